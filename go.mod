@@ -1,0 +1,3 @@
+module github.com/tessera-opt/tessera
+
+go 1.26.8
