@@ -1,0 +1,376 @@
+package astgen
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+	"strings"
+)
+
+// ErrOverflow is returned when an int64 computation of the generator would
+// overflow.
+var ErrOverflow = errors.New("astgen: int64 overflow")
+
+// ErrBudget is returned when the generation exceeds Config.Budget.
+var ErrBudget = errors.New("astgen: budget exceeded")
+
+// genError carries an error through a panic inside the generator; Generate
+// and FromScheduleMap recover it.
+type genError struct{ err error }
+
+func fail(err error) { panic(genError{err}) }
+
+func failf(format string, args ...any) { fail(fmt.Errorf("astgen: "+format, args...)) }
+
+func addC(a, b int64) int64 {
+	s := a + b
+	if (a >= 0) == (b >= 0) && (s >= 0) != (a >= 0) {
+		fail(ErrOverflow)
+	}
+	return s
+}
+
+func mulC(a, b int64) int64 {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	neg := (a < 0) != (b < 0)
+	ua, ub := absU(a), absU(b)
+	hi, lo := bits.Mul64(ua, ub)
+	if hi != 0 || (!neg && lo > math.MaxInt64) || (neg && lo > 1<<63) {
+		fail(ErrOverflow)
+	}
+	if neg {
+		return int64(-lo)
+	}
+	return int64(lo)
+}
+
+func absU(a int64) uint64 {
+	if a < 0 {
+		return uint64(-a)
+	}
+	return uint64(a)
+}
+
+func negC(a int64) int64 {
+	if a == math.MinInt64 {
+		fail(ErrOverflow)
+	}
+	return -a
+}
+
+func gcd(a, b int64) int64 {
+	if a < 0 {
+		a = negC(a)
+	}
+	if b < 0 {
+		b = negC(b)
+	}
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// floorDiv and ceilDiv round towards -inf and +inf (b > 0).
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, b int64) int64 { return -floorDiv(negC(a), b) }
+
+func mod(a, b int64) int64 { return a - b*floorDiv(a, b) }
+
+// bezout returns x, y, g with a*x + b*y = g = gcd(a, b) (a, b >= 0).
+func bezout(a, b int64) (int64, int64, int64) {
+	x0, x1, y0, y1 := int64(1), int64(0), int64(0), int64(1)
+	for b != 0 {
+		q := a / b
+		a, b = b, a-q*b
+		x0, x1 = x1, subC(x0, mulC(q, x1))
+		y0, y1 = y1, subC(y0, mulC(q, y1))
+	}
+	return x0, y0, a
+}
+
+func subC(a, b int64) int64 { return addC(a, negC(b)) }
+
+// aff is a quasi-affine expression over a fixed list of nv variables
+// (params, then schedule dims, then possibly extra variables such as the
+// output dims of a map during substitution): the sum of Coef[v]*var_v, of
+// K*floor(Num/Den) for each division and of the constant C.
+//
+// Invariant: len(Coef) == nv of its context; divisions have Den > 1 (a
+// division by 1 is folded into the affine part) and are kept in a canonical
+// order so that equal expressions compare equal.
+type aff struct {
+	Coef []int64
+	Divs []affDiv
+	C    int64
+}
+
+type affDiv struct {
+	Num aff
+	Den int64
+	K   int64
+}
+
+func newAff(nv int) aff { return aff{Coef: make([]int64, nv)} }
+
+func (a aff) clone() aff {
+	b := aff{Coef: slices.Clone(a.Coef), C: a.C}
+	if len(a.Divs) > 0 {
+		b.Divs = make([]affDiv, len(a.Divs))
+		for i, d := range a.Divs {
+			b.Divs[i] = affDiv{Num: d.Num.clone(), Den: d.Den, K: d.K}
+		}
+	}
+	return b
+}
+
+func (a aff) isConst() bool {
+	if len(a.Divs) > 0 {
+		return false
+	}
+	for _, c := range a.Coef {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (a aff) equal(b aff) bool {
+	if a.C != b.C || !slices.Equal(a.Coef, b.Coef) || len(a.Divs) != len(b.Divs) {
+		return false
+	}
+	for i := range a.Divs {
+		if a.Divs[i].Den != b.Divs[i].Den || a.Divs[i].K != b.Divs[i].K || !a.Divs[i].Num.equal(b.Divs[i].Num) {
+			return false
+		}
+	}
+	return true
+}
+
+func (a aff) key() string {
+	var b strings.Builder
+	fmt.Fprint(&b, a.Coef, a.C)
+	for _, d := range a.Divs {
+		fmt.Fprintf(&b, "+%d*[%s/%d]", d.K, d.Num.key(), d.Den)
+	}
+	return b.String()
+}
+
+// scale returns k*a.
+func (a aff) scale(k int64) aff {
+	if k == 1 {
+		return a
+	}
+	b := aff{Coef: make([]int64, len(a.Coef)), C: mulC(a.C, k)}
+	for i, c := range a.Coef {
+		b.Coef[i] = mulC(c, k)
+	}
+	if k == 0 {
+		return b
+	}
+	for _, d := range a.Divs {
+		b.Divs = append(b.Divs, affDiv{Num: d.Num, Den: d.Den, K: mulC(d.K, k)})
+	}
+	return b
+}
+
+// add returns a + b.
+func (a aff) add(b aff) aff {
+	r := aff{Coef: make([]int64, len(a.Coef)), C: addC(a.C, b.C)}
+	for i := range r.Coef {
+		r.Coef[i] = addC(a.Coef[i], b.Coef[i])
+	}
+	r.Divs = append(slices.Clone(a.Divs), b.Divs...)
+	return r.canon()
+}
+
+func (a aff) sub(b aff) aff { return a.add(b.scale(-1)) }
+
+// addDiv returns a + k*floor(num/den).
+func (a aff) addDiv(num aff, den, k int64) aff {
+	b := newAff(len(a.Coef))
+	b.Divs = []affDiv{{Num: num, Den: den, K: k}}
+	return a.add(b)
+}
+
+// floorDivAff returns floor(a/den) as an aff (den > 0): constants and
+// divisible affine parts are folded.
+func floorDivAff(a aff, den int64) aff {
+	if den == 1 {
+		return a
+	}
+	g := den
+	for _, c := range a.Coef {
+		g = gcd(g, c)
+	}
+	for _, d := range a.Divs {
+		g = gcd(g, d.K)
+	}
+	if g == den {
+		// floor((den*x + c)/den) = x + floor(c/den)
+		r := aff{Coef: make([]int64, len(a.Coef)), C: floorDiv(a.C, den)}
+		for i, c := range a.Coef {
+			r.Coef[i] = c / den
+		}
+		for _, d := range a.Divs {
+			r.Divs = append(r.Divs, affDiv{Num: d.Num, Den: d.Den, K: d.K / den})
+		}
+		return r.canon()
+	}
+	if g > 1 {
+		// floor((g*x + c)/(g*d)) = floor((x + floor(c/g))/d)
+		r := aff{Coef: make([]int64, len(a.Coef)), C: floorDiv(a.C, g)}
+		for i, c := range a.Coef {
+			r.Coef[i] = c / g
+		}
+		for _, d := range a.Divs {
+			r.Divs = append(r.Divs, affDiv{Num: d.Num, Den: d.Den, K: d.K / g})
+		}
+		a, den = r.canon(), den/g
+	}
+	out := newAff(len(a.Coef))
+	out.Divs = []affDiv{{Num: a, Den: den, K: 1}}
+	return out
+}
+
+// canon merges equal divisions, drops zero ones and sorts them.
+func (a aff) canon() aff {
+	if len(a.Divs) == 0 {
+		return a
+	}
+	var out []affDiv
+	for _, d := range a.Divs {
+		if d.K == 0 {
+			continue
+		}
+		merged := false
+		for i := range out {
+			if out[i].Den == d.Den && out[i].Num.equal(d.Num) {
+				out[i].K = addC(out[i].K, d.K)
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			out = append(out, d)
+		}
+	}
+	var kept []affDiv
+	for _, d := range out {
+		if d.K != 0 {
+			kept = append(kept, d)
+		}
+	}
+	slices.SortFunc(kept, func(x, y affDiv) int { return strings.Compare(x.Num.key()+"/"+fmt.Sprint(x.Den), y.Num.key()+"/"+fmt.Sprint(y.Den)) })
+	a.Divs = kept
+	return a
+}
+
+// involves reports whether variable v occurs in a (also inside divisions).
+func (a aff) involves(v int) bool {
+	if a.Coef[v] != 0 {
+		return true
+	}
+	for _, d := range a.Divs {
+		if d.Num.involves(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// involvesFrom reports whether some variable v >= first occurs in a.
+func (a aff) involvesFrom(first int) bool {
+	for v := first; v < len(a.Coef); v++ {
+		if a.involves(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// divInvolves reports whether a division of a involves variable v.
+func (a aff) divInvolves(v int) bool {
+	for _, d := range a.Divs {
+		if d.Num.involves(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// subst returns a with variable v replaced by e.
+func (a aff) subst(v int, e aff) aff {
+	r := aff{Coef: slices.Clone(a.Coef), C: a.C}
+	k := r.Coef[v]
+	r.Coef[v] = 0
+	for _, d := range a.Divs {
+		num := d.Num
+		if num.involves(v) {
+			num = num.subst(v, e)
+			r = r.add(floorDivAff(num, d.Den).scale(d.K))
+			continue
+		}
+		r.Divs = append(r.Divs, d)
+	}
+	if k != 0 {
+		r = r.add(e.scale(k))
+	}
+	return r.canon()
+}
+
+// resize returns a over nv variables: variables are kept by index, new
+// ones get 0, dropped ones must not occur.
+func (a aff) resize(nv int) aff {
+	r := aff{Coef: make([]int64, nv), C: a.C}
+	for i, c := range a.Coef {
+		if i < nv {
+			r.Coef[i] = c
+		} else if c != 0 {
+			panic("astgen: internal error: resize drops a used variable")
+		}
+	}
+	for _, d := range a.Divs {
+		r.Divs = append(r.Divs, affDiv{Num: d.Num.resize(nv), Den: d.Den, K: d.K})
+	}
+	return r
+}
+
+// eval evaluates a at the point x (len(x) == nv).
+func (a aff) eval(x []int64) int64 {
+	s := a.C
+	for i, c := range a.Coef {
+		if c != 0 {
+			s = addC(s, mulC(c, x[i]))
+		}
+	}
+	for _, d := range a.Divs {
+		s = addC(s, mulC(d.K, floorDiv(d.Num.eval(x), d.Den)))
+	}
+	return s
+}
+
+// contentGCD returns the gcd of the non-constant coefficients (0 when a is
+// constant).
+func (a aff) contentGCD() int64 {
+	var g int64
+	for _, c := range a.Coef {
+		g = gcd(g, c)
+	}
+	for _, d := range a.Divs {
+		g = gcd(g, d.K)
+	}
+	return g
+}

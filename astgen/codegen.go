@@ -1,0 +1,467 @@
+package astgen
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/schedule"
+)
+
+// DefaultBudget is the number of Presburger decisions (emptiness tests)
+// a generation may make when Config.Budget is 0.
+const DefaultBudget = 2_000_000
+
+// Config configures a generation. Its zero value works.
+type Config struct {
+	// AtEachDomain, when non-nil, is called for every statement call the
+	// generator creates (isl's at_each_domain); the node it returns
+	// replaces the call (returning u itself keeps it).
+	AtEachDomain func(u *ast.User, info DomainInfo) ast.Node
+	// AtEachFor, when non-nil, is called for every loop the generator
+	// creates, after its body is complete (isl's after_each_for); it may
+	// annotate the loop.
+	AtEachFor func(f *ast.For, info ForInfo)
+	// Budget bounds the number of Presburger decisions; 0 means
+	// DefaultBudget, a negative value means no bound.
+	Budget int64
+}
+
+// DomainInfo describes a statement call to Config.AtEachDomain.
+type DomainInfo struct {
+	// Statement is the name of the statement.
+	Statement string
+	// Iterators are the names of the enclosing schedule dims (c0, c1, ...)
+	// and Values their values as AST expressions (an iterator name, or the
+	// expression substituted for a degenerate loop).
+	Iterators []string
+	Values    []ast.Expr
+}
+
+// ForInfo describes a loop to Config.AtEachFor.
+type ForInfo struct {
+	// Depth is the schedule dim of the loop.
+	Depth int
+	// Coincident reports the band member's coincident flag (parallel loop).
+	Coincident bool
+	// Degenerate reports a loop with a single iteration that could not be
+	// replaced by a substitution.
+	Degenerate bool
+}
+
+// Options are the per-dimension options of FromScheduleMap (isl's flat
+// AST build options).
+type Options struct {
+	// Dims[k] is the option of schedule dim k (default when short).
+	Dims []schedule.ASTOption
+	// Isolate, when non-nil, is a set of schedule vectors (a set space of
+	// as many dims as the schedule's range) to isolate, and IsolateDims
+	// the options inside it.
+	Isolate     *presburger.Set
+	IsolateDims []schedule.ASTOption
+}
+
+// stmt is the executed relation of one statement: m maps schedule vectors
+// [c0..c(n-1)] to instances of the statement.
+type stmt struct {
+	name  string
+	space presburger.Space // the statement's set space
+	m     presburger.Map
+}
+
+// build is the state of the depth-first generation (isl_ast_build).
+type build struct {
+	n     int // schedule dims of the current space
+	depth int // the dim to generate next
+	// values[k] is the AST value of dim k < depth: its iterator, or the
+	// expression substituted for a degenerate dim.
+	values []ast.Expr
+	// generated holds the constraints the enclosing code enforces (over n
+	// dims): loop bounds, strides, guards, substitutions.
+	generated presburger.Set
+	// opts and isoOpts are the options of each dim outside and inside the
+	// isolated part; coincident the band members' flags.
+	opts, isoOpts []schedule.ASTOption
+	coincident    []bool
+	// isolate is the isolated set over the n dims, nil when none applies.
+	isolate *presburger.Set
+	// cont is the tree node to continue with when depth == n (nil: leaf).
+	cont *schedule.Node
+}
+
+func (b *build) clone() *build {
+	c := *b
+	c.values = slices.Clone(b.values)
+	c.opts = slices.Clone(b.opts)
+	c.isoOpts = slices.Clone(b.isoOpts)
+	c.coincident = slices.Clone(b.coincident)
+	return &c
+}
+
+func (b *build) option(d int, isolated bool) schedule.ASTOption {
+	if isolated {
+		if d < len(b.isoOpts) {
+			return b.isoOpts[d]
+		}
+		return schedule.OptionDefault
+	}
+	if d < len(b.opts) {
+		return b.opts[d]
+	}
+	return schedule.OptionDefault
+}
+
+// run executes f, turning the generator's internal failures and the
+// engine's budget and overflow panics into errors.
+func run(f func() ast.Node) (n ast.Node, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if ge, ok := r.(genError); ok {
+				n, err = nil, ge.err
+				return
+			}
+			if pe, ok := r.(*presburger.Error); ok {
+				n, err = nil, fmt.Errorf("astgen: %w", pe)
+				return
+			}
+			panic(r)
+		}
+	}()
+	return f(), nil
+}
+
+func newGen(cfg Config, params []string) *gen {
+	if cfg.Budget == 0 {
+		cfg.Budget = DefaultBudget
+	}
+	return &gen{params: params, cfg: cfg}
+}
+
+func mergeParams(lists ...[]string) []string {
+	var out []string
+	for _, l := range lists {
+		for _, p := range l {
+			if !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// FromScheduleMap generates an AST visiting the domain of schedule (a
+// relation from statement instances to time vectors, all of the same
+// length) in the lexicographic order of the time vectors, under the
+// assumption that the parameters satisfy context (which may be the zero
+// Set: no assumption). Instances with equal time vectors are visited in
+// the order of statement names, then of instance tuples.
+// (isl_ast_build_node_from_schedule_map.)
+func FromScheduleMap(sched presburger.UnionMap, context presburger.Set, opts Options, cfg Config) (ast.Node, error) {
+	return run(func() ast.Node {
+		maps := sched.Maps()
+		var ctxParams []string
+		hasCtx := context.Space().Dim(presburger.Out) == 0 && context.NParts() > 0 || context.Space().NParam() > 0
+		if hasCtx {
+			ctxParams = context.Space().Params()
+		}
+		var isoParams []string
+		if opts.Isolate != nil {
+			isoParams = opts.Isolate.Space().Params()
+		}
+		g := newGen(cfg, mergeParams(sched.Params(), ctxParams, isoParams))
+		n := -1
+		for _, m := range maps {
+			k := m.Space().Dim(presburger.Out)
+			if n >= 0 && k != n {
+				failf("schedule ranges of different lengths %d and %d", n, k)
+			}
+			n = k
+		}
+		if n < 0 {
+			return ast.NewBlock()
+		}
+		var stmts []stmt
+		for _, m := range maps {
+			sp := m.Space()
+			ssp := presburger.NewSetSpace(g.params, sp.TupleName(presburger.In), sp.DimNames(presburger.In))
+			esp := g.execSpace(n, ssp)
+			// Reverse: instance dims go to the output, time to the input.
+			dst := make([]int, sp.NDim())
+			for i := 0; i < sp.Dim(presburger.In); i++ {
+				dst[sp.Offset(presburger.In)+i] = esp.Offset(presburger.Out) + i
+			}
+			for i := 0; i < n; i++ {
+				dst[sp.Offset(presburger.Out)+i] = esp.Offset(presburger.In) + i
+			}
+			stmts = append(stmts, stmt{name: sp.TupleName(presburger.In), space: ssp, m: remapMap(m, esp, dst)})
+		}
+		b := &build{n: n, generated: g.universe(n)}
+		if hasCtx && context.NParts() > 0 {
+			b.generated = b.generated.Intersect(g.paramSet(context, n))
+		}
+		b.opts = append(slices.Clone(opts.Dims), make([]schedule.ASTOption, max(0, n-len(opts.Dims)))...)
+		b.isoOpts = append(slices.Clone(opts.IsolateDims), make([]schedule.ASTOption, max(0, n-len(opts.IsolateDims)))...)
+		b.coincident = make([]bool, n)
+		if opts.Isolate != nil {
+			if opts.Isolate.Space().Dim(presburger.Out) != n {
+				failf("isolate set of %d dims for a schedule of %d", opts.Isolate.Space().Dim(presburger.Out), n)
+			}
+			iso := g.toSchedSet(*opts.Isolate, n, 0)
+			b.isolate = &iso
+		}
+		for i := range stmts {
+			stmts[i].m = restrictExec(stmts[i].m, b.generated)
+		}
+		return block(g.nextLevel(stmts, b))
+	})
+}
+
+// paramSet returns the parameter set p (a set with 0 dims, or any set whose
+// dims are ignored) as a schedule set of n dims.
+func (g *gen) paramSet(p presburger.Set, n int) presburger.Set {
+	sp := p.Space()
+	dst := make([]int, sp.NDim())
+	for i := 0; i < sp.Dim(presburger.Out); i++ {
+		dst[sp.Offset(presburger.Out)+i] = -1
+	}
+	return remapSetTo(p, g.schedSpace(n), dst)
+}
+
+// toSchedSet moves the set s (whose dims, possibly a wrapped [A -> B]
+// tuple, are read in order) into the schedule space of n dims, its dims
+// starting at dim at.
+func (g *gen) toSchedSet(s presburger.Set, n, at int) presburger.Set {
+	sp := s.Space()
+	tsp := g.schedSpace(n)
+	dst := make([]int, sp.NDim())
+	for i := 0; i < sp.Dim(presburger.Out); i++ {
+		if at+i < n {
+			dst[sp.Offset(presburger.Out)+i] = tsp.Offset(presburger.Out) + at + i
+		} else {
+			dst[sp.Offset(presburger.Out)+i] = -1
+		}
+	}
+	return remapSetTo(s, tsp, dst)
+}
+
+func block(nodes []ast.Node) ast.Node {
+	if len(nodes) == 1 {
+		return nodes[0]
+	}
+	return ast.NewBlock(nodes...)
+}
+
+// nextLevel generates the code for dims depth.. of the executed relation
+// (isl's generate_next_level, Algorithm 1).
+func (g *gen) nextLevel(stmts []stmt, b *build) []ast.Node {
+	g.tick()
+	var live []stmt
+	for _, s := range stmts {
+		if !g.isEmptyMap(s.m) {
+			live = append(live, s)
+		}
+	}
+	if len(live) == 0 {
+		return nil
+	}
+	if b.depth >= b.n {
+		return g.innerLevel(live, b)
+	}
+	var out []ast.Node
+	for _, comp := range g.components(live, b) {
+		out = append(out, g.component(comp, b)...)
+	}
+	return out
+}
+
+// innerLevel continues with the schedule tree below the current band, or
+// generates the statement calls at a leaf.
+func (g *gen) innerLevel(stmts []stmt, b *build) []ast.Node {
+	if b.cont != nil {
+		c := b.clone()
+		node := b.cont
+		c.cont = nil
+		return g.tree(node, stmts, c)
+	}
+	return g.leaves(stmts, b)
+}
+
+// components splits the statements into groups that can be generated one
+// after the other (section 5.7): the strongly connected components, in
+// topological order, of the graph with an edge j -> i when some instance
+// of i is scheduled after some instance of j for equal outer dims.
+func (g *gen) components(stmts []stmt, b *build) [][]stmt {
+	k := len(stmts)
+	if k == 1 {
+		return [][]stmt{stmts}
+	}
+	doms := make([]presburger.Set, k)
+	for i, s := range stmts {
+		doms[i] = g.execDomain(s.m)
+	}
+	after := func(i, j int) bool { return g.scheduledAfter(doms[i], doms[j], b, stmts[i].name > stmts[j].name) }
+	adj := make([][]int, k) // j -> i when i after j
+	for i := 0; i < k; i++ {
+		for j := 0; j < k; j++ {
+			if i != j && after(i, j) {
+				adj[j] = append(adj[j], i)
+			}
+		}
+	}
+	var out [][]stmt
+	for _, comp := range sccTopo(k, adj) {
+		var group []stmt
+		sort.Ints(comp)
+		for _, i := range comp {
+			group = append(group, stmts[i])
+		}
+		out = append(out, group)
+	}
+	return out
+}
+
+// scheduledAfter reports whether some point of a is lexicographically
+// after some point of c at dims depth.. for equal dims before depth; for
+// equal points the order of the statements below decides: nameAfter at a
+// leaf, and conservatively "after" when a subtree follows.
+func (g *gen) scheduledAfter(a, c presburger.Set, b *build, nameAfter bool) bool {
+	n := b.n
+	pair := g.pairSet(a, c, n)
+	eqs := make([]aff, 0, n)
+	for p := 0; p < n; p++ {
+		d := newAff(g.np() + 2*n)
+		d.Coef[g.np()+p] = 1
+		d.Coef[g.np()+n+p] = -1
+		if p < b.depth {
+			eqs = append(eqs, d)
+			continue
+		}
+		gt := d
+		gt.C = -1
+		if !g.isEmpty(pair.Intersect(g.setOfWidth(2*n, eqs, []aff{gt}))) {
+			return true
+		}
+		eqs = append(eqs, d)
+	}
+	if b.cont == nil && !nameAfter {
+		return false
+	}
+	return !g.isEmpty(pair.Intersect(g.setOfWidth(2*n, eqs, nil)))
+}
+
+// pairSet returns { [x, y] : x in a, y in c } in a schedule space of 2n
+// dims.
+func (g *gen) pairSet(a, c presburger.Set, n int) presburger.Set {
+	sp := g.schedSpace(2 * n)
+	dst := make([]int, a.Space().NDim())
+	for i := 0; i < n; i++ {
+		dst[a.Space().Offset(presburger.Out)+i] = sp.Offset(presburger.Out) + i
+	}
+	x := remapSetTo(a, sp, dst)
+	dst2 := make([]int, c.Space().NDim())
+	for i := 0; i < n; i++ {
+		dst2[c.Space().Offset(presburger.Out)+i] = sp.Offset(presburger.Out) + n + i
+	}
+	y := remapSetTo(c, sp, dst2)
+	return x.Intersect(y)
+}
+
+func (g *gen) setOfWidth(n int, eqs, ineqs []aff) presburger.Set { return g.setOf(n, eqs, ineqs) }
+
+// sccTopo returns the strongly connected components of the graph (edges
+// adj[j] = successors of j) in a topological order (Tarjan), ties broken
+// by the smallest node index.
+func sccTopo(k int, adj [][]int) [][]int {
+	index := make([]int, k)
+	low := make([]int, k)
+	on := make([]bool, k)
+	for i := range index {
+		index[i] = -1
+	}
+	var stack []int
+	var comps [][]int
+	next := 0
+	var visit func(v int)
+	visit = func(v int) {
+		index[v], low[v] = next, next
+		next++
+		stack = append(stack, v)
+		on[v] = true
+		for _, w := range adj[v] {
+			if index[w] < 0 {
+				visit(w)
+				low[v] = min(low[v], low[w])
+			} else if on[w] {
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] == index[v] {
+			var comp []int
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				on[w] = false
+				comp = append(comp, w)
+				if w == v {
+					break
+				}
+			}
+			comps = append(comps, comp)
+		}
+	}
+	for v := 0; v < k; v++ {
+		if index[v] < 0 {
+			visit(v)
+		}
+	}
+	// Tarjan emits components in reverse topological order.
+	slices.Reverse(comps)
+	// Stable refinement: Kahn's algorithm on the condensation preferring
+	// the component with the smallest node.
+	cid := make([]int, k)
+	for ci, c := range comps {
+		for _, v := range c {
+			cid[v] = ci
+		}
+	}
+	nc := len(comps)
+	indeg := make([]int, nc)
+	cadj := make([]map[int]bool, nc)
+	for i := range cadj {
+		cadj[i] = map[int]bool{}
+	}
+	for v := 0; v < k; v++ {
+		for _, w := range adj[v] {
+			if cid[v] != cid[w] && !cadj[cid[v]][cid[w]] {
+				cadj[cid[v]][cid[w]] = true
+				indeg[cid[w]]++
+			}
+		}
+	}
+	minNode := make([]int, nc)
+	for ci, c := range comps {
+		minNode[ci] = slices.Min(c)
+	}
+	var order [][]int
+	done := make([]bool, nc)
+	for len(order) < nc {
+		best := -1
+		for ci := 0; ci < nc; ci++ {
+			if !done[ci] && indeg[ci] == 0 && (best < 0 || minNode[ci] < minNode[best]) {
+				best = ci
+			}
+		}
+		done[best] = true
+		order = append(order, comps[best])
+		for w := range cadj[best] {
+			indeg[w]--
+		}
+	}
+	return order
+}
+
+// errUnbounded reports a schedule dim without a lower or upper bound.
+var errUnbounded = errors.New("astgen: unbounded schedule dimension")

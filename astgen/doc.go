@@ -1,0 +1,113 @@
+// Package astgen turns a schedule (a schedule tree of package schedule, or a
+// flat schedule relation) into an AST of package ast: loops, conditions,
+// blocks, marks and statement calls that visit every statement instance of
+// the iteration domain exactly once, in the lexicographic order of the time
+// vectors the schedule gives them.
+//
+// It follows Grosser, Verdoolaege and Cohen, "Polyhedral AST Generation Is
+// More Than Scanning Polyhedra" (ACM TOPLAS 37(4), 2015), sections 4 to 6;
+// the algorithmic core descends from Quilleré, Rajopadhye and Wilde (2000)
+// and Bastoul (CLooG, 2004). The code is our own; the narrative comments of
+// the functions cite the paper's sections.
+//
+// # What it takes and gives
+//
+//	Generate(tree, Config) (ast.Node, error)
+//	FromScheduleMap(schedule UnionMap, context Set, Config) (ast.Node, error)
+//	ExprFromPwAff / condition building: AST expressions of piecewise
+//	quasi-affine functions, simplified in a context.
+//
+// # The executed relation
+//
+// The central object is the executed relation (isl: "executed"), the
+// inverse of the schedule: it maps a schedule vector [c0, ..., c(n-1)] to
+// the statement instances executed at that time. It is kept per statement
+// (one presburger.Map per statement space, the union being a UnionMap).
+// For a schedule tree the schedule space grows while descending: a Band
+// appends its members as new dimensions, a Sequence generates each Filter
+// child with the executed relation restricted to the filter, one after the
+// other.
+//
+// # The recursion (section 5.1)
+//
+// generateNextLevel(executed, build) handles one schedule dimension (the
+// "depth" of the build):
+//
+//  1. if depth equals the number of schedule dims, the inner level is
+//     reached: the tree continues with the child of the band, or for a
+//     leaf every statement gets a User node; a statement whose instance is
+//     not a function of the schedule vector (non single valued) gets extra
+//     levels scanning its instance tuple;
+//  2. otherwise the statements are split into components (section 5.7):
+//     the graph "some instance of i is scheduled after some instance of
+//     j for equal outer dims" is built with exact Presburger tests and its
+//     strongly connected components are generated one after the other in
+//     topological order;
+//  3. per component, shifted strides are detected (section 5.8): when each
+//     statement is strided with stride s but with different offsets, a new
+//     dimension holding the offset is inserted after the current one;
+//  4. the schedule domain is projected on the dims up to depth (exact
+//     projection) and the existential variables and the floor divisions
+//     that involve the current dimension are removed by Fourier-Motzkin
+//     elimination (section 5.2): an over-approximation used only for the
+//     bounds; exactness is restored by guards deeper down;
+//  5. with an isolated set (section 5.6) the domain is cut into before,
+//     isolated, after and other parts, each generated with its own options;
+//  6. the domain is turned into a sorted list of single-conjunction sets
+//     (Algorithm 2): atomic takes the shared constraints (simple hull),
+//     separate splits the domain of each statement into disjoint pieces and
+//     computes their common refinement, default makes the domain disjoint,
+//     unroll slices it by the lower bound with the fewest slices
+//     (section 5.5);
+//  7. each piece becomes a loop (Algorithm 3, "create"): stride detection
+//     (section 5.3.1, Bézout combination of several strides), lower and
+//     upper bounds (ceil/floor of each bound constraint, a lower bound
+//     moved to the stride's residue class), a degenerate loop when the
+//     dimension has a single value for every outer point (the value is
+//     substituted: no loop is emitted), and recursion on the next level.
+//
+// # Stock: generated and pending constraints (sections 4.2, 5.3.2, 5.9)
+//
+// The build carries the generated constraints (those the enclosing AST
+// enforces: loop bounds, strides, emitted guards and substituted values)
+// and the pending constraints (those a piece of the domain imposes on
+// outer dimensions only). The body of a loop is generated assuming both.
+// On the way back up, pending constraints that are implied by the
+// generated ones, or by what the body itself enforces (a loop whose bounds
+// admit no iteration executes nothing), are dropped; the rest becomes the
+// if around the loop. Every statement call is finally guarded by the gist
+// of its exact schedule domain with respect to all enclosing constraints,
+// so that the code is exact whatever approximation was made above.
+//
+// # Expressions (section 5.10)
+//
+// Bounds and guards are affine or quasi-affine (floor divisions of affine
+// forms). They become ast expressions: a lower bound ceil(-h/v) is
+// floord(-h + v - 1, v) unless v is 1, several bounds give max/min, a
+// floor division whose argument is known non-negative becomes a plain
+// division, and a constraint e - m*floor(e/m) = 0 becomes e % m == 0.
+// Expressions are simplified in their context (the generated constraints).
+//
+// # Options
+//
+// Config holds hooks and knobs; its zero value works:
+//
+//	AtEachDomain(user *ast.User, build Build) ast.Node   (isl: at_each_domain)
+//	AtFor(for *ast.For, build Build)                     (isl: after_each_for)
+//	Budget: bound on the number of Presburger operations; exceeding it
+//	        returns ErrBudget, never an endless loop.
+//
+// Per band member options come from the schedule tree (schedule.ASTOption);
+// FromScheduleMap takes them in Options as isl's flat form does
+// ("{ separate[x] }", "{ unroll[x] }", "{ atomic[x] }", "{ isolate[...] }").
+//
+// # Glossary to isl
+//
+//	executed            isl's executed (inverse schedule) in isl_ast_codegen.c
+//	build               isl_ast_build (depth, generated, pending, strides)
+//	generateNextLevel   generate_next_level
+//	components          generate_components (isl_tarjan)
+//	createFor           create_node / create_for
+//	Generate            isl_ast_build_node_from_schedule
+//	FromScheduleMap     isl_ast_build_node_from_schedule_map
+package astgen

@@ -1,0 +1,396 @@
+package astgen
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tessera-opt/tessera/presburger"
+)
+
+// This file is the thin relational layer the generator builds on the
+// public presburger API: spaces of the schedule, moving rows between
+// spaces, and the conversion between constraint rows and affs.
+//
+// Variables of an aff in a schedule space with n dims are numbered
+// params (0..np-1), then schedule dims (np..np+n-1), then extra variables
+// (the output dims of a map while they are substituted).
+
+// gen is the state shared by a whole generation: the parameter list every
+// object is aligned to, the configuration and the budget.
+type gen struct {
+	params []string
+	cfg    Config
+	ops    int64
+}
+
+func (g *gen) tick() {
+	g.ops++
+	if g.cfg.Budget > 0 && g.ops > g.cfg.Budget {
+		fail(ErrBudget)
+	}
+}
+
+func (g *gen) np() int { return len(g.params) }
+
+func iterName(k int) string { return fmt.Sprintf("c%d", k) }
+
+// schedSpace is the set space of schedule vectors of n dims.
+func (g *gen) schedSpace(n int) presburger.Space {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = iterName(i)
+	}
+	return presburger.NewSetSpace(g.params, "", names)
+}
+
+// execSpace is the space of an executed relation [c0..c(n-1)] -> S[...].
+func (g *gen) execSpace(n int, stmt presburger.Space) presburger.Space {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = iterName(i)
+	}
+	return presburger.NewMapSpace(g.params, "", names, stmt.TupleName(presburger.Out), stmt.DimNames(presburger.Out))
+}
+
+// remapBasic moves b into space sp. dst[j], for every parameter and dim
+// column j of b, is the target column in sp, or -1 to turn the column into
+// an existential variable. Parameters are matched by name (dst entries
+// for them are ignored). Dims of sp that nothing maps to are
+// unconstrained. Known locals keep their definition unless it refers to a
+// dropped column, in which case they become existentials constrained by
+// their defining inequalities.
+func remapBasic(b presburger.BasicMap, sp presburger.Space, dst []int) presburger.BasicMap {
+	osp := b.Space()
+	nd := osp.NDim()
+	np := osp.NParam()
+	col := make([]int, nd)
+	params := sp.Params()
+	for j := 0; j < nd; j++ {
+		if j < np {
+			k := slices.Index(params, osp.DimName(presburger.Param, j))
+			if k < 0 {
+				panic("astgen: internal error: parameter " + osp.DimName(presburger.Param, j) + " missing in target space")
+			}
+			col[j] = k
+			continue
+		}
+		col[j] = dst[j]
+	}
+	bb := presburger.NewBasicBuilder(sp)
+	dropLocal := map[int]int{}
+	for j := 0; j < nd; j++ {
+		if col[j] < 0 {
+			dropLocal[j] = bb.AddExists()
+		}
+	}
+	nl := b.NLocal()
+	localCol := make([]int, nl)
+	mapRow := func(row []int64) ([]int64, bool) {
+		out := make([]int64, bb.NCols())
+		clean := true
+		for j := 0; j < nd; j++ {
+			if row[j] == 0 {
+				continue
+			}
+			if col[j] >= 0 {
+				out[col[j]] += row[j]
+			} else {
+				out[bb.LocalCol(dropLocal[j])] += row[j]
+				clean = false
+			}
+		}
+		for i := 0; i < nl && nd+i < len(row)-1; i++ {
+			if row[nd+i] != 0 {
+				out[localCol[i]] += row[nd+i]
+			}
+		}
+		out[len(out)-1] = row[len(row)-1]
+		return out, clean
+	}
+	known := make([]bool, nl)
+	type def struct {
+		row []int64
+		den int64
+		at  int
+	}
+	var defs []def
+	for i := 0; i < nl; i++ {
+		l := b.Local(i)
+		if l.Known() {
+			r, clean := mapRow(l.Row)
+			for k := 0; k < i; k++ {
+				if l.Row[nd+k] != 0 && !known[k] {
+					clean = false
+				}
+			}
+			if clean {
+				localCol[i] = bb.LocalCol(bb.AddDiv(r, l.Den))
+				known[i] = true
+				continue
+			}
+			localCol[i] = bb.LocalCol(bb.AddExists())
+			defs = append(defs, def{row: l.Row, den: l.Den, at: i})
+			continue
+		}
+		localCol[i] = bb.LocalCol(bb.AddExists())
+	}
+	for _, r := range b.Eqs() {
+		row, _ := mapRow(r)
+		bb.AddEq(row)
+	}
+	for _, r := range b.Ineqs() {
+		row, _ := mapRow(r)
+		bb.AddIneq(row)
+	}
+	for _, d := range defs {
+		r, _ := mapRow(d.row)
+		lo := slices.Clone(r)
+		lo[localCol[d.at]] -= d.den
+		bb.AddIneq(lo)
+		hi := make([]int64, len(r))
+		for j := range r {
+			hi[j] = -r[j]
+		}
+		hi[localCol[d.at]] += d.den
+		hi[len(hi)-1] += d.den - 1
+		bb.AddIneq(hi)
+	}
+	return bb.Build()
+}
+
+func remapMap(m presburger.Map, sp presburger.Space, dst []int) presburger.Map {
+	parts := m.Parts()
+	out := make([]presburger.BasicMap, 0, len(parts))
+	for _, p := range parts {
+		q := remapBasic(p, sp, dst)
+		if !q.PlainIsEmpty() {
+			out = append(out, q)
+		}
+	}
+	return presburger.NewMap(sp, out...)
+}
+
+func remapSetTo(s presburger.Set, sp presburger.Space, dst []int) presburger.Set {
+	return remapMap(s.Map(), sp, dst).Set()
+}
+
+// execDomain returns the schedule domain of an executed map: the set of
+// schedule vectors with some instance (the instance dims become
+// existentials).
+func (g *gen) execDomain(m presburger.Map) presburger.Set {
+	sp := m.Space()
+	n := sp.Dim(presburger.In)
+	ssp := g.schedSpace(n)
+	dst := make([]int, sp.NDim())
+	for i := 0; i < n; i++ {
+		dst[sp.Offset(presburger.In)+i] = ssp.Offset(presburger.Out) + i
+	}
+	for i := 0; i < sp.Dim(presburger.Out); i++ {
+		dst[sp.Offset(presburger.Out)+i] = -1
+	}
+	return remapMap(m, ssp, dst).Set()
+}
+
+// liftToExec returns the schedule set s (n dims) as a map of the space of
+// m constraining only the input dims.
+func liftToExec(s presburger.Set, m presburger.Map) presburger.Map {
+	sp := m.Space()
+	ssp := s.Space()
+	dst := make([]int, ssp.NDim())
+	for i := 0; i < ssp.Dim(presburger.Out); i++ {
+		dst[ssp.Offset(presburger.Out)+i] = sp.Offset(presburger.In) + i
+	}
+	return remapMap(s.Map(), sp, dst)
+}
+
+// restrictExec intersects the domain of m with the schedule set s.
+func restrictExec(m presburger.Map, s presburger.Set) presburger.Map {
+	return m.Intersect(liftToExec(s, m))
+}
+
+// projectAfter turns the dims > d of the schedule set s into existentials
+// (the space keeps its n dims; the dropped ones become unconstrained).
+func (g *gen) projectAfter(s presburger.Set, d int) presburger.Set {
+	sp := s.Space()
+	n := sp.Dim(presburger.Out)
+	if d >= n-1 {
+		return s
+	}
+	dst := make([]int, sp.NDim())
+	for i := 0; i < n; i++ {
+		if i <= d {
+			dst[sp.Offset(presburger.Out)+i] = sp.Offset(presburger.Out) + i
+		} else {
+			dst[sp.Offset(presburger.Out)+i] = -1
+		}
+	}
+	return remapSetTo(s, sp, dst)
+}
+
+// extendSchedSet returns the schedule set s of n dims in the space of
+// n2 >= n dims (the new dims unconstrained).
+func (g *gen) extendSchedSet(s presburger.Set, n2 int) presburger.Set {
+	sp := s.Space()
+	n := sp.Dim(presburger.Out)
+	tsp := g.schedSpace(n2)
+	dst := make([]int, sp.NDim())
+	for i := 0; i < n; i++ {
+		dst[sp.Offset(presburger.Out)+i] = tsp.Offset(presburger.Out) + i
+	}
+	return remapSetTo(s, tsp, dst)
+}
+
+// basicAffs converts the constraints of a basic set b of the schedule
+// space (n dims) into affs over the variables params+dims, with one extra
+// variable per unknown local (an existential) after them. It returns the
+// equality and inequality affs and the number of existentials.
+func (g *gen) basicAffs(b presburger.BasicMap, nvFixed int) (eqs, ineqs []aff, nex int) {
+	sp := b.Space()
+	nd := sp.NDim()
+	if nd != nvFixed {
+		panic("astgen: internal error: basicAffs width")
+	}
+	nl := b.NLocal()
+	exIdx := make([]int, nl)
+	for i := 0; i < nl; i++ {
+		if !b.Local(i).Known() {
+			exIdx[i] = nd + nex
+			nex++
+		} else {
+			exIdx[i] = -1
+		}
+	}
+	nv := nd + nex
+	locAff := make([]aff, nl)
+	rowAff := func(row []int64) aff {
+		a := newAff(nv)
+		for j := 0; j < nd; j++ {
+			a.Coef[j] = row[j]
+		}
+		a.C = row[len(row)-1]
+		for i := 0; i < nl; i++ {
+			k := row[nd+i]
+			if k == 0 {
+				continue
+			}
+			if exIdx[i] >= 0 {
+				a.Coef[exIdx[i]] = addC(a.Coef[exIdx[i]], k)
+			} else {
+				a = a.add(locAff[i].scale(k))
+			}
+		}
+		return a.canon()
+	}
+	for i := 0; i < nl; i++ {
+		l := b.Local(i)
+		if l.Known() {
+			locAff[i] = floorDivAff(rowAff(l.Row), l.Den)
+		}
+	}
+	for _, r := range b.Eqs() {
+		eqs = append(eqs, rowAff(r))
+	}
+	for _, r := range b.Ineqs() {
+		ineqs = append(ineqs, rowAff(r))
+	}
+	return eqs, ineqs, nex
+}
+
+// affBuilder writes affs as rows of a BasicBuilder: divisions become known
+// locals, variables v >= nFixed become existentials (one per variable).
+type affBuilder struct {
+	bb     *presburger.BasicBuilder
+	nFixed int
+	ex     map[int]int // variable -> local index
+}
+
+func newAffBuilder(sp presburger.Space) *affBuilder {
+	return &affBuilder{bb: presburger.NewBasicBuilder(sp), nFixed: sp.NDim(), ex: map[int]int{}}
+}
+
+func (ab *affBuilder) row(a aff) []int64 {
+	// First create every local the row needs, then write the row at the
+	// final width.
+	type term struct {
+		col int
+		k   int64
+	}
+	var terms []term
+	for v, c := range a.Coef {
+		if c == 0 {
+			continue
+		}
+		if v < ab.nFixed {
+			terms = append(terms, term{v, c})
+			continue
+		}
+		li, ok := ab.ex[v]
+		if !ok {
+			li = ab.bb.AddExists()
+			ab.ex[v] = li
+		}
+		terms = append(terms, term{ab.bb.LocalCol(li), c})
+	}
+	for _, d := range a.Divs {
+		num := ab.row(d.Num)
+		li := ab.bb.AddDiv(num, d.Den)
+		terms = append(terms, term{ab.bb.LocalCol(li), d.K})
+	}
+	out := make([]int64, ab.bb.NCols())
+	for _, t := range terms {
+		out[t.col] = addC(out[t.col], t.k)
+	}
+	out[len(out)-1] = a.C
+	return out
+}
+
+func (ab *affBuilder) eq(a aff)   { ab.bb.AddEq(ab.row(a)) }
+func (ab *affBuilder) ineq(a aff) { ab.bb.AddIneq(ab.row(a)) }
+
+// setOf builds the schedule set (n dims) of the conjunction of the given
+// constraints.
+func (g *gen) setOf(n int, eqs, ineqs []aff) presburger.Set {
+	sp := g.schedSpace(n)
+	ab := newAffBuilder(sp)
+	for _, e := range eqs {
+		ab.eq(e)
+	}
+	for _, e := range ineqs {
+		ab.ineq(e)
+	}
+	b := ab.bb.BuildSet()
+	if b.PlainIsEmpty() {
+		return presburger.EmptySet(sp)
+	}
+	return presburger.NewSet(sp, b)
+}
+
+func (g *gen) universe(n int) presburger.Set { return presburger.UniverseSet(g.schedSpace(n)) }
+
+// isEmpty is Set.IsEmpty with a budget tick.
+func (g *gen) isEmpty(s presburger.Set) bool {
+	g.tick()
+	return s.IsEmpty()
+}
+
+func (g *gen) isEmptyMap(m presburger.Map) bool {
+	g.tick()
+	return m.IsEmpty()
+}
+
+// implies reports whether every point of s satisfies the constraint
+// (e >= 0, or e == 0 when eq).
+func (g *gen) implies(s presburger.Set, e aff, eq bool) bool {
+	n := s.Space().Dim(presburger.Out)
+	neg := e.scale(-1)
+	neg.C = subC(neg.C, 1)
+	if g.isEmpty(s.Intersect(g.setOf(n, nil, []aff{neg}))) == false {
+		return false
+	}
+	if !eq {
+		return true
+	}
+	pos := e
+	pos.C = subC(pos.C, 1)
+	return g.isEmpty(s.Intersect(g.setOf(n, nil, []aff{pos})))
+}

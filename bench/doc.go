@@ -1,0 +1,71 @@
+// Package bench is tessera's kernel suite and benchmark harness.
+//
+// # What it takes and gives
+//
+// It takes a Config (which kernels, which flows, dataset, runs, threads,
+// compiler) and gives a Report: for every kernel and flow the median kernel
+// time, the speedup over the baseline, the time `tessera opt` took, and
+// whether the output matched the baseline's. The report prints as a text
+// table, JSON, CSV or an SVG bar chart. Main implements the `tessera bench`
+// command on top of Run.
+//
+// The package imports nothing else of tessera: it runs commands. A flow is
+// a way to build a kernel: the baseline compiles the C file as written
+// (gcc -O3 -march=native by default); a Tessera flow runs the tessera
+// binary (`tessera opt FLAGS kernel.c -o kernel.tessera.c`) and compiles its
+// output the same way (with -fopenmp for --parallel); an External flow
+// compiles the original with another compiler command, e.g. clang with
+// Polly, and is skipped when that compiler is absent.
+//
+// # The kernel suite
+//
+// kernels/ holds one self-contained C program per kernel, written for this
+// project from the mathematics of each algorithm, in the PolyBench style:
+// the shared header kernels/tessera_bench.h selects the sizes
+// (-DMINI_DATASET ... -DEXTRALARGE_DATASET), defines DATA_TYPE (double),
+// times the kernel call only (stderr line "tessera-time: <seconds>") and
+// dumps the output arrays to stdout (every element with %.17g for small
+// arrays, long-double sums and 64 samples for large ones). Each kernel
+// body sits between #pragma scop and #pragma endscop and uses only affine
+// for loops over the size macros, array accesses with affine subscripts,
+// and math functions. The files are embedded in the package (kernelFS), so
+// the harness works from any directory; Manifest lists them with their
+// category, flop formula and tolerance class.
+//
+// # Checking outputs
+//
+// Every flow's stdout is compared with the baseline's (CompareOutputs):
+// byte for byte, unless the flow may reassociate floating-point reductions
+// (tessera --parallel or --vectorize, or an external compiler), in which
+// case numbers may differ by the kernel's relative tolerance (RelTolFP =
+// 1e-9, RelTolLoose = 1e-6 for kernels with long recurrences; kernels of
+// class TolExact, whose values are small integers or min/max results, are
+// always compared exactly). A mismatch makes the cell WRONG, and a WRONG
+// cell never gets a speedup. The geometric mean of a flow is over its OK
+// cells only.
+//
+// # Invariants
+//
+//   - The baseline runs first for every kernel; no other cell has a speedup
+//     unless the baseline ran and matched.
+//   - A failure (tessera opt, compiler, crash, timeout) is recorded in its
+//     cell with the tool's message; Run goes on with the next cell.
+//   - Times are read from the program's own timer (kernel only), median of
+//     Config.Runs runs after one warm-up run.
+//   - Floats appear only in measurements and reports, never in a decision
+//     about code.
+//
+// # Glossary
+//
+// Cell: one (kernel, flow) result. Flow: a way of building a kernel.
+// Dataset: the size class, as in PolyBench (MINI .. EXTRALARGE). Scop: the
+// static control part between the pragmas, as in Pluto, PPCG and Polly.
+//
+// # References
+//
+// The dataset classes, the pragmas and the idea of a suite of small
+// affine kernels follow PolyBench/C (L.-N. Pouchet); the evaluation setup
+// (baseline compiler, Pluto-like flows, Polly as an external flow, speedup
+// geomean) follows section 6 of the Polygeist paper (Moses et al.,
+// PACT 2021). No code of PolyBench is used.
+package bench

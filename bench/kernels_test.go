@@ -1,0 +1,258 @@
+package bench
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func TestManifestMatchesFiles(t *testing.T) {
+	files, err := fs.Glob(kernelFS, "kernels/*.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	onDisk := map[string]bool{}
+	for _, f := range files {
+		onDisk[strings.TrimSuffix(filepath.Base(f), ".c")] = true
+	}
+	seen := map[string]bool{}
+	for _, k := range Manifest {
+		if seen[k.Name] {
+			t.Errorf("%s listed twice", k.Name)
+		}
+		seen[k.Name] = true
+		if !onDisk[k.Name] {
+			t.Errorf("%s: no kernels/%s.c", k.Name, k.Name)
+		}
+		switch k.Tolerance {
+		case TolExact, TolFP, TolLoose:
+		default:
+			t.Errorf("%s: bad tolerance class %q", k.Name, k.Tolerance)
+		}
+		for _, ds := range Datasets {
+			fl, err := FlopCount(k, ds)
+			if err != nil || fl <= 0 {
+				t.Errorf("%s %s: flops %v, %v", k.Name, ds, fl, err)
+			}
+		}
+		// Datasets grow.
+		prev := 0.0
+		for _, ds := range Datasets {
+			fl, _ := FlopCount(k, ds)
+			if fl <= prev {
+				t.Errorf("%s: %s is not larger than the previous dataset (%g <= %g flops)", k.Name, ds, fl, prev)
+			}
+			prev = fl
+		}
+	}
+	for n := range onDisk {
+		if !seen[n] {
+			t.Errorf("kernels/%s.c is not in the Manifest", n)
+		}
+	}
+	if len(Manifest) < 34 {
+		t.Errorf("manifest has %d kernels, want at least 34", len(Manifest))
+	}
+}
+
+// scopRegion returns the text between the pragmas, checking that there is
+// exactly one balanced pair.
+func scopRegion(t *testing.T, name string, src string) string {
+	t.Helper()
+	var begins, ends []int
+	lines := strings.Split(src, "\n")
+	for i, l := range lines {
+		switch strings.TrimSpace(l) {
+		case "#pragma scop":
+			begins = append(begins, i)
+		case "#pragma endscop":
+			ends = append(ends, i)
+		}
+	}
+	if len(begins) != 1 || len(ends) != 1 || ends[0] <= begins[0] {
+		t.Errorf("%s: want one #pragma scop before one #pragma endscop, have %d and %d", name, len(begins), len(ends))
+		return ""
+	}
+	return strings.Join(lines[begins[0]+1:ends[0]], "\n")
+}
+
+var callRE = regexp.MustCompile(`\b([A-Za-z_][A-Za-z0-9_]*)\s*\(`)
+
+func TestScopRegions(t *testing.T) {
+	allowed := map[string]bool{
+		"for": true, "if": true, // statements
+		"SQRT_FUN": true, "EXP_FUN": true, "POW_FUN": true, // math functions of DATA_TYPE
+		"sqrt": true, "exp": true, "pow": true, "fabs": true, "fmin": true, "fmax": true,
+		"DATA_TYPE": false,
+	}
+	for _, k := range Manifest {
+		src, err := KernelSource(k.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body := scopRegion(t, k.Name, string(src))
+		if body == "" {
+			continue
+		}
+		if strings.Count(body, "{") != strings.Count(body, "}") {
+			t.Errorf("%s: unbalanced braces in the scop", k.Name)
+		}
+		for _, m := range callRE.FindAllStringSubmatch(body, -1) {
+			if !allowed[m[1]] {
+				t.Errorf("%s: call or cast %q inside the scop", k.Name, m[1])
+			}
+		}
+		for _, bad := range []string{"while", "goto", "break", "return", "->", "malloc"} {
+			if regexp.MustCompile(`\b` + regexp.QuoteMeta(bad)).MatchString(body) {
+				t.Errorf("%s: %q inside the scop", k.Name, bad)
+			}
+		}
+		if !strings.Contains(string(src), `#include "tessera_bench.h"`) {
+			t.Errorf("%s: does not include tessera_bench.h", k.Name)
+		}
+	}
+}
+
+func TestParseSizes(t *testing.T) {
+	src := "#if defined(MINI_DATASET)\n#define N 4\n#define M 5\n#elif defined(LARGE_DATASET)\n#define N 400\n#endif\n#define OTHER 9\n"
+	s, err := parseSizes(src, "MINI")
+	if err != nil || s["N"] != 4 || s["M"] != 5 || len(s) != 2 {
+		t.Errorf("MINI: %v %v", s, err)
+	}
+	s, err = parseSizes(src, "LARGE")
+	if err != nil || s["N"] != 400 || len(s) != 1 {
+		t.Errorf("LARGE: %v %v", s, err)
+	}
+	if _, err := parseSizes(src, "SMALL"); err == nil {
+		t.Errorf("SMALL: want error")
+	}
+}
+
+func TestEvalExpr(t *testing.T) {
+	vars := map[string]int64{"N": 10, "M": 3, "NI2": 7}
+	for _, tc := range []struct {
+		in   string
+		want float64
+		err  bool
+	}{
+		{"2*N*N", 200, false},
+		{"N*(N+1)/2 + M", 58, false},
+		{"-M + NI2", 4, false},
+		{"(N - 2) * (N - 2)", 64, false},
+		{"N /", 0, true},
+		{"X", 0, true},
+		{"N/(M-3)", 0, true},
+		{"(N", 0, true},
+	} {
+		got, err := evalExpr(tc.in, vars)
+		if (err != nil) != tc.err || (!tc.err && got != tc.want) {
+			t.Errorf("evalExpr(%q) = %v, %v; want %v (error %v)", tc.in, got, err, tc.want, tc.err)
+		}
+	}
+}
+
+// buildKernel compiles one kernel at a dataset into dir and returns the
+// program path.
+func buildKernel(t *testing.T, dir, name, dataset string, extra ...string) (string, error) {
+	src, err := KernelSource(name)
+	if err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".c"), src, 0o644); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(dir, HeaderName), HeaderSource(), 0o644); err != nil {
+		return "", err
+	}
+	prog := filepath.Join(dir, name)
+	args := append([]string{"-O3", "-march=native", "-Wall", "-Werror", "-Wno-unknown-pragmas", "-D" + dataset + "_DATASET"}, extra...)
+	args = append(args, name+".c", "-o", prog, "-lm")
+	cmd := exec.Command("gcc", args...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", &buildError{string(out)}
+	}
+	return prog, nil
+}
+
+type buildError struct{ msg string }
+
+func (e *buildError) Error() string { return e.msg }
+
+func needGCC(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not installed")
+	}
+}
+
+// TestKernelsRunMINI compiles every kernel with gcc -O3 -Wall -Werror at
+// MINI, runs it twice, and checks that the output is deterministic, finite,
+// well formed, and that the time line is printed.
+func TestKernelsRunMINI(t *testing.T) {
+	needGCC(t)
+	dir := t.TempDir()
+	sem := make(chan struct{}, runtime.NumCPU())
+	var wg sync.WaitGroup
+	for _, k := range Manifest {
+		wg.Add(1)
+		go func(k Kernel) {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			kd := filepath.Join(dir, k.Name)
+			if err := os.MkdirAll(kd, 0o755); err != nil {
+				t.Error(err)
+				return
+			}
+			prog, err := buildKernel(t, kd, k.Name, "MINI")
+			if err != nil {
+				t.Errorf("%s: build: %v", k.Name, err)
+				return
+			}
+			var outs [2][]byte
+			for i := range outs {
+				var so, se bytes.Buffer
+				cmd := exec.Command(prog)
+				cmd.Stdout, cmd.Stderr = &so, &se
+				if err := cmd.Run(); err != nil {
+					t.Errorf("%s: run: %v\n%s", k.Name, err, se.String())
+					return
+				}
+				if _, err := ParseTime(se.Bytes()); err != nil {
+					t.Errorf("%s: %v", k.Name, err)
+				}
+				outs[i] = so.Bytes()
+			}
+			if !bytes.Equal(outs[0], outs[1]) {
+				t.Errorf("%s: output differs between two runs", k.Name)
+			}
+			out := string(outs[0])
+			low := strings.ToLower(out)
+			if strings.Contains(low, "nan") || strings.Contains(low, "inf") {
+				t.Errorf("%s: non-finite output", k.Name)
+			}
+			if !strings.HasPrefix(out, "tessera-array ") || !strings.Contains(out, "tessera-end ") || !strings.Contains(out, " full\n") {
+				t.Errorf("%s: malformed dump (want full dumps at MINI):\n%.200s", k.Name, out)
+			}
+			// An array that is entirely zero would hide wrong code.
+			nonzero := false
+			for _, f := range strings.Fields(out) {
+				if f != "0" && f != "-0" && !strings.HasPrefix(f, "tessera-") && f != "full" && f != "checksum" {
+					nonzero = true
+				}
+			}
+			if !nonzero {
+				t.Errorf("%s: output is all zero", k.Name)
+			}
+		}(k)
+	}
+	wg.Wait()
+}

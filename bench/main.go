@@ -1,0 +1,198 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// multiFlag collects a repeatable string flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, "; ") }
+func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
+
+const usage = `usage: tessera bench [flags]
+
+Builds and runs the kernel suite with the baseline compiler and with tessera
+flows, checks every flow's output against the baseline's, and reports times
+and speedups.
+
+Flows: baseline (always run) = the compiler on the kernel as written;
+identity = tessera opt --identity; tile = tessera opt; parallel = tessera opt
+--parallel (compiled with -fopenmp). More with --flow:
+  --flow 'vec=tessera:--vectorize --parallel'   custom tessera opt flags
+  --flow 'polly=clang -O3 -march=native -mllvm -polly'   external compiler
+                                                 (skipped when absent)
+
+Exit status: 0, or 1 when some flow produced WRONG output, 2 on bad usage.
+
+Flags:
+`
+
+// Main implements the `tessera bench` command; args exclude the command
+// name. It returns the process exit status.
+func Main(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tessera bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	var (
+		kernels  = fs.String("kernels", "all", "comma-separated kernel names, or all (see --list)")
+		flows    = fs.String("flows", strings.Join(DefaultFlowNames, ","), "comma-separated flows besides the baseline: identity, tile, parallel (or baseline for none)")
+		dataset  = fs.String("dataset", "LARGE", "dataset: MINI, SMALL, MEDIUM, LARGE or EXTRALARGE")
+		runs     = fs.Int("runs", 3, "timed runs per cell (after one warm-up run); the median is reported")
+		threads  = fs.Int("threads", 0, "OMP_NUM_THREADS for the runs (0 = number of CPUs)")
+		compiler = fs.String("compiler", "gcc -O3 -march=native", "C compiler command for the baseline and tessera flows")
+		jsonOut  = fs.Bool("json", false, "print the report as JSON")
+		csvOut   = fs.Bool("csv", false, "print the report as CSV")
+		plot     = fs.String("plot", "", "also write an SVG bar chart of the speedups to this file")
+		tessera  = fs.String("tessera", "", "tessera binary (default: go build ./cmd/tessera from the enclosing module)")
+		keep     = fs.Bool("keep", false, "keep the build directories (sources, tessera output, programs, stdout)")
+		workdir  = fs.String("workdir", "", "build directory (default: a temporary directory)")
+		roofline = fs.Bool("roofline", false, "also report gemm GFLOP/s of every flow and of OpenBLAS cblas_dgemm")
+		timeout  = fs.Duration("timeout", 10*time.Minute, "time limit of each command (tessera opt, compile, one run)")
+		list     = fs.Bool("list", false, "list the kernels (name, category, tolerance, flops at --dataset) and exit")
+		quiet    = fs.Bool("quiet", false, "no progress lines on stderr")
+		extra    multiFlag
+	)
+	fs.Var(&extra, "flow", "extra flow 'NAME=tessera:FLAGS' or 'NAME=COMPILER COMMAND' (repeatable)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "tessera bench: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *jsonOut && *csvOut {
+		fmt.Fprintln(stderr, "tessera bench: --json and --csv exclude each other")
+		return 2
+	}
+	if *list {
+		return listKernels(stdout, stderr, strings.ToUpper(*dataset))
+	}
+
+	cfg := Config{
+		Kernels:  splitList(*kernels),
+		Flows:    []Flow{},
+		Dataset:  *dataset,
+		Runs:     *runs,
+		Threads:  *threads,
+		Compiler: *compiler,
+		Tessera:  *tessera,
+		WorkDir:  *workdir,
+		Keep:     *keep,
+		Timeout:  *timeout,
+		Roofline: *roofline,
+	}
+	if !*quiet {
+		cfg.Progress = stderr
+	}
+	for _, n := range splitList(*flows) {
+		if n == "baseline" {
+			continue
+		}
+		f, err := ParseFlow(n)
+		if err != nil {
+			fmt.Fprintf(stderr, "tessera %v\n", err)
+			return 2
+		}
+		cfg.Flows = append(cfg.Flows, f)
+	}
+	for _, spec := range extra {
+		f, err := ParseFlow(spec)
+		if err != nil {
+			fmt.Fprintf(stderr, "tessera %v\n", err)
+			return 2
+		}
+		cfg.Flows = append(cfg.Flows, f)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep, err := Run(ctx, cfg)
+	if err != nil && rep == nil {
+		fmt.Fprintf(stderr, "tessera %v\n", err)
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "tessera bench: %v (partial report follows)\n", err)
+	}
+	var werr error
+	switch {
+	case *jsonOut:
+		werr = rep.WriteJSON(stdout)
+	case *csvOut:
+		werr = rep.WriteCSV(stdout)
+	default:
+		werr = rep.WriteText(stdout)
+	}
+	if werr != nil {
+		fmt.Fprintf(stderr, "tessera bench: %v\n", werr)
+		return 1
+	}
+	if *plot != "" {
+		if err := writePlotFile(rep, *plot); err != nil {
+			fmt.Fprintf(stderr, "tessera bench: %v\n", err)
+			return 1
+		}
+	}
+	if rep.WorkDir != "" {
+		fmt.Fprintf(stderr, "tessera bench: build directory kept in %s\n", rep.WorkDir)
+	}
+	for _, s := range rep.Summary {
+		if s.Wrong > 0 {
+			return 1
+		}
+	}
+	return 0
+}
+
+func writePlotFile(rep *Report, path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := rep.WritePlot(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func listKernels(stdout, stderr io.Writer, dataset string) int {
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "kernel\tcategory\ttolerance\tflops(%s)\tformula\n", dataset)
+	for _, k := range Manifest {
+		fl, err := FlopCount(k, dataset)
+		if err != nil {
+			fmt.Fprintf(stderr, "tessera %v\n", err)
+			return 2
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%.4g\t%s\n", k.Name, k.Category, k.Tolerance, fl, k.Flops)
+	}
+	tw.Flush()
+	return 0
+}

@@ -1,0 +1,216 @@
+package bench
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+)
+
+// Result is one cell of the report: one kernel built and run by one flow.
+type Result struct {
+	Kernel   string    `json:"kernel"`
+	Category string    `json:"category"`
+	Dataset  string    `json:"dataset"`
+	Flow     string    `json:"flow"`
+	Status   string    `json:"status"`            // StatusOK, StatusWrong, ...
+	Median   float64   `json:"median_s"`          // median kernel time in seconds (0 when not run)
+	Times    []float64 `json:"times_s,omitempty"` // every timed run
+	// Speedup is baseline median / this median; 0 unless Status is OK
+	// (a WRONG cell never gets a speedup). The baseline's is 1.
+	Speedup   float64 `json:"speedup"`
+	Flops     float64 `json:"flops"`             // from the manifest formula
+	OptTime   float64 `json:"opt_time_s"`        // wall time of tessera opt (tessera flows)
+	BuildTime float64 `json:"build_time_s"`      // wall time of the C compiler
+	Message   string  `json:"message,omitempty"` // compiler/run error or first output difference
+	OptLog    string  `json:"opt_log,omitempty"` // tessera opt's output (diagnostics), trimmed
+	output    []byte  // the program's stdout (first run), for comparison
+}
+
+// GFlops returns the achieved GFLOP/s of an OK cell, else 0.
+func (r Result) GFlops() float64 {
+	if r.Status != StatusOK && r.Status != StatusUnchecked || r.Median <= 0 {
+		return 0
+	}
+	return r.Flops / r.Median / 1e9
+}
+
+func (r *Result) fail(status, msg string) {
+	r.Status = status
+	r.Message = msg
+}
+
+// FlowSummary aggregates one flow over all kernels.
+type FlowSummary struct {
+	Flow string `json:"flow"`
+	// GeoMean is the geometric mean of the speedups of the flow's OK cells
+	// (0 when it has none).
+	GeoMean float64 `json:"geomean_speedup"`
+	OK      int     `json:"ok"`
+	Wrong   int     `json:"wrong"`
+	Failed  int     `json:"failed"` // OPT-FAIL, BUILD-FAIL, RUN-FAIL
+	Other   int     `json:"other"`  // SKIPPED, UNCHECKED
+}
+
+// Report is the outcome of Run.
+type Report struct {
+	Dataset  string        `json:"dataset"`
+	Runs     int           `json:"runs"`
+	Threads  int           `json:"threads"`
+	Compiler string        `json:"compiler"`
+	Tessera  string        `json:"tessera,omitempty"`
+	Date     string        `json:"date"`
+	Elapsed  float64       `json:"elapsed_s"`
+	WorkDir  string        `json:"work_dir,omitempty"`
+	Flows    []string      `json:"flows"`
+	Results  []Result      `json:"results"`
+	Summary  []FlowSummary `json:"summary"`
+	Roofline *Roofline     `json:"roofline,omitempty"`
+}
+
+// Cell returns the result of a kernel and flow.
+func (rep *Report) Cell(kernel, flow string) (Result, bool) {
+	for _, r := range rep.Results {
+		if r.Kernel == kernel && r.Flow == flow {
+			return r, true
+		}
+	}
+	return Result{}, false
+}
+
+func (rep *Report) summarize() {
+	rep.Summary = nil
+	for _, f := range rep.Flows {
+		s := FlowSummary{Flow: f}
+		logSum, n := 0.0, 0
+		for _, r := range rep.Results {
+			if r.Flow != f {
+				continue
+			}
+			switch r.Status {
+			case StatusOK:
+				s.OK++
+				if r.Speedup > 0 {
+					logSum += math.Log(r.Speedup)
+					n++
+				}
+			case StatusWrong:
+				s.Wrong++
+			case StatusOptFail, StatusBuildFail, StatusRunFail:
+				s.Failed++
+			default:
+				s.Other++
+			}
+		}
+		if n > 0 {
+			s.GeoMean = math.Exp(logSum / float64(n))
+		}
+		rep.Summary = append(rep.Summary, s)
+	}
+}
+
+func fmtSeconds(s float64) string {
+	switch {
+	case s <= 0:
+		return "-"
+	case s < 0.01:
+		return strconv.FormatFloat(s, 'e', 2, 64)
+	}
+	return strconv.FormatFloat(s, 'f', 4, 64)
+}
+
+func fmtSpeedup(r Result) string {
+	if r.Speedup <= 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(r.Speedup, 'f', 2, 64) + "x"
+}
+
+// WriteText prints the report as aligned text tables: one row per kernel
+// and flow, then the per-flow summary, then messages of failed cells.
+func (rep *Report) WriteText(w io.Writer) error {
+	fmt.Fprintf(w, "dataset %s, %d runs (median), %d threads, compiler %q\n\n", rep.Dataset, rep.Runs, rep.Threads, rep.Compiler)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "kernel\tdataset\tflow\ttime(s)\tspeedup\tGFLOP/s\topt(s)\tstatus\t")
+	for _, r := range rep.Results {
+		gf := "-"
+		if g := r.GFlops(); g > 0 {
+			gf = strconv.FormatFloat(g, 'f', 2, 64)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Kernel, r.Dataset, r.Flow,
+			fmtSeconds(r.Median), fmtSpeedup(r), gf, fmtSeconds(r.OptTime), r.Status)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "flow\tgeomean speedup\tok\twrong\tfailed\tother\t")
+	for _, s := range rep.Summary {
+		g := "-"
+		if s.GeoMean > 0 {
+			g = strconv.FormatFloat(s.GeoMean, 'f', 3, 64) + "x"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t\n", s.Flow, g, s.OK, s.Wrong, s.Failed, s.Other)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	var msgs []string
+	for _, r := range rep.Results {
+		if r.Status != StatusOK && r.Message != "" {
+			msgs = append(msgs, fmt.Sprintf("%s/%s %s: %s", r.Kernel, r.Flow, r.Status, indent(r.Message)))
+		}
+	}
+	if len(msgs) > 0 {
+		fmt.Fprintln(w, "\nproblems:")
+		for _, m := range msgs {
+			fmt.Fprintln(w, "  "+m)
+		}
+	}
+	if rep.Roofline != nil {
+		fmt.Fprintln(w)
+		rep.Roofline.WriteText(w)
+	}
+	_, err := fmt.Fprintf(w, "\nelapsed %.1fs\n", rep.Elapsed)
+	return err
+}
+
+func indent(s string) string {
+	return strings.ReplaceAll(strings.TrimSpace(s), "\n", "\n    ")
+}
+
+// WriteJSON prints the report as indented JSON.
+func (rep *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
+}
+
+// CSVHeader is the header row of WriteCSV.
+var CSVHeader = []string{"kernel", "category", "dataset", "flow", "status", "median_s", "speedup", "gflops", "opt_time_s", "build_time_s", "message"}
+
+// WriteCSV prints one row per kernel and flow.
+func (rep *Report) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(CSVHeader); err != nil {
+		return err
+	}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+	for _, r := range rep.Results {
+		msg := r.Message
+		if i := strings.IndexByte(msg, '\n'); i >= 0 {
+			msg = msg[:i]
+		}
+		if err := cw.Write([]string{r.Kernel, r.Category, r.Dataset, r.Flow, r.Status,
+			f(r.Median), f(r.Speedup), f(r.GFlops()), f(r.OptTime), f(r.BuildTime), msg}); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

@@ -1,0 +1,467 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config says what to benchmark. Its zero value runs every kernel at the
+// LARGE dataset with the default flows, 3 timed runs, as many threads as
+// CPUs, gcc -O3 -march=native, and a tessera binary built from the module
+// that contains the working directory.
+type Config struct {
+	Kernels []string // kernel names; nil or ["all"] = the whole manifest
+	// Flows to run besides the baseline (always run first). nil = the
+	// built-in identity, tile and parallel flows; an empty non-nil slice =
+	// the baseline only.
+	Flows    []Flow
+	Dataset  string // MINI, SMALL, MEDIUM, LARGE (default) or EXTRALARGE
+	Runs     int    // timed runs per cell after one warm-up run; default 3
+	Threads  int    // OMP_NUM_THREADS (and OPENBLAS_NUM_THREADS); default runtime.NumCPU()
+	Compiler string // compiler command; default "gcc -O3 -march=native"
+	// Tessera is the path of the tessera binary; empty = build it with
+	// `go build ./cmd/tessera` in ModuleRoot.
+	Tessera    string
+	ModuleRoot string // default: the enclosing directory whose go.mod is module github.com/tessera-opt/tessera
+	WorkDir    string // build directory; default a fresh temporary directory
+	Keep       bool   // keep the build directory (it is printed in Report.WorkDir)
+	// Timeout bounds each command (tessera opt, compile, one run);
+	// default 10 minutes.
+	Timeout  time.Duration
+	Roofline bool      // also report gemm GFLOP/s against OpenBLAS cblas_dgemm
+	Progress io.Writer // progress lines ("kernel i of n, elapsed, remaining"); nil = quiet
+}
+
+// ModulePath is the module whose cmd/tessera the harness builds.
+const ModulePath = "github.com/tessera-opt/tessera"
+
+// Cell statuses.
+const (
+	StatusOK        = "OK"
+	StatusWrong     = "WRONG"      // output differs from the baseline's
+	StatusOptFail   = "OPT-FAIL"   // tessera opt failed (or could not be built)
+	StatusBuildFail = "BUILD-FAIL" // the C compiler failed
+	StatusRunFail   = "RUN-FAIL"   // the program crashed, timed out, or printed no time
+	StatusSkipped   = "SKIPPED"    // external compiler not installed
+	StatusUnchecked = "UNCHECKED"  // ran, but the baseline failed so nothing to compare with
+)
+
+func (c *Config) defaults() error {
+	if c.Dataset == "" {
+		c.Dataset = "LARGE"
+	}
+	c.Dataset = strings.ToUpper(strings.TrimSuffix(strings.ToUpper(c.Dataset), "_DATASET"))
+	ok := false
+	for _, d := range Datasets {
+		ok = ok || d == c.Dataset
+	}
+	if !ok {
+		return fmt.Errorf("bench: unknown dataset %q (want one of %s)", c.Dataset, strings.Join(Datasets, ", "))
+	}
+	if c.Runs <= 0 {
+		c.Runs = 3
+	}
+	if c.Threads <= 0 {
+		c.Threads = runtime.NumCPU()
+	}
+	if strings.TrimSpace(c.Compiler) == "" {
+		c.Compiler = "gcc -O3 -march=native"
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = 10 * time.Minute
+	}
+	if c.Flows == nil {
+		for _, n := range DefaultFlowNames {
+			f, _ := ParseFlow(n)
+			c.Flows = append(c.Flows, f)
+		}
+	}
+	seen := map[string]bool{"baseline": true}
+	var flows []Flow
+	for _, f := range c.Flows {
+		if f.Kind == Baseline || f.Name == "baseline" {
+			continue
+		}
+		if seen[f.Name] {
+			return fmt.Errorf("bench: flow %s given twice", f.Name)
+		}
+		seen[f.Name] = true
+		flows = append(flows, f)
+	}
+	c.Flows = append([]Flow{BaselineFlow()}, flows...)
+	return nil
+}
+
+// Run builds and runs every selected kernel with every flow and returns
+// the report. Failures of one kernel or flow are recorded in its cell and
+// the run goes on; Run returns an error only for a bad configuration, an
+// unusable work directory or a cancelled context.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	if err := cfg.defaults(); err != nil {
+		return nil, err
+	}
+	kernels, err := SelectKernels(cfg.Kernels)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Roofline {
+		if _, ok := findKernel(kernels, "gemm"); !ok {
+			g, _ := KernelByName("gemm")
+			kernels = append(kernels, g)
+		}
+	}
+	work := cfg.WorkDir
+	if work == "" {
+		work, err = os.MkdirTemp("", "tessera-bench-")
+		if err != nil {
+			return nil, fmt.Errorf("bench: %v", err)
+		}
+		if !cfg.Keep {
+			defer os.RemoveAll(work)
+		}
+	} else if err := os.MkdirAll(work, 0o755); err != nil {
+		return nil, fmt.Errorf("bench: %v", err)
+	}
+	r := &Runner{cfg: cfg, work: work}
+	rep := &Report{
+		Dataset:  cfg.Dataset,
+		Runs:     cfg.Runs,
+		Threads:  cfg.Threads,
+		Compiler: cfg.Compiler,
+		Date:     time.Now().UTC().Format(time.RFC3339),
+	}
+	if cfg.Keep {
+		rep.WorkDir = work
+	}
+	for _, f := range cfg.Flows {
+		rep.Flows = append(rep.Flows, f.Name)
+	}
+	for _, f := range cfg.Flows {
+		if f.Kind == Tessera {
+			r.tesseraBin, r.tesseraErr = r.resolveTessera(ctx)
+			rep.Tessera = r.tesseraBin
+			break
+		}
+	}
+
+	start := time.Now()
+	total := len(kernels) * len(cfg.Flows)
+	done := 0
+	for ki, k := range kernels {
+		var base *Result
+		for _, f := range cfg.Flows {
+			if err := ctx.Err(); err != nil {
+				return rep, err
+			}
+			res := r.runCell(ctx, k, f, base)
+			if f.Kind == Baseline {
+				base = res
+			}
+			rep.Results = append(rep.Results, *res)
+			done++
+			r.progress(ki+1, len(kernels), k.Name, f.Name, res.Status, start, done, total)
+		}
+	}
+	rep.Elapsed = time.Since(start).Seconds()
+	rep.summarize()
+	if cfg.Roofline {
+		rep.Roofline = r.roofline(ctx, rep)
+	}
+	return rep, nil
+}
+
+func findKernel(ks []Kernel, name string) (Kernel, bool) {
+	for _, k := range ks {
+		if k.Name == name {
+			return k, true
+		}
+	}
+	return Kernel{}, false
+}
+
+// Runner holds the state of one Run.
+type Runner struct {
+	cfg        Config
+	work       string
+	tesseraBin string
+	tesseraErr error
+}
+
+func (r *Runner) progress(i, n int, kernel, flow, status string, start time.Time, done, total int) {
+	if r.cfg.Progress == nil {
+		return
+	}
+	el := time.Since(start)
+	rem := time.Duration(0)
+	if done > 0 {
+		rem = time.Duration(float64(el) / float64(done) * float64(total-done))
+	}
+	fmt.Fprintf(r.cfg.Progress, "bench: kernel %d of %d (%s, %s: %s), elapsed %s, about %s remaining\n",
+		i, n, kernel, flow, status, el.Round(time.Second), rem.Round(time.Second))
+}
+
+// resolveTessera returns the tessera binary: Config.Tessera, or one built
+// from the module root into the work directory.
+func (r *Runner) resolveTessera(ctx context.Context) (string, error) {
+	if r.cfg.Tessera != "" {
+		p, err := exec.LookPath(r.cfg.Tessera)
+		if err != nil {
+			return "", fmt.Errorf("tessera binary %q: %v", r.cfg.Tessera, err)
+		}
+		return filepath.Abs(p)
+	}
+	root := r.cfg.ModuleRoot
+	if root == "" {
+		var err error
+		root, err = FindModuleRoot()
+		if err != nil {
+			return "", err
+		}
+	}
+	bin := filepath.Join(r.work, "tessera")
+	out, err := r.command(ctx, root, nil, "go", "build", "-o", bin, "./cmd/tessera")
+	if err != nil {
+		return "", fmt.Errorf("cannot build tessera: %v\n%s", err, tail(out, 2000))
+	}
+	return bin, nil
+}
+
+// FindModuleRoot walks up from the working directory to the directory
+// whose go.mod declares ModulePath.
+func FindModuleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil {
+			for _, l := range strings.Split(string(b), "\n") {
+				f := strings.Fields(l)
+				if len(f) == 2 && f[0] == "module" && f[1] == ModulePath {
+					return dir, nil
+				}
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("bench: no enclosing module %s (give the tessera binary with --tessera)", ModulePath)
+		}
+		dir = parent
+	}
+}
+
+// command runs name args in dir with the per-command timeout and returns
+// its combined output.
+func (r *Runner) command(ctx context.Context, dir string, env []string, name string, args ...string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, r.cfg.Timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = env
+	}
+	out, err := cmd.CombinedOutput()
+	if ctx.Err() == context.DeadlineExceeded {
+		err = fmt.Errorf("timed out after %s", r.cfg.Timeout)
+	}
+	return out, err
+}
+
+// runCell builds and runs one kernel with one flow. base is the baseline's
+// result for the same kernel (nil for the baseline itself).
+func (r *Runner) runCell(ctx context.Context, k Kernel, f Flow, base *Result) *Result {
+	res := &Result{Kernel: k.Name, Category: k.Category, Dataset: r.cfg.Dataset, Flow: f.Name}
+	if fl, err := FlopCount(k, r.cfg.Dataset); err == nil {
+		res.Flops = fl
+	}
+	dir := filepath.Join(r.work, k.Name, f.Name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		res.fail(StatusBuildFail, err.Error())
+		return res
+	}
+	src, err := KernelSource(k.Name)
+	if err == nil {
+		err = os.WriteFile(filepath.Join(dir, k.Name+".c"), src, 0o644)
+	}
+	if err == nil {
+		err = os.WriteFile(filepath.Join(dir, HeaderName), HeaderSource(), 0o644)
+	}
+	if err != nil {
+		res.fail(StatusBuildFail, err.Error())
+		return res
+	}
+
+	compiler := r.cfg.Compiler
+	cfile := k.Name + ".c"
+	switch f.Kind {
+	case External:
+		compiler = f.Compiler
+		if _, err := exec.LookPath(strings.Fields(compiler)[0]); err != nil {
+			res.fail(StatusSkipped, fmt.Sprintf("compiler %s not found", strings.Fields(compiler)[0]))
+			return res
+		}
+	case Tessera:
+		if r.tesseraErr != nil {
+			res.fail(StatusOptFail, r.tesseraErr.Error())
+			return res
+		}
+		cfile = k.Name + ".tessera.c"
+		args := append([]string{"opt"}, f.TesseraFlags...)
+		args = append(args, k.Name+".c", "-o", cfile)
+		t0 := time.Now()
+		out, err := r.command(ctx, dir, nil, r.tesseraBin, args...)
+		res.OptTime = time.Since(t0).Seconds()
+		res.OptLog = tail(out, 4000)
+		if err != nil {
+			res.fail(StatusOptFail, fmt.Sprintf("tessera %s: %v\n%s", strings.Join(args, " "), err, tail(out, 2000)))
+			return res
+		}
+		if _, err := os.Stat(filepath.Join(dir, cfile)); err != nil {
+			res.fail(StatusOptFail, "tessera opt wrote no output file")
+			return res
+		}
+	}
+
+	// Compile.
+	cc := strings.Fields(compiler)
+	args := append([]string{}, cc[1:]...)
+	args = append(args, f.ExtraCFlags...)
+	if f.OpenMP() {
+		args = append(args, "-fopenmp")
+	}
+	args = append(args, "-D"+r.cfg.Dataset+"_DATASET", "-I.", cfile, "-o", "prog", "-lm")
+	t0 := time.Now()
+	out, err := r.command(ctx, dir, nil, cc[0], args...)
+	res.BuildTime = time.Since(t0).Seconds()
+	if err != nil {
+		res.fail(StatusBuildFail, fmt.Sprintf("%s %s: %v\n%s", cc[0], strings.Join(args, " "), err, tail(out, 2000)))
+		return res
+	}
+
+	// Run: one warm-up, then Runs timed runs.
+	env := append(os.Environ(),
+		"OMP_NUM_THREADS="+strconv.Itoa(r.cfg.Threads),
+		"OPENBLAS_NUM_THREADS="+strconv.Itoa(r.cfg.Threads))
+	var stdout []byte
+	for i := 0; i <= r.cfg.Runs; i++ {
+		so, t, err := r.runProgram(ctx, dir, env)
+		if err != nil {
+			res.fail(StatusRunFail, err.Error())
+			return res
+		}
+		if i == 0 {
+			stdout = so
+			continue
+		}
+		res.Times = append(res.Times, t)
+	}
+	res.Median = median(res.Times)
+	if r.cfg.Keep {
+		_ = os.WriteFile(filepath.Join(dir, "stdout.txt"), stdout, 0o644)
+	}
+	res.output = stdout
+
+	// Check against the baseline.
+	res.Status = StatusOK
+	if f.Kind == Baseline {
+		res.Speedup = 1
+		return res
+	}
+	if base == nil || base.Status != StatusOK {
+		res.Status = StatusUnchecked
+		res.Message = "baseline failed: nothing to compare with"
+		return res
+	}
+	rtol := 0.0
+	if f.Reassociates {
+		switch k.Tolerance {
+		case TolFP:
+			rtol = RelTolFP
+		case TolLoose:
+			rtol = RelTolLoose
+		}
+	}
+	if msg := CompareOutputs(base.output, stdout, rtol); msg != "" {
+		res.Status = StatusWrong
+		res.Message = msg
+		return res
+	}
+	if res.Median > 0 {
+		res.Speedup = base.Median / res.Median
+	}
+	return res
+}
+
+// runProgram runs ./prog once and returns its stdout and the time it
+// printed on stderr.
+func (r *Runner) runProgram(ctx context.Context, dir string, env []string) ([]byte, float64, error) {
+	ctx, cancel := context.WithTimeout(ctx, r.cfg.Timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, filepath.Join(dir, "prog"))
+	cmd.Dir = dir
+	cmd.Env = env
+	var so, se bytes.Buffer
+	cmd.Stdout = &so
+	cmd.Stderr = &se
+	err := cmd.Run()
+	if ctx.Err() == context.DeadlineExceeded {
+		return nil, 0, fmt.Errorf("timed out after %s", r.cfg.Timeout)
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("%v\n%s", err, tail(se.Bytes(), 2000))
+	}
+	t, err := ParseTime(se.Bytes())
+	if err != nil {
+		return nil, 0, err
+	}
+	return so.Bytes(), t, nil
+}
+
+// ParseTime reads the last "tessera-time: <seconds>" line of a program's stderr.
+func ParseTime(stderr []byte) (float64, error) {
+	lines := strings.Split(string(stderr), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(lines[i]), "tessera-time:"); ok {
+			t, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil || t < 0 {
+				return 0, fmt.Errorf("bad time line %q", lines[i])
+			}
+			return t, nil
+		}
+	}
+	return 0, errors.New("program printed no tessera-time line on stderr")
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// tail returns at most the last n bytes of b, as text.
+func tail(b []byte, n int) string {
+	s := strings.TrimSpace(string(b))
+	if len(s) > n {
+		s = "..." + s[len(s)-n:]
+	}
+	return s
+}

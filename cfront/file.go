@@ -1,0 +1,414 @@
+package cfront
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Config holds the options of ParseFile. The zero value works: pragma
+// regions only (or automatic detection when the file has no pragmas),
+// headers read from the disk next to the file.
+type Config struct {
+	// AutoScop also reports the maximal for-loop nests of function bodies
+	// that parse as regions, outside the pragma regions.
+	AutoScop bool
+	// Defines are predefined object-like macros (like -DNAME=value; an
+	// empty value means 1), visible to #if and to type resolution.
+	Defines map[string]string
+	// ReadFile reads a local header named in #include "x.h"; the path is
+	// the header's name joined to the directory of the including file.
+	// Nil means os.ReadFile. Headers that cannot be read are skipped.
+	ReadFile func(path string) ([]byte, error)
+}
+
+// Region is one SCoP region of the file.
+type Region struct {
+	// Start and End are the bytes [Start, End) of the original file that an
+	// emitter replaces: for a pragma region, from the first byte of the
+	// "#pragma scop" line through the newline ending the "#pragma endscop"
+	// line; for an automatic region, exactly the for statement.
+	Start, End int
+	// Pos is the position of the '#' of "#pragma scop", or of the "for".
+	Pos Pos
+	// BodyStart and BodyEnd delimit the region's code: the lines between
+	// the pragma lines (equal to Start, End for an automatic region).
+	BodyStart, BodyEnd int
+	// Indent is the white space that starts the line of the region's first
+	// statement (the pragma's indentation when the region is empty).
+	Indent string
+	// Auto is set for regions found by AutoScop detection.
+	Auto bool
+	// Func is the function whose body contains the region ("" if none).
+	Func string
+	// Body is the statement list of the region, in order.
+	Body []Stmt
+}
+
+// File is the result of ParseFile: the regions and what the cheap scan of
+// the whole file (and its local headers) found.
+type File struct {
+	Name string
+	Src  []byte
+	// Regions in file order. A region that fails to parse is not here; its
+	// error is in the ErrorList returned with the File.
+	Regions []*Region
+	// Macros by name (the last active #define wins; #undef removes).
+	Macros map[string]*Macro
+	// Typedefs by name.
+	Typedefs map[string]*Typedef
+	// Globals are file-scope variables of the file and of its headers.
+	Globals []*Var
+	// Funcs are the function definitions of the main file.
+	Funcs []*Func
+
+	cfg      Config
+	isTypeC  map[string]bool
+	curFunc  *Func
+	included map[string]bool
+}
+
+// ParseFile scans src (the contents of the file name) and parses its SCoP
+// regions. It returns the File even when some region fails; the error is
+// then an ErrorList of positioned diagnostics, one per failed region or
+// unmatched pragma. It never panics.
+func ParseFile(name string, src []byte, cfg Config) (*File, error) {
+	f := &File{Name: name, Src: src, cfg: cfg, Macros: map[string]*Macro{},
+		Typedefs: map[string]*Typedef{}, isTypeC: map[string]bool{}, included: map[string]bool{}}
+	keys := make([]string, 0, len(cfg.Defines))
+	for k := range cfg.Defines {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := cfg.Defines[k]
+		if v == "" {
+			v = "1"
+		}
+		f.Macros[k] = &Macro{Name: k, Body: v, File: "<command line>"}
+	}
+	// We first lex the whole file once, then run the preprocessor lines
+	// (macros, conditionals, local headers), then scan declarations, and
+	// finally find and parse the regions.
+	toks := lex(src)
+	f.included[filepath.Clean(name)] = true
+	pragmas := f.directives(name, toks, 0)
+	(&declScanner{f: f, file: name, src: string(src), toks: toks, main: true}).fileScope()
+	for _, v := range f.Globals {
+		v.Elem, _ = f.ResolveType(v.Type)
+	}
+	for _, fn := range f.Funcs {
+		for _, v := range fn.Params {
+			v.Elem, _ = f.ResolveType(v.Type)
+		}
+		for _, v := range fn.Locals {
+			v.Elem, _ = f.ResolveType(v.Type)
+		}
+	}
+	var errs ErrorList
+	f.pragmaRegions(toks, pragmas, &errs)
+	if cfg.AutoScop || len(pragmas) == 0 {
+		f.autoRegions(toks)
+	}
+	sort.SliceStable(f.Regions, func(i, j int) bool { return f.Regions[i].Start < f.Regions[j].Start })
+	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Pos.Offset < errs[j].Pos.Offset })
+	if len(errs) > 0 {
+		return f, errs
+	}
+	return f, nil
+}
+
+// directives runs the preprocessor lines of one token stream and returns
+// the indices of its scop/endscop pragmas (main file only).
+func (f *File) directives(name string, toks []token, depth int) []int {
+	var pragmas []int
+	var stack []condFrame
+	active := func() bool { return len(stack) == 0 || stack[len(stack)-1].active }
+	for i := range toks {
+		t := &toks[i]
+		if t.kind != tDirective {
+			continue
+		}
+		dir, rest := directive(t.text)
+		switch dir {
+		case "if", "ifdef", "ifndef":
+			on := active()
+			var c bool
+			switch dir {
+			case "if":
+				c = on && evalCond(rest, f.Macros)
+			case "ifdef":
+				_, c = f.Macros[firstWord(rest)]
+			case "ifndef":
+				_, c = f.Macros[firstWord(rest)]
+				c = !c
+			}
+			stack = append(stack, condFrame{active: on && c, taken: c, outer: on})
+		case "elif":
+			if n := len(stack); n > 0 {
+				fr := &stack[n-1]
+				c := !fr.taken && fr.outer && evalCond(rest, f.Macros)
+				fr.active = c
+				fr.taken = fr.taken || c
+			}
+		case "else":
+			if n := len(stack); n > 0 {
+				fr := &stack[n-1]
+				fr.active = fr.outer && !fr.taken
+				fr.taken = true
+			}
+		case "endif":
+			if n := len(stack); n > 0 {
+				stack = stack[:n-1]
+			}
+		case "define":
+			if active() {
+				if m, ok := parseDefine(rest); ok {
+					m.Pos, m.File = t.pos, name
+					f.Macros[m.Name] = m
+				}
+			}
+		case "undef":
+			if active() {
+				delete(f.Macros, firstWord(rest))
+			}
+		case "include":
+			if active() && depth < 8 && strings.HasPrefix(rest, "\"") {
+				if j := strings.IndexByte(rest[1:], '"'); j > 0 {
+					f.include(filepath.Join(filepath.Dir(name), rest[1:1+j]), depth+1)
+				}
+			}
+		case "pragma":
+			if depth == 0 {
+				switch firstWord(rest) {
+				case "scop", "endscop":
+					pragmas = append(pragmas, i)
+				}
+			}
+		}
+	}
+	return pragmas
+}
+
+func firstWord(s string) string {
+	s = strings.TrimSpace(s)
+	i := 0
+	for i < len(s) && isIdentChar(s[i]) {
+		i++
+	}
+	return s[:i]
+}
+
+// include scans a local header: its macros, typedefs and globals.
+func (f *File) include(path string, depth int) {
+	clean := filepath.Clean(path)
+	if f.included[clean] {
+		return
+	}
+	f.included[clean] = true
+	read := f.cfg.ReadFile
+	if read == nil {
+		read = os.ReadFile
+	}
+	src, err := read(path)
+	if err != nil {
+		return
+	}
+	toks := lex(src)
+	f.directives(path, toks, depth)
+	(&declScanner{f: f, file: path, src: string(src), toks: toks}).fileScope()
+}
+
+func (f *File) addTypedef(t *Typedef) {
+	f.Typedefs[t.Name] = t
+	f.isTypeC = map[string]bool{}
+}
+
+func (f *File) addVar(v *Var) {
+	switch v.Scope {
+	case FileScope:
+		f.Globals = append(f.Globals, v)
+	case LocalScope:
+		if f.curFunc != nil {
+			f.curFunc.Locals = append(f.curFunc.Locals, v)
+		}
+	}
+}
+
+// isTypeName reports whether name (not a C keyword) names a type: a
+// typedef, or an object-like macro whose body resolves to a type.
+func (f *File) isTypeName(name string) bool {
+	if builtinTypes[name] {
+		return true
+	}
+	if _, ok := f.Typedefs[name]; ok {
+		return true
+	}
+	m, ok := f.Macros[name]
+	if !ok || m.FuncLike {
+		return false
+	}
+	if v, ok := f.isTypeC[name]; ok {
+		return v
+	}
+	f.isTypeC[name] = false // cut cycles
+	_, isT := f.ResolveType(name)
+	f.isTypeC[name] = isT
+	return isT
+}
+
+// ResolveType resolves a type as written (one or more words, e.g.
+// "DATA_TYPE", "const real_t", "unsigned") through object-like macros and
+// typedefs to a C base type: "double", "float", "long double", "int",
+// "unsigned int", "long", "unsigned long", "long long", "short", "char",
+// "signed char", "unsigned char", "_Bool", "void", or a standard typedef
+// name such as "int64_t" or "size_t". Qualifiers are dropped. ok is false
+// when a word is unknown or the type is a pointer or struct.
+func (f *File) ResolveType(typ string) (string, bool) {
+	words, ok := f.typeWords(typ, 0)
+	if !ok {
+		return "", false
+	}
+	return canonicalType(words)
+}
+
+func (f *File) typeWords(typ string, depth int) ([]string, bool) {
+	if depth > 16 {
+		return nil, false
+	}
+	var out []string
+	for _, w := range strings.Fields(stripComments(typ)) {
+		switch {
+		case qualifiers[w]:
+		case builtinTypes[w]:
+			out = append(out, w)
+		default:
+			if td, ok := f.Typedefs[w]; ok {
+				if td.Stars != 0 || len(td.Dims) != 0 {
+					return nil, false
+				}
+				sub, ok := f.typeWords(td.Type, depth+1)
+				if !ok {
+					return nil, false
+				}
+				out = append(out, sub...)
+				continue
+			}
+			if m, ok := f.Macros[w]; ok && !m.FuncLike {
+				sub, ok := f.typeWords(m.Body, depth+1)
+				if !ok {
+					return nil, false
+				}
+				out = append(out, sub...)
+				continue
+			}
+			return nil, false
+		}
+	}
+	return out, len(out) > 0
+}
+
+// canonicalType turns specifier words into one canonical spelling.
+func canonicalType(words []string) (string, bool) {
+	count := map[string]int{}
+	for _, w := range words {
+		count[w]++
+	}
+	if len(words) == 1 && !map[string]bool{"signed": true, "unsigned": true, "long": true, "short": true, "int": true, "char": true}[words[0]] {
+		return words[0], true
+	}
+	uns := count["unsigned"] > 0
+	if count["signed"] > 0 && uns {
+		return "", false
+	}
+	var base string
+	switch {
+	case count["double"] == 1 && count["long"] == 1 && len(words) == 2:
+		return "long double", true
+	case count["char"] == 1:
+		if len(words) == 1 {
+			return "char", true
+		}
+		if len(words) != 2 {
+			return "", false
+		}
+		if uns {
+			return "unsigned char", true
+		}
+		return "signed char", count["signed"] == 1
+	case count["short"] == 1:
+		base = "short"
+	case count["long"] == 2:
+		base = "long long"
+	case count["long"] == 1:
+		base = "long"
+	default:
+		base = "int"
+	}
+	for w, n := range count {
+		switch w {
+		case "signed", "unsigned", "short", "int":
+			if n > 1 {
+				return "", false
+			}
+		case "long":
+			if n > 2 {
+				return "", false
+			}
+		default:
+			return "", false
+		}
+	}
+	if count["short"] > 0 && count["long"] > 0 {
+		return "", false
+	}
+	if uns {
+		if base == "int" {
+			return "unsigned int", true
+		}
+		return "unsigned " + base, true
+	}
+	return base, true
+}
+
+// FuncOf returns the function whose body contains the byte offset off, or nil.
+func (f *File) FuncOf(off int) *Func {
+	for _, fn := range f.Funcs {
+		if off >= fn.BodyStart && off < fn.BodyEnd {
+			return fn
+		}
+	}
+	return nil
+}
+
+// Lookup finds the variable name as seen from region r: the locals and
+// parameters of r's function first, then the globals (the last
+// declaration of a name wins). It returns nil when name is not declared.
+func (f *File) Lookup(r *Region, name string) *Var {
+	if r != nil {
+		if fn := f.FuncOf(r.Start); fn != nil {
+			for k := len(fn.Locals) - 1; k >= 0; k-- {
+				if fn.Locals[k].Name == name {
+					return fn.Locals[k]
+				}
+			}
+			for _, v := range fn.Params {
+				if v.Name == name {
+					return v
+				}
+			}
+		}
+	}
+	for k := len(f.Globals) - 1; k >= 0; k-- {
+		if f.Globals[k].Name == name {
+			return f.Globals[k]
+		}
+	}
+	return nil
+}
+
+// IsTypeName reports whether name is a type name for casts and
+// declarations in this file: a C type keyword, a standard typedef name, a
+// typedef of the file or its headers, or a macro that resolves to a type.
+func (f *File) IsTypeName(name string) bool { return f.isTypeName(name) }

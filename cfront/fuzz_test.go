@@ -1,0 +1,60 @@
+package cfront
+
+import (
+	"os"
+	"testing"
+)
+
+// FuzzParse: ParseFile, ParseStmts and ParseExpr never panic, a File is
+// always returned, and every region lies inside the source. The seed corpus
+// is testdata/*.c plus a few odd inputs; plain go test runs it.
+func FuzzParse(f *testing.F) {
+	for _, path := range corpus(f) {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(src)
+	}
+	for _, s := range []string{
+		"#pragma scop\nfor (i = 0; i < n; i++) A[i] = (DATA_TYPE)i;\n#pragma endscop\n",
+		"#pragma scop\nx = a ? b : c ? d : e;\n#pragma endscop",
+		"void f() { for (int i = 0; i < 10; i += 2) for (j = i; j >= 0; j--) A[i][j] = 0; }",
+		"#define T double\ntypedef T real;\nreal POLYBENCH_2D(A, N, M, n, m);",
+		"#if defined(X) || !defined(Y)\n#define Z 1\n#elif 0\n#else\n#endif\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, auto := range []bool{false, true} {
+			file, _ := ParseFile("fuzz.c", src, Config{AutoScop: auto, ReadFile: func(string) ([]byte, error) { return nil, os.ErrNotExist }})
+			if file == nil {
+				t.Fatal("nil File")
+			}
+			for _, r := range file.Regions {
+				if r.Start < 0 || r.Start > r.End || r.End > len(src) || r.BodyStart < r.Start || r.BodyEnd > r.End {
+					t.Fatalf("region out of bounds: %+v (len %d)", r, len(src))
+				}
+				for _, s := range r.Body {
+					_ = FormatStmt(s, "", "  ", nil)
+				}
+			}
+			_ = Dump(file)
+		}
+		if stmts, err := ParseStmts(string(src), nil); err == nil {
+			for _, s := range stmts {
+				_ = FormatStmt(s, "", " ", nil)
+			}
+		}
+		if e, err := ParseExpr(string(src), nil); err == nil {
+			text := e.Format(nil)
+			back, err := ParseExpr(text, nil)
+			if err != nil {
+				t.Fatalf("Format gave unparsable %q: %v", text, err)
+			}
+			if SExpr(back) != SExpr(e) {
+				t.Fatalf("round trip of %q changed the tree:\n%s\n%s", text, SExpr(e), SExpr(back))
+			}
+		}
+	})
+}

@@ -1,0 +1,258 @@
+package cfront
+
+import (
+	"strings"
+)
+
+// Macro is one #define. Object-like macros have FuncLike false and no
+// Params. Body is the replacement text with comments removed and
+// line continuations joined, trimmed of spaces.
+type Macro struct {
+	Name     string
+	FuncLike bool
+	Params   []string // parameter names; "..." for a variadic tail
+	Body     string
+	Pos      Pos    // position of the '#' in File
+	File     string // the file that defines it (the main file or a header)
+}
+
+// directive splits a preprocessor line into its name and the rest:
+// "#  pragma scop" gives ("pragma", "scop").
+func directive(text string) (name, rest string) {
+	s := strings.TrimLeft(text[1:], " \t")
+	i := 0
+	for i < len(s) && isIdentChar(s[i]) {
+		i++
+	}
+	return s[:i], strings.TrimSpace(stripComments(s[i:]))
+}
+
+// stripComments removes C comments (outside string and character literals)
+// and backslash-newline continuations from a directive's text; each
+// comment becomes one space.
+func stripComments(s string) string {
+	if !strings.ContainsAny(s, "/\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' && i+1 < len(s) && s[i+1] == '\n':
+			i++
+			b.WriteByte(' ')
+		case c == '\\' && i+2 < len(s) && s[i+1] == '\r' && s[i+2] == '\n':
+			i += 2
+			b.WriteByte(' ')
+		case c == '/' && i+1 < len(s) && s[i+1] == '/':
+			return b.String()
+		case c == '/' && i+1 < len(s) && s[i+1] == '*':
+			j := strings.Index(s[i+2:], "*/")
+			if j < 0 {
+				return b.String()
+			}
+			i += 2 + j + 1
+			b.WriteByte(' ')
+		case c == '"' || c == '\'':
+			j := i + 1
+			for j < len(s) && s[j] != c {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(s) {
+				j = len(s) - 1
+			}
+			b.WriteString(s[i : j+1])
+			i = j
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// parseDefine reads the text after "define".
+func parseDefine(rest string) (*Macro, bool) {
+	i := 0
+	for i < len(rest) && isIdentChar(rest[i]) {
+		i++
+	}
+	if i == 0 || isDigit(rest[0]) {
+		return nil, false
+	}
+	m := &Macro{Name: rest[:i]}
+	s := rest[i:]
+	if strings.HasPrefix(s, "(") {
+		j := strings.IndexByte(s, ')')
+		if j < 0 {
+			return nil, false
+		}
+		m.FuncLike = true
+		for _, p := range strings.Split(s[1:j], ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				m.Params = append(m.Params, p)
+			}
+		}
+		s = s[j+1:]
+	}
+	m.Body = strings.TrimSpace(s)
+	return m, true
+}
+
+// condFrame is one level of #if nesting.
+type condFrame struct {
+	active bool // lines here are taken
+	taken  bool // some branch of this #if was taken already
+	outer  bool // the enclosing level is active
+}
+
+// evalCond evaluates the controlling expression of #if/#elif with the
+// macros known so far: defined(X) / defined X, integer literals, object-like
+// macros with integer bodies, and C operators. Anything it cannot evaluate
+// is 0, as in the preprocessor for unknown identifiers.
+func evalCond(text string, macros map[string]*Macro) bool {
+	toks := lex([]byte(text))
+	var b strings.Builder
+	for i := 0; i < len(toks) && toks[i].kind != tEOF; i++ {
+		t := toks[i]
+		if t.kind == tIdent && t.text == "defined" {
+			j := i + 1
+			paren := j < len(toks) && toks[j].text == "("
+			if paren {
+				j++
+			}
+			v := "0"
+			if j < len(toks) && toks[j].kind == tIdent {
+				if _, ok := macros[toks[j].text]; ok {
+					v = "1"
+				}
+			}
+			if paren {
+				j++
+			}
+			b.WriteString(" " + v + " ")
+			i = j
+			continue
+		}
+		b.WriteString(" " + t.text + " ")
+	}
+	e, err := ParseExpr(b.String(), nil)
+	if err != nil {
+		return false
+	}
+	v, ok := constEval(e, macros, 0)
+	return ok && v != 0
+}
+
+// constEval evaluates an integer constant expression; identifiers are
+// looked up as object-like macros (depth-limited), unknown ones are 0.
+func constEval(e Expr, macros map[string]*Macro, depth int) (int64, bool) {
+	if depth > 32 {
+		return 0, false
+	}
+	b2i := func(b bool) int64 {
+		if b {
+			return 1
+		}
+		return 0
+	}
+	switch e := e.(type) {
+	case *IntLit:
+		return e.Value, !e.Big
+	case *CharLit:
+		return e.Value, true
+	case *Paren:
+		return constEval(e.X, macros, depth)
+	case *Ident:
+		m, ok := macros[e.Name]
+		if !ok || m.FuncLike {
+			return 0, true
+		}
+		x, err := ParseExpr(m.Body, nil)
+		if err != nil {
+			return 0, false
+		}
+		return constEval(x, macros, depth+1)
+	case *Unary:
+		v, ok := constEval(e.X, macros, depth)
+		if !ok {
+			return 0, false
+		}
+		switch e.Op {
+		case "-":
+			return -v, true
+		case "+":
+			return v, true
+		case "!":
+			return b2i(v == 0), true
+		case "~":
+			return ^v, true
+		}
+	case *CondExpr:
+		c, ok := constEval(e.Cond, macros, depth)
+		if !ok {
+			return 0, false
+		}
+		if c != 0 {
+			return constEval(e.Then, macros, depth)
+		}
+		return constEval(e.Else, macros, depth)
+	case *Binary:
+		x, ok1 := constEval(e.X, macros, depth)
+		if e.Op == "&&" && ok1 && x == 0 {
+			return 0, true
+		}
+		if e.Op == "||" && ok1 && x != 0 {
+			return 1, true
+		}
+		y, ok2 := constEval(e.Y, macros, depth)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		switch e.Op {
+		case "+":
+			return x + y, true
+		case "-":
+			return x - y, true
+		case "*":
+			return x * y, true
+		case "/", "%":
+			if y == 0 || (x == minInt64 && y == -1) {
+				return 0, false
+			}
+			if e.Op == "/" {
+				return x / y, true
+			}
+			return x % y, true
+		case "<<":
+			return x << uint(y&63), true
+		case ">>":
+			return x >> uint(y&63), true
+		case "<":
+			return b2i(x < y), true
+		case "<=":
+			return b2i(x <= y), true
+		case ">":
+			return b2i(x > y), true
+		case ">=":
+			return b2i(x >= y), true
+		case "==":
+			return b2i(x == y), true
+		case "!=":
+			return b2i(x != y), true
+		case "&":
+			return x & y, true
+		case "|":
+			return x | y, true
+		case "^":
+			return x ^ y, true
+		case "&&", "||":
+			return b2i(y != 0), true
+		case ",":
+			return y, true
+		}
+	}
+	return 0, false
+}

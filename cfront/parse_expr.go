@@ -1,0 +1,441 @@
+package cfront
+
+import (
+	"fmt"
+	"strings"
+)
+
+// maxDepth bounds the nesting of expressions and statements so that hostile
+// input cannot exhaust the stack.
+const maxDepth = 500
+
+// parser is a recursive-descent parser over one token slice that ends in
+// tEOF. The first error sticks: errorf records it and jumps to the end, so
+// every loop terminates and the partial tree is thrown away by the caller.
+type parser struct {
+	file   string
+	src    string
+	toks   []token
+	i      int
+	isType func(string) bool // known type names besides the C keywords (typedefs, type macros)
+	err    *Error
+	depth  int
+}
+
+func newParser(file, src string, toks []token, isType func(string) bool) *parser {
+	if isType == nil {
+		isType = func(string) bool { return false }
+	}
+	return &parser{file: file, src: src, toks: toks, isType: isType}
+}
+
+func (p *parser) tok() *token     { return &p.toks[p.i] }
+func (p *parser) peek(n int) *token {
+	if p.i+n < len(p.toks) {
+		return &p.toks[p.i+n]
+	}
+	return &p.toks[len(p.toks)-1]
+}
+func (p *parser) next() {
+	if p.i < len(p.toks)-1 {
+		p.i++
+	}
+}
+
+// is reports whether the current token is the punctuator or keyword s.
+func (p *parser) is(s string) bool {
+	t := p.tok()
+	return (t.kind == tPunct || t.kind == tIdent) && t.text == s
+}
+
+func (p *parser) got(s string) bool {
+	if p.is(s) {
+		p.next()
+		return true
+	}
+	return false
+}
+
+func (p *parser) errorf(at Pos, format string, args ...any) {
+	if p.err == nil {
+		p.err = &Error{File: p.file, Pos: at, Msg: fmt.Sprintf(format, args...)}
+	}
+	p.i = len(p.toks) - 1
+}
+
+// expect consumes s or reports what was found instead.
+func (p *parser) expect(s, context string) Pos {
+	t := p.tok()
+	if p.is(s) {
+		p.next()
+		return t.pos
+	}
+	p.errorf(t.pos, "expected '%s' %s, found %s", s, context, describe(t))
+	return t.pos
+}
+
+func describe(t *token) string {
+	switch t.kind {
+	case tEOF:
+		return "end of region"
+	case tInvalid:
+		return t.msg
+	case tDirective:
+		return "preprocessor directive"
+	}
+	return fmt.Sprintf("'%s'", t.text)
+}
+
+func (p *parser) enter() bool {
+	p.depth++
+	if p.depth > maxDepth {
+		p.errorf(p.tok().pos, "nesting too deep (more than %d levels)", maxDepth)
+		return false
+	}
+	return true
+}
+func (p *parser) leave() { p.depth-- }
+
+// builtinTypes are the C type specifiers and common standard typedefs that
+// start a type name.
+var builtinTypes = map[string]bool{
+	"void": true, "char": true, "short": true, "int": true, "long": true, "float": true,
+	"double": true, "signed": true, "unsigned": true, "_Bool": true, "bool": true,
+	"_Complex": true, "size_t": true, "ssize_t": true, "ptrdiff_t": true, "intptr_t": true,
+	"uintptr_t": true, "int8_t": true, "int16_t": true, "int32_t": true, "int64_t": true,
+	"uint8_t": true, "uint16_t": true, "uint32_t": true, "uint64_t": true,
+}
+
+// qualifiers may appear among type specifiers but are not types themselves.
+var qualifiers = map[string]bool{
+	"const": true, "volatile": true, "restrict": true, "__restrict": true, "__restrict__": true,
+	"static": true, "register": true, "extern": true, "auto": true, "inline": true,
+}
+
+// isTypeWord reports whether name can start a type name.
+func (p *parser) isTypeWord(name string) bool {
+	return builtinTypes[name] || qualifiers[name] || name == "struct" || name == "union" ||
+		name == "enum" || p.isType(name)
+}
+
+// atTypeName reports whether the current token starts a type name.
+func (p *parser) atTypeName() bool {
+	t := p.tok()
+	return t.kind == tIdent && p.isTypeWord(t.text)
+}
+
+// parseTypeName reads specifiers and, when abstract is set, pointer stars.
+// A user type name (typedef or macro) is taken at most once, and only when
+// no other type specifier was seen, so that "DATA_TYPE x" stops before x.
+func (p *parser) parseTypeName(abstract bool) *TypeName {
+	tn := &TypeName{At: p.tok().pos}
+	var words []string
+	sawType := false
+	for p.tok().kind == tIdent {
+		w := p.tok().text
+		switch {
+		case qualifiers[w]:
+		case w == "struct" || w == "union" || w == "enum":
+			if sawType {
+				goto done
+			}
+			p.next()
+			if p.tok().kind != tIdent {
+				p.errorf(p.tok().pos, "expected a tag name after '%s'", w)
+				return tn
+			}
+			w += " " + p.tok().text
+			sawType = true
+		case builtinTypes[w]:
+			sawType = true
+		case p.isType(w) && !sawType:
+			sawType = true
+		default:
+			goto done
+		}
+		words = append(words, w)
+		p.next()
+	}
+done:
+	if !sawType {
+		p.errorf(tn.At, "expected a type name, found %s", describe(p.tok()))
+		return tn
+	}
+	tn.Base = strings.Join(words, " ")
+	if abstract {
+		for p.is("*") || p.is("const") || p.is("restrict") {
+			if p.is("*") {
+				tn.Stars++
+			}
+			p.next()
+		}
+	}
+	tn.Text = tn.Base + strings.Repeat("*", tn.Stars)
+	return tn
+}
+
+// parseExpr parses an assignment expression (no top-level comma).
+func (p *parser) parseExpr() Expr {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
+	lhs := p.parseCond()
+	t := p.tok()
+	if t.kind == tPunct {
+		switch t.text {
+		case "=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|=":
+			p.next()
+			rhs := p.parseExpr()
+			if p.err != nil {
+				return nil
+			}
+			if !isLvalue(lhs) {
+				p.errorf(lhs.Pos(), "the left side of '%s' is not assignable", t.text)
+				return nil
+			}
+			return &Assign{At: lhs.Pos(), Op: t.text, LHS: lhs, RHS: rhs}
+		}
+	}
+	return lhs
+}
+
+// isLvalue accepts what C would: names, subscripts, dereferences, members.
+func isLvalue(e Expr) bool {
+	switch e := Unparen(e).(type) {
+	case *Ident, *Index, *Member:
+		return true
+	case *Unary:
+		return e.Op == "*"
+	}
+	return false
+}
+
+// parseCommaExpr parses a full expression with the comma operator (used
+// inside parentheses only).
+func (p *parser) parseCommaExpr() Expr {
+	x := p.parseExpr()
+	for p.err == nil && p.is(",") {
+		op := p.tok().pos
+		p.next()
+		y := p.parseExpr()
+		if p.err != nil {
+			return nil
+		}
+		x = &Binary{At: x.Pos(), Op: ",", OpPos: op, X: x, Y: y}
+	}
+	return x
+}
+
+func (p *parser) parseCond() Expr {
+	c := p.parseBinary(1)
+	if p.err != nil || !p.is("?") {
+		return c
+	}
+	p.next()
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
+	then := p.parseCommaExpr()
+	p.expect(":", "in conditional expression")
+	els := p.parseCond()
+	if p.err != nil {
+		return nil
+	}
+	return &CondExpr{At: c.Pos(), Cond: c, Then: then, Else: els}
+}
+
+// binaryPrec gives the precedence of binary operators (higher binds tighter).
+var binaryPrec = map[string]int{
+	"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6,
+	"<": 7, ">": 7, "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9,
+	"*": 10, "/": 10, "%": 10,
+}
+
+// parseBinary is precedence climbing over left-associative operators.
+func (p *parser) parseBinary(minPrec int) Expr {
+	x := p.parseUnary()
+	for p.err == nil {
+		t := p.tok()
+		if t.kind != tPunct {
+			break
+		}
+		prec, ok := binaryPrec[t.text]
+		if !ok || prec < minPrec {
+			break
+		}
+		p.next()
+		y := p.parseBinary(prec + 1)
+		if p.err != nil {
+			return nil
+		}
+		x = &Binary{At: x.Pos(), Op: t.text, OpPos: t.pos, X: x, Y: y}
+	}
+	return x
+}
+
+func (p *parser) parseUnary() Expr {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
+	t := p.tok()
+	switch {
+	case t.kind == tPunct:
+		switch t.text {
+		case "-", "+", "!", "~", "*", "&", "++", "--":
+			p.next()
+			x := p.parseUnary()
+			if p.err != nil {
+				return nil
+			}
+			if (t.text == "++" || t.text == "--") && !isLvalue(x) {
+				p.errorf(x.Pos(), "the operand of '%s' is not assignable", t.text)
+				return nil
+			}
+			return &Unary{At: t.pos, Op: t.text, X: x}
+		case "(":
+			if nt := p.peek(1); nt.kind == tIdent && p.isTypeWord(nt.text) {
+				p.next()
+				tn := p.parseTypeName(true)
+				p.expect(")", "after the type of a cast")
+				if p.err != nil {
+					return nil
+				}
+				if p.is("{") {
+					p.errorf(p.tok().pos, "compound literals are not supported")
+					return nil
+				}
+				x := p.parseUnary()
+				if p.err != nil {
+					return nil
+				}
+				return &Cast{At: t.pos, Type: tn, X: x}
+			}
+		}
+	case t.kind == tIdent && t.text == "sizeof":
+		p.next()
+		if p.is("(") {
+			if nt := p.peek(1); nt.kind == tIdent && p.isTypeWord(nt.text) {
+				p.next()
+				tn := p.parseTypeName(true)
+				p.expect(")", "after the type in sizeof")
+				if p.err != nil {
+					return nil
+				}
+				return &SizeofType{At: t.pos, Type: tn}
+			}
+		}
+		x := p.parseUnary()
+		if p.err != nil {
+			return nil
+		}
+		return &Unary{At: t.pos, Op: "sizeof", X: x}
+	}
+	return p.parsePostfix()
+}
+
+func (p *parser) parsePostfix() Expr {
+	x := p.parsePrimary()
+	for p.err == nil {
+		t := p.tok()
+		if t.kind != tPunct {
+			return x
+		}
+		switch t.text {
+		case "[":
+			p.next()
+			ix := p.parseCommaExpr()
+			p.expect("]", "after array subscript")
+			if p.err != nil {
+				return nil
+			}
+			x = &Index{At: x.Pos(), X: x, Index: ix}
+		case "(":
+			p.next()
+			var args []Expr
+			for p.err == nil && !p.is(")") {
+				args = append(args, p.parseExpr())
+				if !p.is(")") {
+					p.expect(",", "between call arguments")
+				}
+			}
+			p.expect(")", "after call arguments")
+			if p.err != nil {
+				return nil
+			}
+			x = &Call{At: x.Pos(), Fun: x, Args: args}
+		case ".", "->":
+			p.next()
+			if p.tok().kind != tIdent {
+				p.errorf(p.tok().pos, "expected a member name after '%s', found %s", t.text, describe(p.tok()))
+				return nil
+			}
+			x = &Member{At: x.Pos(), X: x, Arrow: t.text == "->", Name: p.tok().text}
+			p.next()
+		case "++", "--":
+			if !isLvalue(x) {
+				p.errorf(x.Pos(), "the operand of '%s' is not assignable", t.text)
+				return nil
+			}
+			p.next()
+			x = &Postfix{At: x.Pos(), Op: t.text, X: x}
+		default:
+			return x
+		}
+	}
+	return x
+}
+
+// keywords that can never be an expression operand.
+var reservedWords = map[string]bool{
+	"for": true, "if": true, "else": true, "while": true, "do": true, "switch": true,
+	"case": true, "default": true, "break": true, "continue": true, "return": true,
+	"goto": true, "typedef": true, "struct": true, "union": true, "enum": true,
+}
+
+func (p *parser) parsePrimary() Expr {
+	t := p.tok()
+	switch t.kind {
+	case tIdent:
+		if reservedWords[t.text] || builtinTypes[t.text] || qualifiers[t.text] {
+			p.errorf(t.pos, "expected an expression, found keyword '%s'", t.text)
+			return nil
+		}
+		p.next()
+		return &Ident{At: t.pos, Name: t.text}
+	case tInt:
+		p.next()
+		return &IntLit{At: t.pos, Text: t.text, Value: t.ival, Big: t.big}
+	case tFloat:
+		p.next()
+		return &FloatLit{At: t.pos, Text: t.text}
+	case tChar:
+		p.next()
+		return &CharLit{At: t.pos, Text: t.text, Value: t.ival}
+	case tString:
+		parts := []string{t.text}
+		p.next()
+		for p.tok().kind == tString {
+			parts = append(parts, p.tok().text)
+			p.next()
+		}
+		return &StringLit{At: t.pos, Text: strings.Join(parts, " ")}
+	case tPunct:
+		if t.text == "(" {
+			p.next()
+			x := p.parseCommaExpr()
+			p.expect(")", "to close parenthesis")
+			if p.err != nil {
+				return nil
+			}
+			return &Paren{At: t.pos, X: x}
+		}
+	case tInvalid:
+		p.errorf(t.pos, "%s", t.msg)
+		return nil
+	}
+	p.errorf(t.pos, "expected an expression, found %s", describe(t))
+	return nil
+}

@@ -1,0 +1,493 @@
+package cfront
+
+import "fmt"
+
+// rejected explains, for each statement keyword a SCoP cannot hold, why.
+var rejected = map[string]string{
+	"goto":     "jumps make the control flow unstructured",
+	"break":    "an early exit makes the iteration domain depend on run-time values",
+	"continue": "skipping the rest of an iteration makes the domain depend on run-time values",
+	"return":   "leaving the region early makes the domain depend on run-time values",
+	"while":    "its trip count is not given by affine bounds (only counted for loops are modeled)",
+	"do":       "its trip count is not given by affine bounds (only counted for loops are modeled)",
+	"switch":   "only if/else conditions are modeled",
+	"case":     "only if/else conditions are modeled",
+	"default":  "only if/else conditions are modeled",
+	"typedef":  "type definitions do not belong in a SCoP region",
+}
+
+// parseStmts parses statements up to the end of the token slice.
+func (p *parser) parseStmts() []Stmt {
+	var out []Stmt
+	for p.err == nil && p.tok().kind != tEOF {
+		if s := p.parseStmt(); s != nil {
+			out = append(out, s)
+		}
+	}
+	if p.err != nil {
+		return nil
+	}
+	return out
+}
+
+func (p *parser) parseStmt() Stmt {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
+	t := p.tok()
+	switch t.kind {
+	case tDirective:
+		p.errorf(t.pos, "preprocessor directive inside a SCoP region: the region is parsed without preprocessing")
+		return nil
+	case tInvalid:
+		p.errorf(t.pos, "%s", t.msg)
+		return nil
+	case tPunct:
+		switch t.text {
+		case "{":
+			return p.parseBlock()
+		case ";":
+			p.next()
+			return &Empty{At: t.pos}
+		}
+	case tIdent:
+		if why, bad := rejected[t.text]; bad {
+			p.errorf(t.pos, "'%s' is not allowed in a SCoP: %s", t.text, why)
+			return nil
+		}
+		switch t.text {
+		case "for":
+			return p.parseFor()
+		case "if":
+			return p.parseIf()
+		case "else":
+			p.errorf(t.pos, "'else' without a matching 'if'")
+			return nil
+		}
+		if nt := p.peek(1); nt.kind == tPunct && nt.text == ":" {
+			p.errorf(t.pos, "label '%s' is not allowed in a SCoP: jumps make the control flow unstructured", t.text)
+			return nil
+		}
+		if p.atDeclStart() {
+			d := p.parseDecl(true)
+			if p.err != nil {
+				return nil
+			}
+			end := p.expect(";", "after declaration")
+			if p.err != nil {
+				return nil
+			}
+			d.EndOff = end.Offset + 1
+			d.Text = p.src[d.At.Offset:d.EndOff]
+			return d
+		}
+	}
+	return p.parseExprStmt()
+}
+
+// atDeclStart decides between a declaration and an expression statement:
+// a C type keyword or qualifier always starts a declaration; a user type
+// name (typedef or type macro such as DATA_TYPE) does when a declarator
+// follows (an identifier or '*').
+func (p *parser) atDeclStart() bool {
+	t := p.tok()
+	if t.kind != tIdent {
+		return false
+	}
+	if builtinTypes[t.text] || qualifiers[t.text] || t.text == "struct" || t.text == "union" || t.text == "enum" {
+		return true
+	}
+	if !p.isType(t.text) {
+		return false
+	}
+	nt := p.peek(1)
+	return nt.kind == tIdent || (nt.kind == tPunct && nt.text == "*")
+}
+
+func (p *parser) parseExprStmt() *ExprStmt {
+	start := p.tok().pos
+	x := p.parseExpr()
+	if p.err != nil {
+		return nil
+	}
+	end := p.expect(";", "after expression statement")
+	if p.err != nil {
+		return nil
+	}
+	if !isEffect(x) {
+		what := "an expression"
+		if _, ok := Unparen(x).(*Call); ok {
+			what = "a call statement"
+		}
+		p.errorf(start, "%s is not allowed as a statement in a SCoP: only assignments and ++/-- are modeled (their accesses must be known)", what)
+		return nil
+	}
+	return &ExprStmt{At: start, X: x, Text: p.src[start.Offset : end.Offset+1], EndOff: end.Offset + 1}
+}
+
+// isEffect accepts the expression statements a SCoP can hold.
+func isEffect(x Expr) bool {
+	switch x := x.(type) {
+	case *Assign, *Postfix:
+		return true
+	case *Unary:
+		return x.Op == "++" || x.Op == "--"
+	}
+	return false
+}
+
+func (p *parser) parseBlock() *Block {
+	b := &Block{At: p.tok().pos}
+	p.next()
+	for p.err == nil && !p.is("}") {
+		if p.tok().kind == tEOF {
+			p.errorf(b.At, "unclosed '{': the region ends before the matching '}'")
+			return nil
+		}
+		if s := p.parseStmt(); s != nil {
+			b.Stmts = append(b.Stmts, s)
+		}
+	}
+	end := p.expect("}", "to close block")
+	if p.err != nil {
+		return nil
+	}
+	b.EndOff = end.Offset + 1
+	return b
+}
+
+func (p *parser) parseIf() *If {
+	s := &If{At: p.tok().pos}
+	p.next()
+	p.expect("(", "after 'if'")
+	if p.err != nil {
+		return nil
+	}
+	s.Cond = p.parseCommaExpr()
+	p.expect(")", "after if condition")
+	if p.err != nil {
+		return nil
+	}
+	s.Then = p.parseStmt()
+	if p.err != nil {
+		return nil
+	}
+	s.EndOff = s.Then.End()
+	if p.is("else") {
+		p.next()
+		s.Else = p.parseStmt()
+		if p.err != nil {
+			return nil
+		}
+		s.EndOff = s.Else.End()
+	}
+	return s
+}
+
+// parseDecl parses specifiers and declarators up to (not including) the
+// ';'. When stmt is false (a for init clause) only one declarator is read.
+func (p *parser) parseDecl(stmt bool) *Decl {
+	d := &Decl{At: p.tok().pos}
+	d.Type = p.parseTypeName(false)
+	for p.err == nil {
+		v := &Declarator{}
+		for p.is("*") || p.is("const") || p.is("restrict") {
+			if p.is("*") {
+				v.Stars++
+			}
+			p.next()
+		}
+		t := p.tok()
+		if t.kind != tIdent || reservedWords[t.text] || builtinTypes[t.text] {
+			p.errorf(t.pos, "expected a name in declaration, found %s", describe(t))
+			return nil
+		}
+		v.At, v.Name = t.pos, t.text
+		p.next()
+		for p.is("[") {
+			p.next()
+			if p.is("]") {
+				v.Dims = append(v.Dims, nil)
+			} else {
+				v.Dims = append(v.Dims, p.parseExpr())
+			}
+			p.expect("]", "after array extent")
+		}
+		if p.is("(") {
+			p.errorf(p.tok().pos, "function declarations are not allowed in a SCoP region")
+			return nil
+		}
+		if p.got("=") {
+			if p.is("{") {
+				p.errorf(p.tok().pos, "brace initializers are not supported in a SCoP region")
+				return nil
+			}
+			v.Init = p.parseExpr()
+		}
+		if p.err != nil {
+			return nil
+		}
+		d.Vars = append(d.Vars, v)
+		if !stmt || !p.got(",") {
+			break
+		}
+	}
+	return d
+}
+
+func (p *parser) parseFor() *For {
+	s := &For{At: p.tok().pos}
+	p.next()
+	p.expect("(", "after 'for'")
+	if p.err != nil {
+		return nil
+	}
+	// We first read the three clauses as written, then check their shape.
+	initPos := p.tok().pos
+	if p.is(";") {
+		p.errorf(initPos, "for loop without an initialization: the iterator's lower bound is unknown")
+		return nil
+	}
+	if p.atDeclStart() {
+		d := p.parseDecl(false)
+		if p.err != nil {
+			return nil
+		}
+		d.EndOff = p.tok().pos.Offset
+		d.Text = p.src[d.At.Offset:d.EndOff]
+		s.Init = d
+		v := d.Vars[0]
+		if v.Init == nil || v.Stars != 0 || len(v.Dims) != 0 {
+			p.errorf(v.At, "for loop must initialize its iterator: expected 'type %s = lower bound'", v.Name)
+			return nil
+		}
+		s.Iter, s.IterPos, s.DeclType, s.Lower = v.Name, v.At, d.Type, v.Init
+	} else {
+		x := p.parseExpr()
+		if p.err != nil {
+			return nil
+		}
+		s.Init = &ExprStmt{At: initPos, X: x, Text: p.src[initPos.Offset:p.tok().pos.Offset], EndOff: p.tok().pos.Offset}
+		a, ok := x.(*Assign)
+		id, isID := Expr(nil), false
+		if ok && a.Op == "=" {
+			id = Unparen(a.LHS)
+			_, isID = id.(*Ident)
+		}
+		if !isID {
+			p.errorf(initPos, "for loop initialization must assign the iterator: expected 'i = lower bound'")
+			return nil
+		}
+		s.Iter, s.IterPos, s.Lower = id.(*Ident).Name, id.Pos(), a.RHS
+	}
+	p.expect(";", "after for loop initialization")
+	if p.err != nil {
+		return nil
+	}
+	if p.is(";") {
+		p.errorf(p.tok().pos, "for loop without a condition: the iterator %s has no upper bound", s.Iter)
+		return nil
+	}
+	s.Cond = p.parseCommaExpr()
+	p.expect(";", "after for loop condition")
+	if p.err != nil {
+		return nil
+	}
+	if p.is(")") {
+		p.errorf(p.tok().pos, "for loop without an increment: the iterator %s does not advance", s.Iter)
+		return nil
+	}
+	s.Incr = p.parseCommaExpr()
+	p.expect(")", "after for loop increment")
+	if p.err != nil {
+		return nil
+	}
+	s.Step = p.loopStep(s.Iter, s.Incr)
+	if p.err != nil {
+		return nil
+	}
+	s.Bounds = p.loopBounds(s.Iter, s.Cond, nil)
+	if p.err != nil {
+		return nil
+	}
+	limited := false
+	for _, b := range s.Bounds {
+		if (s.Step > 0) == (b.Op == "<" || b.Op == "<=") {
+			limited = true
+		}
+	}
+	if !limited {
+		dir, need := "upward", "'<' or '<='"
+		if s.Step < 0 {
+			dir, need = "downward", "'>' or '>='"
+		}
+		p.errorf(s.Cond.Pos(), "for loop condition does not bound the iterator %s %s: it steps by %d, so the condition needs %s", s.Iter, dir, s.Step, need)
+		return nil
+	}
+	s.Body = p.parseStmt()
+	if p.err != nil {
+		return nil
+	}
+	s.EndOff = s.Body.End()
+	return s
+}
+
+// loopBounds splits an &&-joined condition into bounds on iter.
+func (p *parser) loopBounds(iter string, cond Expr, acc []Bound) []Bound {
+	c := Unparen(cond)
+	if b, ok := c.(*Binary); ok && b.Op == "&&" {
+		acc = p.loopBounds(iter, b.X, acc)
+		return p.loopBounds(iter, b.Y, acc)
+	}
+	if b, ok := c.(*Binary); ok {
+		mirror := map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+		if m, isCmp := mirror[b.Op]; isCmp {
+			if isName(b.X, iter) && !isName(b.Y, iter) {
+				return append(acc, Bound{Op: b.Op, Expr: b.Y, Raw: cond})
+			}
+			if isName(b.Y, iter) && !isName(b.X, iter) {
+				return append(acc, Bound{Op: m, Expr: b.X, Raw: cond})
+			}
+		}
+	}
+	p.errorf(cond.Pos(), "for loop condition must compare the iterator %s with a bound (%s < e, %s <= e, %s > e or %s >= e, joined with &&)", iter, iter, iter, iter, iter)
+	return nil
+}
+
+func isName(e Expr, name string) bool {
+	id, ok := Unparen(e).(*Ident)
+	return ok && id.Name == name
+}
+
+// loopStep recognizes the increment forms and returns the signed step.
+func (p *parser) loopStep(iter string, incr Expr) int64 {
+	bad := func() int64 {
+		p.errorf(incr.Pos(), "for loop increment must step the iterator %s by an integer constant (%s++, %s--, %s += c, %s -= c or %s = %s + c)", iter, iter, iter, iter, iter, iter, iter)
+		return 0
+	}
+	var step int64
+	switch x := Unparen(incr).(type) {
+	case *Postfix:
+		if !isName(x.X, iter) {
+			return bad()
+		}
+		step = map[string]int64{"++": 1, "--": -1}[x.Op]
+	case *Unary:
+		if !isName(x.X, iter) || (x.Op != "++" && x.Op != "--") {
+			return bad()
+		}
+		step = map[string]int64{"++": 1, "--": -1}[x.Op]
+	case *Assign:
+		if !isName(x.LHS, iter) {
+			return bad()
+		}
+		switch x.Op {
+		case "+=", "-=":
+			c, ok := constInt(x.RHS)
+			if !ok {
+				return bad()
+			}
+			step = c
+			if x.Op == "-=" {
+				if c == minInt64 {
+					return bad()
+				}
+				step = -c
+			}
+		case "=":
+			b, ok := Unparen(x.RHS).(*Binary)
+			if !ok || (b.Op != "+" && b.Op != "-") {
+				return bad()
+			}
+			var c int64
+			switch {
+			case isName(b.X, iter):
+				c, ok = constInt(b.Y)
+				if ok && b.Op == "-" {
+					if c == minInt64 {
+						return bad()
+					}
+					c = -c
+				}
+			case isName(b.Y, iter) && b.Op == "+":
+				c, ok = constInt(b.X)
+			default:
+				ok = false
+			}
+			if !ok {
+				return bad()
+			}
+			step = c
+		default:
+			return bad()
+		}
+	default:
+		return bad()
+	}
+	if step == 0 {
+		p.errorf(incr.Pos(), "for loop step of %s is zero: the loop would never end", iter)
+		return 0
+	}
+	return step
+}
+
+const minInt64 = -1 << 63
+
+// constInt evaluates an integer literal, possibly negated or parenthesized.
+func constInt(e Expr) (int64, bool) {
+	switch x := Unparen(e).(type) {
+	case *IntLit:
+		return x.Value, !x.Big
+	case *Unary:
+		if x.Op == "-" {
+			v, ok := constInt(x.X)
+			if !ok || v == minInt64 {
+				return 0, false
+			}
+			return -v, true
+		}
+		if x.Op == "+" {
+			return constInt(x.X)
+		}
+	}
+	return 0, false
+}
+
+// parseRegionTokens parses toks (ending in tEOF) as a statement list.
+func parseRegionTokens(file, src string, toks []token, isType func(string) bool) ([]Stmt, *Error) {
+	p := newParser(file, src, toks, isType)
+	stmts := p.parseStmts()
+	if p.err != nil {
+		return nil, p.err
+	}
+	return stmts, nil
+}
+
+// ParseExpr parses one C expression (assignments allowed, no top-level
+// comma). Positions are relative to src. Type names for casts are the C
+// keywords plus those for which isType (may be nil) returns true.
+func ParseExpr(src string, isType func(string) bool) (Expr, error) {
+	toks := lex([]byte(src))
+	p := newParser("", src, toks, isType)
+	x := p.parseExpr()
+	if p.err == nil && p.tok().kind != tEOF {
+		p.errorf(p.tok().pos, "unexpected %s after expression", describe(p.tok()))
+	}
+	if p.err != nil {
+		return nil, p.err
+	}
+	return x, nil
+}
+
+// ParseStmts parses src as the body of a region (a statement list).
+// Positions are relative to src.
+func ParseStmts(src string, isType func(string) bool) ([]Stmt, error) {
+	stmts, err := parseRegionTokens("", src, lex([]byte(src)), isType)
+	if err != nil {
+		return nil, err
+	}
+	return stmts, nil
+}
+
+var _ = fmt.Sprintf

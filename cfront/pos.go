@@ -1,0 +1,66 @@
+package cfront
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Pos is a position in the ORIGINAL file (never in an extracted region).
+// Offset is a 0-based byte offset; Line and Col are 1-based, Col counts bytes.
+// The zero Pos means "unknown".
+type Pos struct {
+	Offset int
+	Line   int
+	Col    int
+}
+
+// IsValid reports whether p is a known position.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// String prints line:col.
+func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+
+// Error is a diagnostic with a position. Error() prints
+// "file:line:col: error: msg" (the file part is left out when File is empty).
+type Error struct {
+	File string
+	Pos  Pos
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.File == "" {
+		return fmt.Sprintf("%d:%d: error: %s", e.Pos.Line, e.Pos.Col, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: error: %s", e.File, e.Pos.Line, e.Pos.Col, e.Msg)
+}
+
+// ErrorList is a list of diagnostics in file order. A nil or empty list is
+// not returned as an error: ParseFile returns nil then.
+type ErrorList []*Error
+
+func (l ErrorList) Error() string {
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	}
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Unwrap gives the individual errors to errors.Is / errors.As.
+func (l ErrorList) Unwrap() []error {
+	out := make([]error, len(l))
+	for i, e := range l {
+		out[i] = e
+	}
+	return out
+}

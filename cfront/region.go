@@ -1,0 +1,151 @@
+package cfront
+
+import "fmt"
+
+// lineStart returns the offset of the first byte of the line holding off.
+func lineStart(src []byte, off int) int {
+	for off > 0 && src[off-1] != '\n' {
+		off--
+	}
+	return off
+}
+
+// indentAt returns the white space that starts the line of off when only
+// white space precedes off on its line, else "".
+func indentAt(src []byte, off int) string {
+	ls := lineStart(src, off)
+	for k := ls; k < off; k++ {
+		if src[k] != ' ' && src[k] != '\t' {
+			return ""
+		}
+	}
+	return string(src[ls:off])
+}
+
+// pragmaRegions pairs the scop/endscop pragmas (indices into toks) and
+// parses each region's tokens.
+func (f *File) pragmaRegions(toks []token, pragmas []int, errs *ErrorList) {
+	errAt := func(p Pos, format string, args ...any) {
+		*errs = append(*errs, &Error{File: f.Name, Pos: p, Msg: fmt.Sprintf(format, args...)})
+	}
+	open := -1
+	for _, i := range pragmas {
+		_, rest := directive(toks[i].text)
+		kind := firstWord(rest)
+		switch {
+		case kind == "scop" && open >= 0:
+			errAt(toks[open].pos, "'#pragma scop' without a matching '#pragma endscop' (another '#pragma scop' follows at line %d)", toks[i].pos.Line)
+			open = i
+		case kind == "scop":
+			open = i
+		case open < 0:
+			errAt(toks[i].pos, "'#pragma endscop' without a preceding '#pragma scop'")
+		default:
+			if err := f.addPragmaRegion(toks, open, i); err != nil {
+				*errs = append(*errs, err)
+			}
+			open = -1
+		}
+	}
+	if open >= 0 {
+		errAt(toks[open].pos, "'#pragma scop' without a matching '#pragma endscop'")
+	}
+}
+
+func (f *File) addPragmaRegion(toks []token, open, close int) *Error {
+	src := f.Src
+	r := &Region{Pos: toks[open].pos, Start: lineStart(src, toks[open].pos.Offset)}
+	r.End = toks[close].end
+	if r.End < len(src) && src[r.End] == '\n' {
+		r.End++
+	}
+	r.BodyStart = toks[open].end
+	if r.BodyStart < len(src) && src[r.BodyStart] == '\n' {
+		r.BodyStart++
+	}
+	r.BodyEnd = lineStart(src, toks[close].pos.Offset)
+	if r.BodyEnd < r.BodyStart {
+		r.BodyEnd = r.BodyStart
+	}
+	if fn := f.FuncOf(r.Start); fn != nil {
+		r.Func = fn.Name
+	}
+	// The region's tokens, closed by an end token at the endscop pragma.
+	body := make([]token, 0, close-open)
+	body = append(body, toks[open+1:close]...)
+	body = append(body, token{kind: tEOF, pos: toks[close].pos, end: toks[close].pos.Offset})
+	r.Indent = indentAt(src, toks[open].pos.Offset)
+	if close > open+1 {
+		r.Indent = indentAt(src, toks[open+1].pos.Offset)
+	}
+	stmts, err := parseRegionTokens(f.Name, string(src), body, f.isTypeName)
+	if err != nil {
+		return err
+	}
+	r.Body = stmts
+	f.Regions = append(f.Regions, r)
+	return nil
+}
+
+// autoRegions finds, in every function body, the maximal for statements
+// that parse as regions and contain at least one assignment, outside the
+// pragma regions. Outer loops are tried first, so a nest that qualifies
+// hides its inner loops; a loop that does not qualify is skipped and its
+// inner loops are tried.
+func (f *File) autoRegions(toks []token) {
+	taken := make([][2]int, 0, len(f.Regions))
+	for _, r := range f.Regions {
+		taken = append(taken, [2]int{r.Start, r.End})
+	}
+	inTaken := func(off int) bool {
+		for _, t := range taken {
+			if off >= t[0] && off < t[1] {
+				return true
+			}
+		}
+		return false
+	}
+	src := string(f.Src)
+	for _, fn := range f.Funcs {
+		for i := fn.bodyTok[0] + 1; i < fn.bodyTok[1]; i++ {
+			t := &toks[i]
+			if t.kind != tIdent || t.text != "for" || inTaken(t.pos.Offset) {
+				continue
+			}
+			p := newParser(f.Name, src, toks, f.isTypeName)
+			p.i = i
+			s := p.parseStmt()
+			if p.err != nil || s == nil || !hasAssign(s) {
+				continue
+			}
+			r := &Region{Start: t.pos.Offset, End: s.End(), Pos: t.pos, BodyStart: t.pos.Offset,
+				BodyEnd: s.End(), Indent: indentAt(f.Src, t.pos.Offset), Auto: true, Func: fn.Name,
+				Body: []Stmt{s}}
+			f.Regions = append(f.Regions, r)
+			taken = append(taken, [2]int{r.Start, r.End})
+			for i+1 < fn.bodyTok[1] && toks[i+1].pos.Offset < r.End {
+				i++
+			}
+		}
+	}
+}
+
+// hasAssign reports whether s holds an expression statement (loop
+// initializations do not count).
+func hasAssign(s Stmt) bool {
+	switch s := s.(type) {
+	case *ExprStmt:
+		return true
+	case *For:
+		return hasAssign(s.Body)
+	case *If:
+		return hasAssign(s.Then) || (s.Else != nil && hasAssign(s.Else))
+	case *Block:
+		for _, c := range s.Stmts {
+			if hasAssign(c) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,68 @@
+// Command tessera is the command line of the tessera polyhedral loop
+// optimizer. It holds flags only: every subcommand calls one entry point of a
+// library package and turns its error into a diagnostic and an exit code.
+//
+//	tessera opt FILE.c [-o OUT.c] [flags]   optimize the SCoP regions of a C file
+//	tessera scop FILE.c [--json]            print the polyhedral model
+//	tessera deps FILE.c [--json]            print the dependences
+//	tessera codegen FILE                    isl_codegen-style AST generation
+//	tessera calc [FILE]                     iscc-like calculator on Presburger sets
+//	tessera bench [flags]                   run the kernel suite and compare flows
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// A command is one subcommand: its one-line summary and its entry point,
+// which returns the process exit code.
+type command struct {
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+var commands = map[string]command{}
+
+func register(name, summary string, run func(args []string, stdin io.Reader, stdout, stderr io.Writer) int) {
+	commands[name] = command{summary, run}
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: tessera <command> [flags] [args]")
+	fmt.Fprintln(w, "\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'tessera <command> -h' for the flags of a command.")
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "-h", "--help", "help":
+		usage(stdout)
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "tessera: unknown command %q\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	return c.run(args[1:], stdin, stdout, stderr)
+}

@@ -1,0 +1,81 @@
+// Package deps computes the exact data dependences of a polyhedral model
+// (package scop) and checks schedules against them.
+//
+// # What it takes and gives
+//
+// Compute takes a *scop.Scop and a Config and gives a *Deps: a list of
+// dependence relations, each a presburger.Map from source statement
+// instances to target statement instances ({ S0[i, j] -> S1[i', j'] }),
+// labelled with its kind (Flow = read after write, Anti = write after
+// read, Output = write after write, Input = read after read, on request),
+// source and target statements and the array it goes through. Deps also
+// gives the union of all relations (All, as a presburger.UnionMap, the
+// input the scheduler and the legality check use) and summaries:
+//
+//   - Distances: for a relation between statements that share loops, the
+//     set of distance vectors over the shared loops (Deltas of the
+//     relation restricted to those loops);
+//   - Levels: the loop depths at which the relation is carried (1-based;
+//     0 is the loop-independent part, ordered by textual position only);
+//   - Loops: per loop of the original nest, whether it carries any
+//     dependence (Parallel when it does not) and whether all the
+//     dependences it carries come from reductions of one statement onto a
+//     location invariant in the loop (ReductionCandidate).
+//
+// Check(schedule, deps) tells whether a new schedule (a UnionMap from
+// statement instances to time vectors) respects every dependence, and if
+// not gives a witness: the dependence and one concrete pair of instances
+// (s, t) with sched(t) <=lex sched(s).
+//
+// # Memory-based dependences
+//
+// For two accesses a_S (in statement S) and a_T (in statement T) to the
+// same array, at least one of them a write, the dependence is
+//
+//	{ S[i] -> T[j] : a_S(i) = a_T(j), i in D_S, j in D_T,
+//	                 sched(S, i) <lex sched(T, j) }
+//
+// with the flat 2d+1 original schedule of scop. We do not build the
+// lexicographic order in general: the two statements' 2d+1 vectors share
+// the prefix of their common loops, so the order splits into one piece per
+// common loop depth k (outer iterators equal, iterator k smaller for a
+// positive step, larger for a negative one) plus one loop-independent piece
+// when S precedes T in the text. Each piece is a plain conjunction, the
+// union of the non-empty pieces is the dependence, and the depths of the
+// non-empty pieces are the carrying levels.
+//
+// # Value-based (dataflow) dependences
+//
+// With Config.Dataflow the flow dependences are reduced to the last write
+// before each read (Feautrier's source function), by subtraction rather
+// than parametric lexmax:
+//
+//	Flow_value = Flow \ (Output ∘ Flow)
+//
+// where Output ∘ Flow = { w -> r : exists w' : w -> w' in Output (same
+// element, w' after w), w' -> r in Flow (w' writes what r reads, before
+// r) } is the set of writes overwritten before the read. This is exact
+// because every write of the model is a must-write. Anti and output
+// dependences stay memory-based: they are what a transformation must
+// respect unless it renames or expands memory (array expansion,
+// privatization), so the scheduler must use Memory-based anti/output
+// dependences together with value-based flow dependences.
+//
+// # Glossary
+//
+//	Dep              one isl_union_access_info result restricted to a pair
+//	                 of accesses (pet/PPCG build the same relations)
+//	Flow/Anti/Output isl_union_flow_get_must_dependence / ppcg's dep_flow,
+//	                 dep_false (anti + output), RAW/WAR/WAW
+//	Dataflow         isl_union_access_info_compute_flow with must-sources
+//	Check            the legality test of isl/PPCG (is_strictly_positive of
+//	                 the dependence deltas under the schedule)
+//
+// # Papers
+//
+// Feautrier, "Dataflow analysis of array and scalar references" (IJPP
+// 1991) for value-based dependences; Pugh and Wonnacott, "An exact method
+// for analysis of value-based array data dependences" (1993) for the
+// kill-by-subtraction formulation; Bondhugula et al. (PLDI 2008) for how
+// the scheduler uses the relations.
+package deps

@@ -1,0 +1,98 @@
+package deps
+
+import (
+	"strings"
+
+	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/scop"
+)
+
+// summarizeLoops tells, for every loop of the original nest, which
+// memory-based dependences it carries, whether it is parallel and whether
+// it is a reduction candidate.
+func summarizeLoops(s *scop.Scop, deps []*Dep) []LoopInfo {
+	out := make([]LoopInfo, len(s.Loops))
+	for k, l := range s.Loops {
+		info := LoopInfo{Loop: l}
+		for i, x := range deps {
+			if x.Kind == Input || x.Common < l.Depth || x.Source.Loops[l.Depth-1] != l.ID {
+				continue
+			}
+			for _, lv := range x.Levels {
+				if lv == l.Depth {
+					info.Carried = append(info.Carried, i)
+					break
+				}
+			}
+		}
+		info.Parallel = len(info.Carried) == 0
+		if !info.Parallel {
+			info.Reduction = true
+			for _, i := range info.Carried {
+				if !isReductionDep(deps[i]) {
+					info.Reduction = false
+					break
+				}
+			}
+		}
+		out[k] = info
+	}
+	return out
+}
+
+// isReductionDep tells whether x goes from an update statement to itself
+// through the element it updates (the write or the read of its left side).
+func isReductionDep(x *Dep) bool {
+	if x.Source != x.Target || !isUpdate(x.Source) {
+		return false
+	}
+	onLHS := func(a *scop.Access) bool { return a.Kind == scop.Write || a.LHS }
+	return onLHS(x.Source.Accesses[x.SrcAccess]) && onLHS(x.Target.Accesses[x.TgtAccess])
+}
+
+// isUpdate tells whether a statement updates its left side with an
+// associative and commutative operator: x += e, x -= e, x *= e, x++, x--,
+// x = x + e, x = e + x, x = x * e, x = e * x (e not reading x).
+func isUpdate(st *scop.Statement) bool {
+	lhsReads := 0
+	for _, a := range st.Accesses {
+		if a.Kind == scop.Read && a.LHS {
+			lhsReads++
+		}
+	}
+	if lhsReads != 1 {
+		return false
+	}
+	switch st.Op {
+	case "+=", "-=", "*=", "++", "--":
+		return true
+	case "=":
+	default:
+		return false
+	}
+	es, ok := st.Syntax.(*cfront.ExprStmt)
+	if !ok {
+		return false
+	}
+	as, ok := es.X.(*cfront.Assign)
+	if !ok {
+		return false
+	}
+	bin, ok := cfront.Unparen(as.RHS).(*cfront.Binary)
+	if !ok || (bin.Op != "+" && bin.Op != "*") {
+		return false
+	}
+	lhs := strings.ReplaceAll(as.LHS.Format(nil), " ", "")
+	same := func(e cfront.Expr) bool { return strings.ReplaceAll(cfront.Unparen(e).Format(nil), " ", "") == lhs }
+	// x = x + a + b parses as (x + a) + b: walk down the left spine.
+	for {
+		if same(bin.X) || same(bin.Y) {
+			return true
+		}
+		l, ok := cfront.Unparen(bin.X).(*cfront.Binary)
+		if !ok || l.Op != bin.Op {
+			return false
+		}
+		bin = l
+	}
+}

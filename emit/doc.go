@@ -1,0 +1,27 @@
+// Package emit turns an ast tree into C text and splices it into the
+// original file. It takes an ast.Node per SCoP region plus a callback that
+// prints each statement instance (the caller knows the original statement
+// text; emit knows only the tree), and gives C text, byte-range edits of
+// the original file, and a safe way to write the result.
+//
+//   - Region prints a tree with C99 iterator declarations in the for
+//     headers (or declared once at the top with IterDeclOutside), turning
+//     marks into pragmas (parallel → #pragma omp parallel for, simd →
+//     #pragma omp simd, ivdep → #pragma GCC ivdep, others → comments).
+//     The layout is ast.Printer's (isl style, two-space indentation).
+//   - Expr prints an expression parenthesized for textual substitution.
+//   - Prelude defines floord, ceild, min and max (guarded by #ifndef,
+//     correct for negative numerators and divisors); PreludeEdit inserts it
+//     once per file after the leading #include lines.
+//   - Splice applies sorted, non-overlapping Edits and keeps every other
+//     byte; WriteFileAtomic writes through a temporary file, fsync and
+//     rename, and refuses to overwrite an input file.
+//
+// emit never reads dependences or schedules: whether a mark is legal was
+// decided upstream. It imports only ast; positions from cfront arrive as
+// plain byte offsets in Edits.
+//
+// Glossary: Region plays the part of isl_ast_node_print with PPCG's
+// print_user callback (ppcg_print_macros for the prelude); Mark "parallel"
+// is PPCG's OpenMP printing of coincident loops.
+package emit

@@ -1,0 +1,290 @@
+package emit
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/tessera-opt/tessera/ast"
+)
+
+// Config says how Region prints an AST. Only Body is required.
+type Config struct {
+	// Body returns the C text of one statement instance: exactly one C
+	// statement (an expression statement ending in ';' or a compound
+	// statement in braces), possibly on several lines. The caller
+	// substitutes the original statement's iterators by the argument
+	// expressions of u, printed with Expr so that the substitution is safe.
+	Body func(u *ast.User) (string, error)
+	// Indent is one indentation level ("  " when empty).
+	Indent string
+	// Base is the indentation depth of the region's outermost statements.
+	Base int
+	// IterType is the type of the loop iterators ("int" when empty).
+	IterType string
+	// IterDeclOutside declares all iterators once at the top of the region
+	// (int c0, c1;) instead of in each for header; parallel loops then get
+	// private(...) clauses for the iterators of the loops inside them.
+	IterDeclOutside bool
+	// Clauses gives extra clauses for the pragma of a "parallel" mark over
+	// loop f, e.g. "reduction(+:x)"; nil gives none.
+	Clauses func(m *ast.Mark, f *ast.For) []string
+}
+
+// Expr prints e as C wrapped in parentheses unless it is a primary
+// expression, so that the text can replace an identifier anywhere in a C
+// expression (A[i+1] with i := c0 - 1 becomes A[(c0 - 1)+1]).
+func Expr(e ast.Expr) string { return ast.ExprCParen(e) }
+
+// Region prints n as C for inclusion in the original file in place of a
+// SCoP region. Loop iterators are declared in the for headers (C99) unless
+// cfg.IterDeclOutside; the whole region is wrapped in braces when it
+// declares names at its top level (Decls or iterators), so that nothing
+// leaks into the enclosing scope. Marks become pragmas:
+//
+//	parallel           #pragma omp parallel for [private(...)] [clauses]
+//	simd, omp simd     #pragma omp simd
+//	ivdep              #pragma GCC ivdep
+//	other              /* mark: name */
+//
+// An OpenMP pragma is printed only when the mark's body is a single for
+// loop in OpenMP's canonical form (the condition compares the iterator
+// with an expression free of it; init and step are free of it); otherwise
+// the mark becomes a comment. The floord, ceild, min and max
+// used by the expressions come from Prelude, which the caller inserts once
+// per file (PreludeEdit).
+func Region(n ast.Node, cfg Config) (string, error) {
+	if cfg.Body == nil {
+		return "", errors.New("emit: Config.Body is nil")
+	}
+	if err := ast.Verify(n, freeNames(n)...); err != nil {
+		return "", fmt.Errorf("emit: %w", err)
+	}
+	unit := cfg.Indent
+	if unit == "" {
+		unit = "  "
+	}
+	typ := cfg.IterType
+	if typ == "" {
+		typ = "int"
+	}
+	iters := iterators(n)
+	wrap := cfg.IterDeclOutside && len(iters) > 0 || topLevelDecl(n)
+	depth := cfg.Base
+	var b strings.Builder
+	pad := strings.Repeat(unit, cfg.Base)
+	if wrap {
+		b.WriteString(pad + "{\n")
+		depth++
+		if cfg.IterDeclOutside && len(iters) > 0 {
+			b.WriteString(pad + unit + typ + " " + strings.Join(iters, ", ") + ";\n")
+		}
+	}
+	p := &ast.Printer{Indent: unit, Base: depth, IterType: typ, User: cfg.Body}
+	if cfg.IterDeclOutside {
+		p.IterType = "-"
+	}
+	p.Mark = func(m *ast.Mark) ([]string, error) { return markLines(m, cfg), nil }
+	text, err := p.Print(n)
+	if err != nil {
+		return "", fmt.Errorf("emit: %w", err)
+	}
+	b.WriteString(text)
+	if wrap {
+		b.WriteString(pad + "}\n")
+	}
+	return b.String(), nil
+}
+
+// WrapScop surrounds region text with the #pragma scop / #pragma endscop
+// lines, which the emitter keeps around every region it rewrites.
+func WrapScop(text string) string {
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	return "#pragma scop\n" + text + "#pragma endscop\n"
+}
+
+// loopOf returns the for loop that is the whole body of a mark, looking
+// through Blocks of one statement and through nested marks.
+func loopOf(n ast.Node) *ast.For {
+	for {
+		switch x := n.(type) {
+		case *ast.For:
+			return x
+		case *ast.Block:
+			if x == nil || len(x.Stmts) != 1 {
+				return nil
+			}
+			n = x.Stmts[0]
+		default:
+			return nil
+		}
+	}
+}
+
+func markLines(m *ast.Mark, cfg Config) []string {
+	f := loopOf(m.Body)
+	switch m.Name {
+	case "parallel", "omp parallel for":
+		if f == nil || !canonical(f) {
+			break
+		}
+		s := "#pragma omp parallel for"
+		if cfg.IterDeclOutside {
+			if inner := iterators(f.Body); len(inner) > 0 {
+				s += " private(" + strings.Join(inner, ", ") + ")"
+			}
+		}
+		if cfg.Clauses != nil {
+			for _, c := range cfg.Clauses(m, f) {
+				s += " " + c
+			}
+		}
+		return []string{s}
+	case "simd", "omp simd":
+		if f != nil && canonical(f) {
+			return []string{"#pragma omp simd"}
+		}
+	case "ivdep":
+		if f != nil {
+			return []string{"#pragma GCC ivdep"}
+		}
+	}
+	return []string{"/* mark: " + strings.ReplaceAll(m.Name, "*/", "* /") + " */"}
+}
+
+// iterators lists the distinct loop iterators of n in preorder.
+func iterators(n ast.Node) []string {
+	var out []string
+	seen := map[string]bool{}
+	ast.Walk(n, func(x ast.Node) bool {
+		if f, ok := x.(*ast.For); ok && !seen[f.Iter] {
+			seen[f.Iter] = true
+			out = append(out, f.Iter)
+		}
+		return true
+	})
+	return out
+}
+
+// topLevelDecl reports whether n declares a Decl at the region's top level
+// (the printer dissolves the outermost Block).
+func topLevelDecl(n ast.Node) bool {
+	b, ok := n.(*ast.Block)
+	if !ok || b == nil {
+		_, isDecl := n.(*ast.Decl)
+		return isDecl
+	}
+	for _, s := range b.Stmts {
+		switch s := s.(type) {
+		case *ast.Decl:
+			return true
+		case *ast.Block:
+			if topLevelDecl(s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// freeNames lists the identifiers of n not bound by a For or Decl of n
+// (the region's parameters), so that Verify checks everything else.
+func freeNames(n ast.Node) []string {
+	bound := map[string]bool{}
+	ast.Walk(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.For:
+			bound[x.Iter] = true
+		case *ast.Decl:
+			bound[x.Name] = true
+		}
+		return true
+	})
+	free := map[string]bool{}
+	var visit func(e ast.Expr)
+	visit = func(e ast.Expr) {
+		switch e := e.(type) {
+		case *ast.Ident:
+			if !bound[e.Name] {
+				free[e.Name] = true
+			}
+		case *ast.Op:
+			for _, a := range e.Args {
+				visit(a)
+			}
+		case *ast.Call:
+			for _, a := range e.Args {
+				visit(a)
+			}
+		}
+	}
+	ast.Walk(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.For:
+			visit(x.Init)
+			visit(x.Cond)
+			visit(x.Inc)
+		case *ast.If:
+			visit(x.Cond)
+		case *ast.User:
+			for _, a := range x.Args {
+				visit(a)
+			}
+		case *ast.Decl:
+			visit(x.Value)
+		}
+		return true
+	})
+	var out []string
+	for k := range free {
+		out = append(out, k)
+	}
+	return out
+}
+
+// canonical reports whether f is an OpenMP canonical loop: the condition is
+// one comparison (<, <=, >, >=, !=) of the iterator against an expression
+// that does not mention it, and Init and Inc do not mention it either.
+func canonical(f *ast.For) bool {
+	if mentions(f.Init, f.Iter) || mentions(f.Inc, f.Iter) {
+		return false
+	}
+	c, ok := f.Cond.(*ast.Op)
+	if !ok || len(c.Args) != 2 {
+		return false
+	}
+	switch c.Kind {
+	case ast.OpLt, ast.OpLe, ast.OpGt, ast.OpGe, ast.OpNe:
+	default:
+		return false
+	}
+	for i := range 2 {
+		if x, ok := c.Args[i].(*ast.Ident); ok && x.Name == f.Iter && !mentions(c.Args[1-i], f.Iter) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentions reports whether e refers to name.
+func mentions(e ast.Expr, name string) bool {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name == name
+	case *ast.Op:
+		for _, a := range e.Args {
+			if mentions(a, name) {
+				return true
+			}
+		}
+	case *ast.Call:
+		for _, a := range e.Args {
+			if mentions(a, name) {
+				return true
+			}
+		}
+	}
+	return false
+}

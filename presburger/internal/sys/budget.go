@@ -1,0 +1,36 @@
+package sys
+
+import "fmt"
+
+// DefaultBudget is the number of steps a single top-level query (one call of
+// IsIntegerEmpty, Project, Min, LexMin, ...) may take before it panics with
+// a *BudgetError. A step is one constraint row produced by an elimination,
+// one splinter or one probe of a search. The limit is generous: the
+// SCoP-sized systems of the benchmarks take a few thousand steps.
+const DefaultBudget = 50_000_000
+
+// BudgetError is the panic value of a query that exceeded its step budget.
+type BudgetError struct {
+	Op    string // the query, e.g. "IsIntegerEmpty"
+	Steps int64  // the steps taken when it gave up
+}
+
+func (e *BudgetError) Error() string {
+	return fmt.Sprintf("sys: %s exceeded its budget of %d steps", e.Op, e.Steps)
+}
+
+// budget counts the steps of one top-level query.
+type budget struct {
+	op    string
+	steps int64
+	limit int64
+}
+
+func newBudget(op string) *budget { return &budget{op: op, limit: DefaultBudget} }
+
+func (b *budget) tick(n int) {
+	b.steps += int64(n)
+	if b.steps > b.limit {
+		panic(&BudgetError{Op: b.op, Steps: b.steps})
+	}
+}

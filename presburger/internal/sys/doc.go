@@ -1,0 +1,88 @@
+// Package sys is the solver layer of the presburger engine: exact integer
+// and rational questions about one conjunction of affine constraints given
+// as raw int64 rows.
+//
+// # What it takes and gives
+//
+// A System is NVars integer variables and two lists of rows of NVars+1
+// entries (coefficients, then constant): equalities r·(x,1) = 0 and
+// inequalities r·(x,1) >= 0. Systems are plain values; the functions of this
+// package never modify their arguments (Normalize is the one method that
+// edits its receiver).
+//
+//   - IsIntegerEmpty, Sample: exact integer emptiness and a point.
+//   - Min, Max (of an affine objective), LexMin, LexMax: exact optima over
+//     the integer points with Kind Empty / Unbounded / Bounded.
+//   - Project: exact integer projection as a union of Pieces whose local
+//     variables are all defined by floor divisions (Div).
+//   - RationalProject, IsRationalEmpty: the real shadow and rational
+//     emptiness (Farkas multipliers, loop bounds).
+//   - RemoveRedundant, ImplicitEqualities: same integer points, fewer
+//     inequalities / more equalities.
+//
+// All arithmetic is checked (package ints): a result that does not fit in
+// int64 panics with *ints.OverflowError, never wraps. Searches count steps
+// and panic with *BudgetError past DefaultBudget steps, so no call loops
+// forever; the public presburger package turns both panics into its Error.
+//
+// # Algorithms
+//
+// Integer emptiness and projection follow Pugh's Omega test (W. Pugh, "The
+// Omega test: a fast and practical integer programming algorithm for
+// dependence analysis", CACM 35(8), 1992), in function omega:
+//
+//  1. Normalize: divide each row by the gcd of its coefficients (floor on
+//     the constant of inequalities), detect 0 >= 1 and non-dividing gcds,
+//     keep the tightest parallel inequality, turn opposite pairs that meet
+//     into equalities.
+//  2. Equalities that mention an eliminated variable are solved: through a
+//     unit coefficient by substitution; otherwise a unimodular change of the
+//     eliminated variables (Euclid's algorithm on their columns, in place of
+//     Pugh's "mod hat" variable, to the same effect) leaves one eliminated
+//     variable x_j with coefficient g; if the row still has kept variables f,
+//     x_j exists iff g divides f, which we express with a new local
+//     q = floor(f/g) and the stride equality f - g·q = 0 (x_j = -q).
+//  3. A variable bounded on one side only is dropped with its rows.
+//  4. Fourier-Motzkin elimination where it is exact (every lower or every
+//     upper coefficient is 1).
+//  5. Otherwise the dark shadow (b·L + a·U >= (a-1)(b-1)) and Pugh's
+//     splinters: for each lower bound a·x + L >= 0 and 0 <= i <=
+//     (a·m - a - m)/m (m the largest upper coefficient), the problem with
+//     a·x + L = i. When only emptiness is asked, the real shadow is tested
+//     first (empty real shadow: no integer point) and the search stops at the
+//     first non-empty leaf.
+//
+// Optima are found by search over the emptiness oracle (minValue): Meyer's
+// theorem (the integer hull of a rational polyhedron has the recession cone
+// of the polyhedron when it has integer points) makes "obj unbounded below"
+// the integer emptiness question { d : A d >= 0, E d = 0, obj·d <= -1 };
+// then an exponential probe and a binary search on obj <= v. Sample and
+// LexMin fix one variable after the other at its optimum.
+//
+// Rational questions use Fourier-Motzkin over the rationals with strict rows
+// and Chernikov's rule (a row combined from more than k+1 inputs after k
+// eliminations is redundant), plus an exact redundancy test on the output
+// of RationalProject.
+//
+// RemoveRedundant drops r when the other rows and r <= -1 have no integer
+// point; ImplicitEqualities turns r into an equality when the rows and
+// r >= 1 have no integer point.
+//
+// # Budget
+//
+// Every top-level call has DefaultBudget steps (a step is roughly one row
+// produced by an elimination, one splinter or one probe). The constant is
+// generous; the benchmarks use a few thousand.
+//
+// # Glossary
+//
+// System ~ isl_basic_set / MLIR IntegerRelation (no locals);
+// IsIntegerEmpty ~ isl_basic_set_is_empty / MLIR isIntegerEmpty;
+// Project ~ isl_basic_set_project_out with exact existential elimination
+// (isl computes divs with isl_basic_set_compute_divs); Div ~ isl div;
+// RationalProject ~ isl_basic_set_remove_dims on a rational set (Fourier-
+// Motzkin) / MLIR fourierMotzkinEliminate; Min/Max ~ isl_basic_set_min_val;
+// LexMin ~ isl_basic_set_lexmin (non-parametric); RemoveRedundant ~
+// isl_basic_set_remove_redundancies; ImplicitEqualities ~
+// isl_basic_set_detect_equalities / MLIR detectImplicitEqualities.
+package sys

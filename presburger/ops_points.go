@@ -1,0 +1,200 @@
+package presburger
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tessera-opt/tessera/presburger/internal/ints"
+	"github.com/tessera-opt/tessera/presburger/internal/sys"
+)
+
+// fixParams returns the solver system of b with the parameters fixed to
+// params (nil or empty when b has none).
+func (b BasicMap) fixedSystem(params []int64) *sys.System {
+	np := b.space.NParam()
+	if len(params) != np {
+		panic(fmt.Sprintf("presburger: %d parameter values for %d parameters", len(params), np))
+	}
+	s := b.system()
+	for i, v := range params {
+		r := make([]int64, s.NVars+1)
+		r[i] = 1
+		r[s.NVars] = ints.Neg(v)
+		s.Eq = append(s.Eq, r)
+	}
+	return s
+}
+
+// foreachBasic calls f with every point (dims only, a shared slice) of b
+// for the given parameter values, in lexicographic order, and stops when f
+// returns false. It returns false when stopped or an error when b is
+// unbounded in some dim.
+//
+// We fix the dims one at a time: the range of dim j given the earlier ones
+// comes from the solver's Min and Max; without locals the last dim takes
+// every value of its range, with locals each value is checked.
+func (b BasicMap) foreachBasic(params []int64, f func(pt []int64) bool) (bool, error) {
+	if b.empty {
+		return true, nil
+	}
+	s := b.fixedSystem(params)
+	np := b.space.NParam()
+	nd := b.space.NDim() - np
+	pt := make([]int64, nd)
+	n := s.NVars
+	var rec func(s *sys.System, j int) (bool, error)
+	rec = func(s *sys.System, j int) (bool, error) {
+		obj := make([]int64, n+1)
+		obj[np+j] = 1
+		lo := sys.Min(s, obj)
+		if lo.Kind == sys.Empty {
+			return true, nil
+		}
+		hi := sys.Max(s, obj)
+		if lo.Kind == sys.Unbounded || hi.Kind == sys.Unbounded {
+			return false, &Error{Kind: Unsupported, Msg: "enumeration of an unbounded set"}
+		}
+		for v := lo.Value; v <= hi.Value; v++ {
+			pt[j] = v
+			if j == nd-1 && len(b.locals) == 0 {
+				if !f(pt) {
+					return false, nil
+				}
+				continue
+			}
+			t := s.Clone()
+			r := make([]int64, n+1)
+			r[np+j] = 1
+			r[n] = ints.Neg(v)
+			t.Eq = append(t.Eq, r)
+			if j == nd-1 {
+				if !sys.IsIntegerEmpty(t) && !f(pt) {
+					return false, nil
+				}
+				continue
+			}
+			ok, err := rec(t, j+1)
+			if err != nil || !ok {
+				return ok, err
+			}
+		}
+		return true, nil
+	}
+	if nd == 0 {
+		if sys.IsIntegerEmpty(s) {
+			return true, nil
+		}
+		return f(pt), nil
+	}
+	return rec(s, 0)
+}
+
+// ForeachPoint calls f with every point of m (input dims then output
+// dims; f must not keep the slice) for the parameter values params, and
+// stops early when f returns false. Points are distinct; parts are
+// enumerated one after the other. It returns an error for an unbounded
+// set, or an overflow/budget error.
+func (m Map) ForeachPoint(params []int64, f func(pt []int64) bool) (err error) {
+	defer Recover(&err)
+	seen := map[string]bool{}
+	single := len(m.parts) == 1
+	for _, p := range m.parts {
+		ok, err := p.foreachBasic(params, func(pt []int64) bool {
+			if !single {
+				k := rowKey(append(slices.Clone(pt), 0))
+				if seen[k] {
+					return true
+				}
+				seen[k] = true
+			}
+			return f(pt)
+		})
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return nil
+		}
+	}
+	return nil
+}
+
+// ForeachPoint calls f with every point (dims only) of s for the
+// parameter values params (see Map.ForeachPoint).
+func (s Set) ForeachPoint(params []int64, f func(pt []int64) bool) error {
+	return s.m.ForeachPoint(params, f)
+}
+
+// Points returns the points of m (input then output dims) for the given
+// parameter values, sorted lexicographically.
+func (m Map) Points(params []int64) ([][]int64, error) {
+	var out [][]int64
+	err := m.ForeachPoint(params, func(pt []int64) bool {
+		out = append(out, slices.Clone(pt))
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out, slices.Compare)
+	return out, nil
+}
+
+// Points returns the points (dims only) of s for the given parameter
+// values, sorted lexicographically.
+func (s Set) Points(params []int64) ([][]int64, error) { return s.m.Points(params) }
+
+// countBasic returns the number of points of b for fixed parameters.
+func (b BasicMap) countBasic(params []int64) (int64, error) {
+	var n int64
+	_, err := b.foreachBasic(params, func([]int64) bool {
+		n = ints.Add(n, 1)
+		return true
+	})
+	return n, err
+}
+
+// Card returns the number of points of s (isl_set_card for a bounded,
+// parameter-free set). It refuses parametric and unbounded sets with an
+// error of kind Unsupported. Overlapping parts are first made disjoint.
+func (s Set) Card() (n int64, err error) {
+	defer Recover(&err)
+	if s.m.space.NParam() > 0 {
+		return 0, &Error{Kind: Unsupported, Msg: "Card of a parametric set"}
+	}
+	parts := s.m.makeDisjoint()
+	for _, p := range parts {
+		c, err := p.countBasic(nil)
+		if err != nil {
+			return 0, err
+		}
+		n = ints.Add(n, c)
+	}
+	return n, nil
+}
+
+// Card returns the number of pairs of m (see Set.Card).
+func (m Map) Card() (int64, error) { return m.Wrap().Card() }
+
+// makeDisjoint returns basic maps with the points of m, pairwise
+// disjoint: part i minus parts 0..i-1.
+func (m Map) makeDisjoint() []BasicMap {
+	if len(m.parts) <= 1 {
+		return m.parts
+	}
+	var out []BasicMap
+	for i, p := range m.parts {
+		piece := m.withParts([]BasicMap{p})
+		if i > 0 {
+			piece = piece.Subtract(m.withParts(m.parts[:i]))
+		}
+		out = append(out, piece.parts...)
+	}
+	return out
+}
+
+// MakeDisjoint returns m with pairwise disjoint parts.
+func (m Map) MakeDisjoint() Map { return m.withParts(m.makeDisjoint()) }
+
+// MakeDisjoint returns s with pairwise disjoint parts.
+func (s Set) MakeDisjoint() Set { return Set{s.m.MakeDisjoint()} }

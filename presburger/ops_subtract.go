@@ -1,0 +1,156 @@
+package presburger
+
+import (
+	"slices"
+
+	"github.com/tessera-opt/tessera/presburger/internal/ints"
+)
+
+// subtractBasic returns parts whose union is a \ b, where every local of
+// b is a function of the dims (see makeKnown). Both have the same space.
+//
+// We first give a the locals of b (they are functions, so this does not
+// change a). Then for the constraints c1..cn of b the pieces
+// a ∧ c1 ∧ ... ∧ c(i-1) ∧ ¬ci are pairwise disjoint and cover a \ b; the
+// negation of an inequality e >= 0 is -e-1 >= 0, of an equality e == 0 it
+// is e >= 1 or e <= -1. Empty pieces are dropped.
+func subtractBasic(a, b BasicMap) []BasicMap {
+	if a.empty {
+		return nil
+	}
+	if b.empty {
+		return []BasicMap{a}
+	}
+	if intersectBasic(a, b).IsEmpty() {
+		return []BasicMap{a}
+	}
+	nd := a.space.NDim()
+	nLoc := len(a.locals) + len(b.locals)
+	colMap := identityCols(nd + len(b.locals))
+	for i := range b.locals {
+		colMap[nd+i] = nd + len(a.locals) + i
+	}
+	base := a.embed(a.space, nLoc, identityCols(nd+len(a.locals)))
+	eb := b.embed(a.space, nLoc, colMap)
+	for i := range b.locals {
+		base.locals[len(a.locals)+i] = eb.locals[len(a.locals)+i]
+	}
+	var out []BasicMap
+	add := func(extra []int64) {
+		p := base
+		p.ineq = append(slices.Clone(base.ineq), extra)
+		p = p.normalize()
+		if p.empty || p.IsEmpty() {
+			return
+		}
+		out = append(out, p.simplify())
+	}
+	neg := func(r []int64) []int64 {
+		n := ints.ScaleRow(r, -1)
+		n[len(n)-1] = ints.Sub(n[len(n)-1], 1)
+		return n
+	}
+	for _, e := range eb.eq {
+		add(neg(e))
+		add(neg(ints.ScaleRow(e, -1)))
+		base.eq = append(slices.Clone(base.eq), e)
+	}
+	for _, r := range eb.ineq {
+		add(neg(r))
+		base.ineq = append(slices.Clone(base.ineq), r)
+	}
+	return out
+}
+
+// Subtract returns a \ b (isl_map_subtract), exact over the integers.
+func (a Map) Subtract(b Map) Map {
+	a, b = align2(a, b, "Subtract")
+	cur := a.parts
+	for _, bp := range b.parts {
+		for _, bk := range bp.makeKnown() {
+			var next []BasicMap
+			for _, ap := range cur {
+				next = append(next, subtractBasic(ap, bk)...)
+			}
+			cur = next
+			if len(cur) == 0 {
+				return a.withParts(nil)
+			}
+		}
+	}
+	return a.withParts(cur)
+}
+
+// Subtract returns a \ b.
+func (a Set) Subtract(b Set) Set { return Set{a.m.Subtract(b.m)} }
+
+// Complement returns the pairs of m's space not in m (isl_map_complement).
+func (m Map) Complement() Map { return UniverseMap(m.space).Subtract(m) }
+
+// Complement returns the points of s's space not in s.
+func (s Set) Complement() Set { return Set{s.m.Complement()} }
+
+// IsSubset reports whether a ⊆ b, exactly.
+func (a Map) IsSubset(b Map) bool {
+	a, b = align2(a, b, "IsSubset")
+	for _, ap := range a.parts {
+		if !a.withParts([]BasicMap{ap}).Subtract(b).PlainIsEmpty() {
+			return false
+		}
+	}
+	return true
+}
+
+// IsSubset reports whether a ⊆ b.
+func (a Set) IsSubset(b Set) bool { return a.m.IsSubset(b.m) }
+
+// IsEqual reports whether a and b have the same points.
+func (a Map) IsEqual(b Map) bool {
+	a, b = align2(a, b, "IsEqual")
+	if a.plainEqual(b) {
+		return true
+	}
+	return a.IsSubset(b) && b.IsSubset(a)
+}
+
+// IsEqual reports whether a and b have the same points.
+func (a Set) IsEqual(b Set) bool { return a.m.IsEqual(b.m) }
+
+// IsStrictSubset reports whether a ⊂ b.
+func (a Map) IsStrictSubset(b Map) bool { return a.IsSubset(b) && !b.IsSubset(a) }
+
+// IsStrictSubset reports whether a ⊂ b.
+func (a Set) IsStrictSubset(b Set) bool { return a.m.IsStrictSubset(b.m) }
+
+// plainEqual reports whether a and b have identical parts in the same
+// order (a cheap sufficient test of equality).
+func (a Map) plainEqual(b Map) bool {
+	if len(a.parts) != len(b.parts) {
+		return false
+	}
+	for i := range a.parts {
+		if !a.parts[i].plainEqual(b.parts[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainEqual reports whether a and b have identical representations.
+func (a BasicMap) plainEqual(b BasicMap) bool {
+	if a.empty != b.empty || len(a.locals) != len(b.locals) {
+		return false
+	}
+	for i, l := range a.locals {
+		if l.Den != b.locals[i].Den || !slices.Equal(l.Row, b.locals[i].Row) {
+			return false
+		}
+	}
+	return slices.EqualFunc(a.eq, b.eq, slices.Equal) && slices.EqualFunc(a.ineq, b.ineq, slices.Equal)
+}
+
+// PlainIsEqual reports whether a and b are the same basic map in the same
+// representation (cheap; false does not mean different).
+func (a BasicMap) PlainIsEqual(b BasicMap) bool {
+	return a.space.Equal(b.space) && a.plainEqual(b)
+}

@@ -1,0 +1,763 @@
+package scop
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/tessera-opt/tessera/cfront"
+)
+
+// VarInfo describes a variable declared in the file (outside or inside the
+// region) as far as the model needs it.
+type VarInfo struct {
+	// Type is the base type (specifier words, no stars), with typedef-like
+	// macros such as DATA_TYPE resolved when known.
+	Type  string
+	Stars int
+	// Dims are the declared array extents as C text ("" for []).
+	Dims []string
+}
+
+// FileInfo is what the translation needs to know about the rest of the
+// file: declarations and object-like macros.
+type FileInfo struct {
+	Vars   map[string]VarInfo
+	Macros map[string]bool
+}
+
+// mathFuncs are side-effect-free functions a right-hand side may call.
+var mathFuncs = map[string]bool{}
+
+func init() {
+	for _, f := range strings.Fields(`sqrt exp exp2 expm1 log log2 log10 log1p pow fabs abs labs
+		sin cos tan asin acos atan atan2 sinh cosh tanh asinh acosh atanh floor ceil round trunc
+		fmod fmin fmax fma hypot cbrt erf erfc tgamma lgamma copysign min max MIN MAX
+		sqrtf expf logf powf fabsf sinf cosf tanf tanhf floorf ceilf fminf fmaxf fmaf SQRT_FUN EXP_FUN POW_FUN`) {
+		mathFuncs[f] = true
+	}
+}
+
+// loopCtx is one enclosing loop during the walk.
+type loopCtx struct {
+	cname, dim string
+	id         int
+}
+
+// rawAccess is an access before it becomes a presburger map.
+type rawAccess struct {
+	kind  AccessKind
+	array string
+	subs  []pexpr
+	pos   cfront.Pos
+	text  string
+	lhs   bool
+}
+
+// rawStmt is a statement before its sets are built.
+type rawStmt struct {
+	st       *Statement
+	domain   dnf
+	accesses []rawAccess
+}
+
+// tnode is the source structure the schedules are built from: a sequence
+// (loop == -1) of children, or a loop with a body, or a statement leaf.
+type tnode struct {
+	stmt     int // >= 0 for a leaf
+	loop     int // >= 0 for a loop node
+	children []*tnode
+}
+
+// builder holds the state of one translation.
+type builder struct {
+	cfg  Config
+	info *FileInfo
+
+	loops   []loopCtx
+	cond    dnf
+	stmts   []*rawStmt
+	allLoop []*Loop
+
+	// written maps the names written by statements to their first write.
+	written map[string]cfront.Pos
+	// iterNames are all names used as loop iterators in the region.
+	iterNames map[string]bool
+	// locals are the variables declared inside the region.
+	locals map[string]VarInfo
+	// params in order of first use; inBound marks those in loop bounds.
+	params  []string
+	isParam map[string]bool
+	inBound map[string]bool
+	// inBoundNow is set while loop bounds are translated.
+	inBoundNow bool
+	// pnames renames C names that clash with isl keywords.
+	pnames map[string]string
+
+	arrays map[string]*Array
+
+	feasCache map[string]bool
+
+	err *cfront.Error
+}
+
+// islKeywords cannot be used as variable names in isl notation.
+var islKeywords = map[string]bool{
+	"and": true, "or": true, "not": true, "exists": true, "floor": true, "ceil": true,
+	"mod": true, "min": true, "max": true, "true": true, "false": true, "infty": true,
+	"implies": true, "xor": true, "div": true, "rat": true, "int": true,
+}
+
+func (b *builder) paramName(c string) string {
+	if n, ok := b.pnames[c]; ok {
+		return n
+	}
+	n := c
+	if islKeywords[c] {
+		n = c + "_"
+	}
+	b.pnames[c] = n
+	return n
+}
+
+func (b *builder) errorf(pos cfront.Pos, format string, args ...any) {
+	if b.err == nil {
+		b.err = &cfront.Error{File: b.cfg.File, Pos: pos, Msg: fmt.Sprintf(format, args...)}
+	}
+}
+
+// fail reports a non-affine construct: "<what> (<why>)".
+func (b *builder) fail(what string, na *notAffine) {
+	b.errorf(na.pos, "%s (%s)", what, na.why)
+}
+
+func (b *builder) iterInScope(name string) (string, bool) {
+	for k := len(b.loops) - 1; k >= 0; k-- {
+		if b.loops[k].cname == name {
+			return b.loops[k].dim, true
+		}
+	}
+	return "", false
+}
+
+func (b *builder) isIterOutside(name string) bool {
+	_, in := b.iterInScope(name)
+	return !in && b.iterNames[name] && !b.isParam[name]
+}
+
+func (b *builder) varInfo(name string) (VarInfo, bool) {
+	if v, ok := b.locals[name]; ok {
+		return v, true
+	}
+	if b.info != nil {
+		v, ok := b.info.Vars[name]
+		return v, ok
+	}
+	return VarInfo{}, false
+}
+
+func (b *builder) useParam(name string) {
+	if !b.isParam[name] {
+		b.isParam[name] = true
+		b.params = append(b.params, name)
+	}
+	if b.inBoundNow {
+		b.inBound[name] = true
+	}
+}
+
+// prepass records the names written by statements and the loop iterators.
+func (b *builder) prepass(stmts []cfront.Stmt) {
+	for _, s := range stmts {
+		cfront.Walk(s, func(n cfront.Node) bool {
+			switch x := n.(type) {
+			case *cfront.For:
+				b.iterNames[x.Iter] = true
+				b.prepass([]cfront.Stmt{x.Body})
+				return false
+			case *cfront.Assign:
+				b.noteWrite(x.LHS)
+			case *cfront.Unary:
+				if x.Op == "++" || x.Op == "--" {
+					b.noteWrite(x.X)
+				}
+			case *cfront.Postfix:
+				b.noteWrite(x.X)
+			case *cfront.Declarator:
+				if x.Init != nil {
+					if _, ok := b.written[x.Name]; !ok {
+						b.written[x.Name] = x.At
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+func (b *builder) noteWrite(lhs cfront.Expr) {
+	name := ""
+	switch x := cfront.Unparen(lhs).(type) {
+	case *cfront.Ident:
+		name = x.Name
+	default:
+		if n, _, ok := cfront.ArrayAccess(x); ok {
+			name = n
+		}
+	}
+	if name != "" {
+		if _, ok := b.written[name]; !ok {
+			b.written[name] = lhs.Pos()
+		}
+	}
+}
+
+// block translates a statement list into a sequence node.
+func (b *builder) block(stmts []cfront.Stmt) *tnode {
+	seq := &tnode{stmt: -1, loop: -1}
+	for _, s := range stmts {
+		if b.err != nil {
+			return seq
+		}
+		b.stmt(s, seq)
+	}
+	return seq
+}
+
+// stmt translates one statement, appending its nodes to seq.
+func (b *builder) stmt(s cfront.Stmt, seq *tnode) {
+	switch x := s.(type) {
+	case *cfront.Empty:
+	case *cfront.Block:
+		for _, c := range x.Stmts {
+			if b.err != nil {
+				return
+			}
+			b.stmt(c, seq)
+		}
+	case *cfront.For:
+		b.forLoop(x, seq)
+	case *cfront.If:
+		c, na := b.condition(x.Cond)
+		if na != nil {
+			b.fail("condition "+x.Cond.Format(nil)+" is not affine", na)
+			return
+		}
+		saved := b.cond
+		b.cond = b.pruneDNF(saved.and(c))
+		b.stmt(x.Then, seq)
+		if x.Else != nil && b.err == nil {
+			b.cond = saved
+			b.cond = b.pruneDNF(saved.and(c.not()))
+			b.stmt(x.Else, seq)
+		}
+		b.cond = saved
+	case *cfront.ExprStmt:
+		b.exprStmt(x, seq)
+	case *cfront.Decl:
+		b.decl(x, seq)
+	default:
+		b.errorf(s.Pos(), "statement not supported in a SCoP")
+	}
+}
+
+func (b *builder) forLoop(x *cfront.For, seq *tnode) {
+	if x.Step == 0 {
+		b.errorf(x.At, "loop with step 0 (it would not terminate)")
+		return
+	}
+	if w, ok := b.written[x.Iter]; ok {
+		b.errorf(w, "write to loop iterator %s (the iteration domain would not be affine)", x.Iter)
+		return
+	}
+	if _, ok := b.iterInScope(x.Iter); ok {
+		// Shadowing an outer iterator: fine in C when declared in the header.
+		if x.DeclType == nil {
+			b.errorf(x.IterPos, "loop reuses the iterator %s of an enclosing loop (the outer loop's iterator would be written)", x.Iter)
+			return
+		}
+	}
+	if x.DeclType != nil {
+		if x.DeclType.Stars > 0 || !isIntegerType(x.DeclType.Base) {
+			b.errorf(x.IterPos, "loop iterator %s of type %s (only integer iterators are modelled)", x.Iter, x.DeclType.Text)
+			return
+		}
+	} else if v, ok := b.varInfo(x.Iter); ok && v.Type != "" && (v.Stars > 0 || !isIntegerType(v.Type)) {
+		b.errorf(x.IterPos, "loop iterator %s of type %s (only integer iterators are modelled)", x.Iter, v.Type)
+		return
+	}
+	dim := b.dimName(x.Iter)
+	b.inBoundNow = true
+	// A max lower bound of a unit-step loop is a conjunction of lower
+	// bounds (min for a negative unit step).
+	lowers := []cfront.Expr{x.Lower}
+	if x.Step == 1 || x.Step == -1 {
+		lowers = splitMinMax(x.Lower, x.Step > 0)
+	}
+	var lowerParts []pexpr
+	for _, le := range lowers {
+		lp, na := b.affine(le)
+		if na != nil {
+			b.inBoundNow = false
+			b.fail("loop lower bound "+x.Lower.Format(nil)+" is not affine", na)
+			return
+		}
+		lowerParts = append(lowerParts, lp)
+	}
+	// The bounds see the outer iterators only; the iterator itself is
+	// pushed now so that "i < n - i" style conditions work.
+	id := len(b.allLoop)
+	parent := -1
+	if len(b.loops) > 0 {
+		parent = b.loops[len(b.loops)-1].id
+	}
+	b.loops = append(b.loops, loopCtx{cname: x.Iter, dim: dim, id: id})
+	defer func() { b.loops = b.loops[:len(b.loops)-1] }()
+	iv := affVar(dim)
+	step := x.Step
+	// Start: i >= lower (step > 0) or i <= lower (step < 0), and the
+	// congruence (i - lower) mod |step| = 0.
+	dom := dnfTrue()
+	for _, lower := range lowerParts {
+		ld := dnfFalse()
+		for _, pc := range lower {
+			diff := iv.sub(pc.v) // i - lb
+			if step < 0 {
+				diff = diff.neg()
+			}
+			c := conj(append(append(conj{}, pc.guard...), geZero(diff)))
+			if step > 1 || step < -1 {
+				s := step
+				if s < 0 {
+					s = -s
+				}
+				c = append(c, eqZero(diff.sub(floorDivAff(diff, s).scale(s))))
+			}
+			ld = ld.or(dnf{c})
+		}
+		dom = dom.and(ld)
+	}
+	type boundPart struct {
+		op  string
+		e   cfront.Expr
+		raw cfront.Expr
+	}
+	var parts []boundPart
+	for _, bd := range x.Bounds {
+		// An upper bound min(a, b) of an increasing loop is a
+		// conjunction (max for a decreasing loop).
+		for _, e := range splitMinMax(bd.Expr, bd.Op == ">" || bd.Op == ">=") {
+			parts = append(parts, boundPart{bd.Op, e, bd.Raw})
+		}
+	}
+	for _, bd := range parts {
+		p, na := b.affine(bd.e)
+		if na != nil {
+			b.inBoundNow = false
+			b.fail("loop bound "+bd.raw.Format(nil)+" is not affine", na)
+			return
+		}
+		c := compare(paff(iv), bd.op, p)
+		// Every constraint must be monotone in i in the direction
+		// opposite to the step, so that the iterations executed are
+		// exactly the values satisfying the condition.
+		for _, cj := range c {
+			for _, k := range cj {
+				sg := k.a.sign(dim)
+				bad := sg == 2 || (k.eq && sg != 0) || (step > 0 && sg == 1) || (step < 0 && sg == -1)
+				if bad {
+					b.inBoundNow = false
+					b.errorf(bd.raw.Pos(), "loop condition %s does not bound %s in the direction of the step %+d (the loop would not run over the values satisfying it)", bd.raw.Format(nil), x.Iter, step)
+					return
+				}
+			}
+		}
+		dom = dom.and(c)
+	}
+	b.inBoundNow = false
+	b.allLoop = append(b.allLoop, &Loop{ID: id, Iter: dim, CIter: x.Iter, Step: step, Depth: len(b.loops), Parent: parent, Pos: x.At})
+	saved := b.cond
+	b.cond = b.pruneDNF(saved.and(dom))
+	node := &tnode{stmt: -1, loop: id}
+	body := &tnode{stmt: -1, loop: -1}
+	b.stmt(x.Body, body)
+	node.children = body.children
+	b.cond = saved
+	if len(node.children) > 0 {
+		seq.children = append(seq.children, node)
+	}
+}
+
+// dimName picks the domain dimension name of an iterator: its C name,
+// renamed when it shadows an outer iterator or clashes with a parameter or
+// an isl keyword.
+func (b *builder) dimName(c string) string {
+	used := map[string]bool{}
+	for _, l := range b.loops {
+		used[l.dim] = true
+	}
+	n := c
+	if islKeywords[n] {
+		n += "_"
+	}
+	for k := 1; used[n] || b.isParam[n]; k++ {
+		n = fmt.Sprintf("%s_%d", c, k)
+	}
+	return n
+}
+
+func (b *builder) newStmt(s cfront.Stmt, text, op string) *rawStmt {
+	st := &Statement{
+		Name:   fmt.Sprintf("S%d", len(b.stmts)),
+		Text:   strings.TrimSpace(text),
+		Pos:    s.Pos(),
+		Syntax: s,
+		Op:     op,
+	}
+	for _, l := range b.loops {
+		st.Iters = append(st.Iters, l.dim)
+		st.CIters = append(st.CIters, l.cname)
+		st.Loops = append(st.Loops, l.id)
+	}
+	r := &rawStmt{st: st, domain: b.cond}
+	b.stmts = append(b.stmts, r)
+	return r
+}
+
+func (b *builder) exprStmt(x *cfront.ExprStmt, seq *tnode) {
+	var r *rawStmt
+	switch e := x.X.(type) {
+	case *cfront.Assign:
+		r = b.newStmt(x, x.Text, e.Op)
+		b.value(r, e.RHS)
+		if e.Op != "=" {
+			b.lvalue(r, e.LHS, Read)
+		}
+		b.lvalue(r, e.LHS, Write)
+	case *cfront.Unary:
+		r = b.newStmt(x, x.Text, e.Op)
+		b.lvalue(r, e.X, Read)
+		b.lvalue(r, e.X, Write)
+	case *cfront.Postfix:
+		r = b.newStmt(x, x.Text, e.Op)
+		b.lvalue(r, e.X, Read)
+		b.lvalue(r, e.X, Write)
+	default:
+		b.errorf(x.At, "expression statement without an assignment (it has no effect the model can represent)")
+		return
+	}
+	if b.err == nil {
+		b.markLHSReads(r)
+	}
+	seq.children = append(seq.children, &tnode{stmt: len(b.stmts) - 1, loop: -1})
+}
+
+// markLHSReads marks the reads of a statement that touch the element its
+// write touches (same array, same subscripts).
+func (b *builder) markLHSReads(r *rawStmt) {
+	var w *rawAccess
+	for k := range r.accesses {
+		if r.accesses[k].kind == Write {
+			w = &r.accesses[k]
+		}
+	}
+	if w == nil {
+		return
+	}
+	key := subsKey(w.subs)
+	for k := range r.accesses {
+		a := &r.accesses[k]
+		if a.kind == Read && a.array == w.array && subsKey(a.subs) == key {
+			a.lhs = true
+		}
+	}
+}
+
+func subsKey(subs []pexpr) string {
+	var sb strings.Builder
+	for _, p := range subs {
+		for _, pc := range p {
+			sb.WriteString(pc.guard.String())
+			sb.WriteString("|")
+			sb.WriteString(pc.v.String())
+			sb.WriteString(";")
+		}
+		sb.WriteString("#")
+	}
+	return sb.String()
+}
+
+func (b *builder) decl(x *cfront.Decl, seq *tnode) {
+	for _, d := range x.Vars {
+		v := VarInfo{Type: x.Type.Base, Stars: d.Stars}
+		for _, e := range d.Dims {
+			if e == nil {
+				v.Dims = append(v.Dims, "")
+			} else {
+				v.Dims = append(v.Dims, e.Format(nil))
+			}
+		}
+		if b.iterNames[d.Name] && d.Init == nil {
+			// "int i;" for a later loop: not a data variable.
+			continue
+		}
+		b.locals[d.Name] = v
+		arr := b.array(d.Name, len(v.Dims))
+		arr.Local = true
+		arr.Extents = v.Dims
+		if d.Init == nil {
+			continue
+		}
+		if len(d.Dims) > 0 || d.Stars > 0 {
+			b.errorf(d.At, "initialized local array or pointer %s (only scalar declarations with an initializer are modelled)", d.Name)
+			return
+		}
+		if b.iterNames[d.Name] {
+			b.errorf(d.At, "write to loop iterator %s (the iteration domain would not be affine)", d.Name)
+			return
+		}
+		text := x.Text
+		if len(x.Vars) > 1 {
+			text = x.Type.Text + " " + d.Name + " = " + d.Init.Format(nil) + ";"
+		}
+		r := b.newStmt(x, text, "decl")
+		b.value(r, d.Init)
+		if b.err != nil {
+			return
+		}
+		r.accesses = append(r.accesses, rawAccess{kind: Write, array: d.Name, pos: d.At, text: d.Name})
+		seq.children = append(seq.children, &tnode{stmt: len(b.stmts) - 1, loop: -1})
+	}
+}
+
+func (b *builder) array(name string, rank int) *Array {
+	a, ok := b.arrays[name]
+	if !ok {
+		a = &Array{Name: name, Rank: rank, ReadOnly: true}
+		if v, ok := b.varInfo(name); ok {
+			a.ElemType = v.Type
+			a.Extents = v.Dims
+		}
+		b.arrays[name] = a
+	}
+	return a
+}
+
+// lvalue records an access of kind k to an assignable expression.
+func (b *builder) lvalue(r *rawStmt, e cfront.Expr, k AccessKind) {
+	if b.err != nil {
+		return
+	}
+	e = cfront.Unparen(e)
+	var name string
+	var subs []cfront.Expr
+	switch x := e.(type) {
+	case *cfront.Ident:
+		name = x.Name
+		if _, ok := b.iterInScope(name); ok && k == Write {
+			b.errorf(x.At, "write to loop iterator %s in the loop body (the iteration domain would not be affine)", name)
+			return
+		}
+		if k == Write && b.isParam[name] {
+			b.errorf(x.At, "write to %s, which is used as a parameter (loop bounds, conditions and subscripts need values constant in the region)", name)
+			return
+		}
+	case *cfront.Index:
+		n, s, ok := cfront.ArrayAccess(x)
+		if !ok {
+			b.errorf(x.At, "unsupported array reference %s (the base is not a named array)", x.Format(nil))
+			return
+		}
+		name, subs = n, s
+	case *cfront.Unary:
+		if x.Op == "*" {
+			name, subs = b.deref(x)
+			if name == "" {
+				return
+			}
+			break
+		}
+		b.errorf(x.At, "unsupported left-hand side %s", x.Format(nil))
+		return
+	case *cfront.Member:
+		b.errorf(x.At, "struct member access %s (structures are not modelled)", x.Format(nil))
+		return
+	default:
+		b.errorf(e.Pos(), "unsupported left-hand side %s", e.Format(nil))
+		return
+	}
+	if b.isMacro(name) {
+		b.errorf(e.Pos(), "assignment to macro %s", name)
+		return
+	}
+	b.access(r, name, subs, k, e)
+}
+
+// deref models *p as p[0] and *(p + e) as p[e]; anything else is pointer
+// arithmetic the model cannot follow.
+func (b *builder) deref(x *cfront.Unary) (string, []cfront.Expr) {
+	switch y := cfront.Unparen(x.X).(type) {
+	case *cfront.Ident:
+		return y.Name, []cfront.Expr{&cfront.IntLit{At: y.At, Text: "0", Value: 0}}
+	case *cfront.Binary:
+		if y.Op == "+" {
+			if id, ok := cfront.Unparen(y.X).(*cfront.Ident); ok && b.isPointer(id.Name) {
+				return id.Name, []cfront.Expr{y.Y}
+			}
+			if id, ok := cfront.Unparen(y.Y).(*cfront.Ident); ok && b.isPointer(id.Name) {
+				return id.Name, []cfront.Expr{y.X}
+			}
+		}
+	}
+	b.errorf(x.At, "pointer dereference %s (pointer arithmetic escapes the model)", x.Format(nil))
+	return "", nil
+}
+
+func (b *builder) isPointer(name string) bool {
+	v, ok := b.varInfo(name)
+	return ok && (v.Stars > 0 || len(v.Dims) > 0)
+}
+
+func (b *builder) isMacro(name string) bool {
+	if _, ok := b.varInfo(name); ok {
+		return false
+	}
+	return b.info != nil && b.info.Macros[name]
+}
+
+func (b *builder) access(r *rawStmt, name string, subs []cfront.Expr, k AccessKind, e cfront.Expr) {
+	ps := make([]pexpr, len(subs))
+	for i, s := range subs {
+		p, na := b.affine(s)
+		if na != nil {
+			b.fail("non-affine subscript "+e.Format(nil), na)
+			return
+		}
+		ps[i] = p
+	}
+	arr := b.array(name, len(subs))
+	if arr.Rank != len(subs) {
+		b.errorf(e.Pos(), "%s is accessed with %d subscripts here and %d elsewhere (inconsistent array rank)", name, len(subs), arr.Rank)
+		return
+	}
+	if k == Write {
+		arr.ReadOnly = false
+	}
+	r.accesses = append(r.accesses, rawAccess{kind: k, array: name, subs: ps, pos: e.Pos(), text: e.Format(nil)})
+}
+
+// value walks a right-hand side, recording its reads.
+func (b *builder) value(r *rawStmt, e cfront.Expr) {
+	if b.err != nil || e == nil {
+		return
+	}
+	switch x := e.(type) {
+	case *cfront.Paren:
+		b.value(r, x.X)
+	case *cfront.IntLit, *cfront.FloatLit, *cfront.CharLit, *cfront.SizeofType:
+	case *cfront.StringLit:
+		b.errorf(x.At, "string literal in a statement (only numeric computations are modelled)")
+	case *cfront.Ident:
+		if _, ok := b.iterInScope(x.Name); ok {
+			return
+		}
+		if b.isIterOutside(x.Name) {
+			b.errorf(x.At, "loop iterator %s used outside its loop (its value after the loop is not modelled)", x.Name)
+			return
+		}
+		if b.isMacro(x.Name) {
+			return
+		}
+		b.access(r, x.Name, nil, Read, x)
+	case *cfront.Index:
+		b.lvalue(r, x, Read)
+	case *cfront.Unary:
+		switch x.Op {
+		case "-", "+", "!", "~":
+			b.value(r, x.X)
+		case "*":
+			b.lvalue(r, x, Read)
+		case "&":
+			b.errorf(x.At, "address of %s taken (pointer arithmetic escapes the model)", x.X.Format(nil))
+		case "sizeof":
+		default:
+			b.errorf(x.At, "side effect %s inside an expression (only one write per statement is modelled)", x.Format(nil))
+		}
+	case *cfront.Postfix:
+		b.errorf(x.At, "side effect %s inside an expression (only one write per statement is modelled)", x.Format(nil))
+	case *cfront.Assign:
+		b.errorf(x.At, "assignment inside an expression (only one write per statement is modelled)")
+	case *cfront.Binary:
+		if x.Op == "," {
+			b.errorf(x.OpPos, "comma operator in a statement (only one write per statement is modelled)")
+			return
+		}
+		b.value(r, x.X)
+		b.value(r, x.Y)
+	case *cfront.CondExpr:
+		b.value(r, x.Cond)
+		b.value(r, x.Then)
+		b.value(r, x.Else)
+	case *cfront.Cast:
+		b.value(r, x.X)
+	case *cfront.Call:
+		id, ok := cfront.Unparen(x.Fun).(*cfront.Ident)
+		if !ok {
+			b.errorf(x.At, "call through a function pointer (it may write memory)")
+			return
+		}
+		if !mathFuncs[id.Name] && !(b.info != nil && b.info.Macros[id.Name]) {
+			b.errorf(x.At, "call of unknown function %s (it may have side effects or write memory)", id.Name)
+			return
+		}
+		for _, a := range x.Args {
+			b.value(r, a)
+		}
+	case *cfront.Member:
+		b.errorf(x.At, "struct member access %s (structures are not modelled)", x.Format(nil))
+	default:
+		b.errorf(e.Pos(), "unsupported expression %s", e.Format(nil))
+	}
+}
+
+// finish drops the scalar reads of names that turned out to be parameters
+// and checks that no parameter is written.
+func (b *builder) finish() {
+	for _, r := range b.stmts {
+		kept := r.accesses[:0]
+		for _, a := range r.accesses {
+			if len(a.subs) == 0 && b.isParam[a.array] {
+				if a.kind == Write {
+					b.errorf(a.pos, "write to %s, which is used as a parameter (loop bounds, conditions and subscripts need values constant in the region)", a.array)
+					return
+				}
+				continue
+			}
+			kept = append(kept, a)
+		}
+		r.accesses = kept
+	}
+	for name := range b.arrays {
+		if b.isParam[name] {
+			used := false
+			for _, r := range b.stmts {
+				for _, a := range r.accesses {
+					used = used || a.array == name
+				}
+			}
+			if !used {
+				delete(b.arrays, name)
+			}
+		}
+	}
+}
+
+// sortedArrays returns the arrays sorted by name.
+func (b *builder) sortedArrays() []*Array {
+	out := make([]*Array, 0, len(b.arrays))
+	for _, a := range b.arrays {
+		out = append(out, a)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}

@@ -1,0 +1,97 @@
+// Package scop turns the syntax of a static control part (a `#pragma scop`
+// region parsed by package cfront) into its polyhedral model.
+//
+// # What it takes and gives
+//
+// It takes one cfront region (statements with positions, plus the
+// declarations and macros of the file) and gives a *Scop:
+//
+//   - Params: the symbolic constants of the region, i.e. the integer
+//     variables and macro names used in loop bounds, conditions or
+//     subscripts that the region never writes;
+//   - Context: a parameter set, by default "every parameter that occurs in a
+//     loop bound is >= 0" (Config.NoParamAssumptions drops it) intersected
+//     with the user's Config.Context written in isl notation;
+//   - Statements S0, S1, ... in textual order: source text and position,
+//     iteration domain (a presburger.Set over the named iterators of the
+//     enclosing loops), read and write access relations
+//     ({ S0[i, j] -> A[i, j + 1] }, zero-dimensional A[] for scalars), each
+//     intersected with the domain;
+//   - Arrays: every array or scalar touched, with its element type from the
+//     file's declarations and whether it is declared inside the region;
+//   - Loops: the loops of the original nest (iterator, step, depth, parent
+//     and the statements they enclose) for the summaries of package deps;
+//   - Schedule: the initial schedule tree (package schedule) mirroring the
+//     source: a Sequence of Filters for every compound statement with more
+//     than one child and a one-member Band per loop; FlatSchedule is the
+//     classical 2d+1 map { S[i,j] -> [c0, i, c1, j, c2] } padded with zeros
+//     to one common length, whose lexicographic order is the original
+//     execution order (a negative step contributes -i).
+//   - Region: the byte offsets [Start, End) the emitter splices.
+//
+// Print writes the model as text (the `tessera scop` output, the schedule
+// tree in isl's YAML form) and JSON returns a machine-readable form.
+//
+// # What is accepted
+//
+// Loops are cfront's counted loops (iterator declared in the header or
+// before, any non-zero constant step); their lower bound and the conjuncts
+// of their condition are quasi-affine expressions of the outer iterators
+// and the parameters, with min/max (calls of min, max, MIN, MAX, floord and
+// ceild as commonly defined by macros), ternaries, and C division and modulo by
+// constants. Every conjunct of the condition must bound the iterator in the
+// direction of the step (otherwise the iterations executed are not the set
+// of values satisfying the condition). A step s with |s| > 1 adds the
+// congruence (i - lb) mod s = 0, written with a floor division. if/else
+// take affine conditions joined by &&, || and !; the else branch gets the
+// exact complement.
+//
+// C division truncates towards zero. An expression e / d with d constant
+// is modelled exactly as floor(e/d) where e >= 0 and -floor(-e/d) where
+// e < 0; the piece that is impossible in the domain disappears, so the
+// common case (non-negative e) yields one floor. e % d is e - d*(e/d).
+//
+// Statements are assignments (= and compound, which also read their left
+// side), ++ and --, and declarations with initializers. Right-hand sides
+// may call side-effect-free math functions (sqrt, exp, pow, fabs, ...).
+// Declarations inside the region create region-local scalars and arrays;
+// scalars are zero-dimensional arrays.
+//
+// # What is rejected
+//
+// A region that cannot be modelled is rejected as a whole with
+// "file:line:col: error: <what> (<why>)" and left untouched: non-affine
+// subscripts, bounds or conditions (i*j, A[B[i]], conditions on data),
+// calls of unknown functions, writes to parameters or to loop iterators,
+// pointer arithmetic, break/continue/return, loop conditions that do not
+// bound the iterator in the direction of the step.
+//
+// # Representation
+//
+// Translation goes through an internal exact representation: quasi-affine
+// expressions over named variables with floor divisions (aff), piecewise
+// expressions (pexpr: guarded affs with disjoint guards) and conditions in
+// disjunctive normal form (dnf). Only at the end are the domains and
+// accesses built as presburger objects, by printing them in isl notation
+// and parsing them with the engine. All coefficients are int64 with
+// overflow checks; an overflow rejects the region.
+//
+// # Glossary
+//
+//	Scop            pet_scop / isl's "scop" (pet, PPCG)
+//	Statement       pet_stmt
+//	Access.Rel      pet_expr_access_get_may_read/may_write/must_write (all
+//	                our writes are must-writes: no data-dependent control)
+//	FlatSchedule    the 2d+1 schedule of Feautrier / Bastoul (CLooG, OpenScop)
+//	Schedule        pet_scop_get_schedule (isl schedule tree)
+//
+// # Papers
+//
+// Feautrier, "Dataflow analysis of array and scalar references" (1991) and
+// "Some efficient solutions to the affine scheduling problem" (1992) for the
+// model; Bastoul, "Code generation in the polyhedral model is easier than
+// you think" (PACT 2004) for the 2d+1 form; Verdoolaege and Grosser, "Polyhedral
+// Extraction Tool" (IMPACT 2012) for what a front end should model;
+// Moses et al., "Polygeist: Raising C to Polyhedral MLIR" (PACT 2021) for
+// statement formation and the initial 2d+1 schedule.
+package scop

@@ -1,0 +1,326 @@
+package scop
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tessera-opt/tessera/cfront"
+)
+
+// notAffine is the reason an expression could not be modelled, at the
+// position of the offending sub-expression.
+type notAffine struct {
+	pos cfront.Pos
+	why string
+}
+
+// integerTypes are the C type words whose variables may be parameters or
+// iterators.
+var integerTypes = map[string]bool{
+	"int": true, "long": true, "short": true, "char": true, "unsigned": true, "signed": true,
+	"size_t": true, "ssize_t": true, "ptrdiff_t": true, "intptr_t": true, "uintptr_t": true,
+	"int8_t": true, "int16_t": true, "int32_t": true, "int64_t": true,
+	"uint8_t": true, "uint16_t": true, "uint32_t": true, "uint64_t": true,
+	"const": true, "register": true, "static": true, "volatile": true, "restrict": true,
+}
+
+// isIntegerType reports whether a declared type (specifier words joined by
+// spaces, no stars) is an integer type. Unknown typedef names are not.
+func isIntegerType(base string) bool {
+	seen := false
+	for _, w := range strings.Fields(base) {
+		if !integerTypes[w] {
+			return false
+		}
+		switch w {
+		case "const", "register", "static", "volatile", "restrict":
+		default:
+			seen = true
+		}
+	}
+	return seen
+}
+
+// affine translates an integer expression in an affine position (loop
+// bound, condition, subscript) into a piecewise quasi-affine expression.
+func (b *builder) affine(e cfront.Expr) (pexpr, *notAffine) {
+	switch x := e.(type) {
+	case *cfront.Paren:
+		return b.affine(x.X)
+	case *cfront.IntLit:
+		if x.Big {
+			return nil, &notAffine{x.At, "integer literal " + x.Text + " does not fit in 64 bits"}
+		}
+		return pconst(x.Value), nil
+	case *cfront.CharLit:
+		return pconst(x.Value), nil
+	case *cfront.Ident:
+		return b.affineIdent(x)
+	case *cfront.Unary:
+		switch x.Op {
+		case "-":
+			p, err := b.affine(x.X)
+			if err != nil {
+				return nil, err
+			}
+			return p.mapv((*aff).neg), nil
+		case "+":
+			return b.affine(x.X)
+		case "!":
+			c, err := b.condition(x)
+			if err != nil {
+				return nil, err
+			}
+			return selectExpr(c, pconst(1), pconst(0)), nil
+		}
+		return nil, &notAffine{x.At, fmt.Sprintf("operator %s is not affine", x.Op)}
+	case *cfront.Binary:
+		return b.affineBinary(x)
+	case *cfront.CondExpr:
+		c, err := b.condition(x.Cond)
+		if err != nil {
+			return nil, err
+		}
+		p, err := b.affine(x.Then)
+		if err != nil {
+			return nil, err
+		}
+		q, err := b.affine(x.Else)
+		if err != nil {
+			return nil, err
+		}
+		return b.prune(selectExpr(c, p, q)), nil
+	case *cfront.Call:
+		return b.affineCall(x)
+	case *cfront.Cast:
+		if x.Type.Stars == 0 && isIntegerType(x.Type.Base) {
+			return b.affine(x.X)
+		}
+		return nil, &notAffine{x.At, "cast to " + x.Type.Text + " is not an integer expression"}
+	case *cfront.Index:
+		return nil, &notAffine{x.At, "array element " + x.Format(nil) + " used as an index or bound: its value is not known statically"}
+	case *cfront.Member:
+		return nil, &notAffine{x.At, "struct member " + x.Format(nil) + " is not a static value"}
+	case *cfront.FloatLit:
+		return nil, &notAffine{x.At, "floating-point value " + x.Text + " in an integer position"}
+	case *cfront.Assign, *cfront.Postfix:
+		return nil, &notAffine{e.Pos(), "side effect inside an affine expression"}
+	}
+	return nil, &notAffine{e.Pos(), "expression " + e.Format(nil) + " is not affine"}
+}
+
+func (b *builder) affineIdent(x *cfront.Ident) (pexpr, *notAffine) {
+	if dim, ok := b.iterInScope(x.Name); ok {
+		return paff(affVar(dim)), nil
+	}
+	if b.isIterOutside(x.Name) {
+		return nil, &notAffine{x.At, "loop iterator " + x.Name + " used outside its loop"}
+	}
+	if w, ok := b.written[x.Name]; ok {
+		return nil, &notAffine{x.At, fmt.Sprintf("%s is written in the region (at %s), so it is not a parameter", x.Name, w)}
+	}
+	if v, ok := b.varInfo(x.Name); ok {
+		if v.Stars > 0 || len(v.Dims) > 0 {
+			return nil, &notAffine{x.At, x.Name + " is an array or pointer, not an integer"}
+		}
+		if v.Type != "" && !isIntegerType(v.Type) {
+			return nil, &notAffine{x.At, x.Name + " has type " + v.Type + ", not an integer type"}
+		}
+	}
+	b.useParam(x.Name)
+	return paff(affVar(b.paramName(x.Name))), nil
+}
+
+func (b *builder) affineBinary(x *cfront.Binary) (pexpr, *notAffine) {
+	switch x.Op {
+	case "<", "<=", ">", ">=", "==", "!=", "&&", "||":
+		c, err := b.condition(x)
+		if err != nil {
+			return nil, err
+		}
+		return selectExpr(c, pconst(1), pconst(0)), nil
+	}
+	p, err := b.affine(x.X)
+	if err != nil {
+		return nil, err
+	}
+	q, err := b.affine(x.Y)
+	if err != nil {
+		return nil, err
+	}
+	switch x.Op {
+	case "+":
+		return p.add(q), nil
+	case "-":
+		return p.sub(q), nil
+	case "*":
+		if k, ok := constOf(q); ok {
+			return p.mapv(func(a *aff) *aff { return a.scale(k) }), nil
+		}
+		if k, ok := constOf(p); ok {
+			return q.mapv(func(a *aff) *aff { return a.scale(k) }), nil
+		}
+		return nil, &notAffine{x.OpPos, "product " + x.Format(nil) + " of two non-constant expressions"}
+	case "/", "%":
+		k, ok := constOf(q)
+		if !ok {
+			return nil, &notAffine{x.OpPos, "division by the non-constant " + x.Y.Format(nil)}
+		}
+		if k == 0 {
+			return nil, &notAffine{x.OpPos, "division by zero"}
+		}
+		if x.Op == "/" {
+			return b.prune(p.truncDiv(k)), nil
+		}
+		return b.prune(p.truncMod(k)), nil
+	case "<<":
+		if k, ok := constOf(q); ok && k >= 0 && k < 62 {
+			if _, pc := constOf(p); !pc {
+				return nil, &notAffine{x.OpPos, "left shift of a possibly negative value"}
+			}
+			return p.mapv(func(a *aff) *aff { return a.scale(int64(1) << k) }), nil
+		}
+	}
+	return nil, &notAffine{x.OpPos, "operator " + x.Op + " is not affine"}
+}
+
+// constOf returns the value of a constant piecewise expression.
+func constOf(p pexpr) (int64, bool) {
+	if len(p) != 1 || len(p[0].guard) != 0 || !p[0].v.isConst() {
+		return 0, false
+	}
+	return p[0].v.c, true
+}
+
+func (b *builder) affineCall(x *cfront.Call) (pexpr, *notAffine) {
+	id, ok := cfront.Unparen(x.Fun).(*cfront.Ident)
+	if !ok {
+		return nil, &notAffine{x.At, "call through a function pointer"}
+	}
+	args := make([]pexpr, len(x.Args))
+	for i, a := range x.Args {
+		p, err := b.affine(a)
+		if err != nil {
+			return nil, err
+		}
+		args[i] = p
+	}
+	switch strings.ToLower(id.Name) {
+	case "min", "max", "imin", "imax":
+		if len(args) >= 2 {
+			r := args[0]
+			for _, a := range args[1:] {
+				r = b.prune(minMax(r, a, strings.HasSuffix(strings.ToLower(id.Name), "max")))
+			}
+			return r, nil
+		}
+	case "floord", "ceild":
+		if len(args) == 2 {
+			k, ok := constOf(args[1])
+			if !ok || k <= 0 {
+				return nil, &notAffine{x.At, id.Name + " by a non-constant or non-positive divisor"}
+			}
+			if strings.ToLower(id.Name) == "floord" {
+				return args[0].mapv(func(a *aff) *aff { return floorDivAff(a, k) }), nil
+			}
+			return args[0].mapv(func(a *aff) *aff { return floorDivAff(a.neg(), k).neg() }), nil
+		}
+	}
+	return nil, &notAffine{x.At, "call of " + id.Name + " is not an affine expression"}
+}
+
+// condition translates an affine condition (&&, ||, !, comparisons; any
+// other integer expression e means e != 0).
+func (b *builder) condition(e cfront.Expr) (dnf, *notAffine) {
+	switch x := cfront.Unparen(e).(type) {
+	case *cfront.Unary:
+		if x.Op == "!" {
+			c, err := b.condition(x.X)
+			if err != nil {
+				return nil, err
+			}
+			return b.pruneDNF(c.not()), nil
+		}
+	case *cfront.Binary:
+		switch x.Op {
+		case "&&", "||":
+			c, err := b.condition(x.X)
+			if err != nil {
+				return nil, err
+			}
+			d, err := b.condition(x.Y)
+			if err != nil {
+				return nil, err
+			}
+			if x.Op == "&&" {
+				return b.pruneDNF(c.and(d)), nil
+			}
+			return b.pruneDNF(c.or(d)), nil
+		case "<", "<=", ">", ">=", "==", "!=":
+			p, err := b.affine(x.X)
+			if err != nil {
+				return nil, err
+			}
+			q, err := b.affine(x.Y)
+			if err != nil {
+				return nil, err
+			}
+			return compare(p, x.Op, q), nil
+		}
+	}
+	p, err := b.affine(e)
+	if err != nil {
+		return nil, err
+	}
+	return compare(p, "!=", pconst(0)), nil
+}
+
+// splitMinMax splits min(a, b, ...) (isMax false) or max(...) (isMax true),
+// written as a call of min/max/MIN/MAX or as the ternary a < b ? a : b,
+// into its operands, so that "i < min(a, b)" becomes "i < a && i < b"
+// without a case split. Other expressions are returned alone.
+func splitMinMax(e cfront.Expr, isMax bool) []cfront.Expr {
+	e = cfront.Unparen(e)
+	switch x := e.(type) {
+	case *cfront.Call:
+		if id, ok := cfront.Unparen(x.Fun).(*cfront.Ident); ok && len(x.Args) >= 2 {
+			n := strings.ToLower(id.Name)
+			if (!isMax && (n == "min" || n == "imin")) || (isMax && (n == "max" || n == "imax")) {
+				var out []cfront.Expr
+				for _, a := range x.Args {
+					out = append(out, splitMinMax(a, isMax)...)
+				}
+				return out
+			}
+		}
+	case *cfront.CondExpr:
+		c, ok := cfront.Unparen(x.Cond).(*cfront.Binary)
+		if !ok {
+			break
+		}
+		key := func(e cfront.Expr) string { return strings.ReplaceAll(cfront.Unparen(e).Format(nil), " ", "") }
+		a, b, t, f := key(c.X), key(c.Y), key(x.Then), key(x.Else)
+		var takesX bool // Then is the operand X of the comparison
+		switch {
+		case t == a && f == b:
+			takesX = true
+		case t == b && f == a:
+			takesX = false
+		default:
+			return []cfront.Expr{e}
+		}
+		var isMinForm bool
+		switch c.Op {
+		case "<", "<=":
+			isMinForm = takesX
+		case ">", ">=":
+			isMinForm = !takesX
+		default:
+			return []cfront.Expr{e}
+		}
+		if isMinForm != isMax {
+			return append(splitMinMax(x.Then, isMax), splitMinMax(x.Else, isMax)...)
+		}
+	}
+	return []cfront.Expr{e}
+}

@@ -1,0 +1,85 @@
+package scop
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/tessera-opt/tessera/presburger"
+)
+
+// feasible tells whether d can hold together with the current condition
+// (enclosing loop bounds and if conditions). Every variable is treated as
+// a parameter of a parameter set: only satisfiability matters. When the
+// engine cannot decide, the answer is true (keeping a piece is always
+// exact, only less compact).
+func (b *builder) feasible(d dnf) (ok bool) {
+	all := b.cond.and(d)
+	if len(all) == 0 {
+		return false
+	}
+	key := all.String()
+	if v, hit := b.feasCache[key]; hit {
+		return v
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isOv := r.(overflowPanic); isOv {
+				panic(r)
+			}
+			ok = true
+		}
+		b.feasCache[key] = ok
+	}()
+	vars := map[string]bool{}
+	for _, c := range all {
+		for _, k := range c {
+			k.a.vars(vars)
+		}
+	}
+	names := make([]string, 0, len(vars))
+	for v := range vars {
+		names = append(names, v)
+	}
+	sort.Strings(names)
+	src := "[" + strings.Join(names, ", ") + "] -> { [] " + formula(all) + " }"
+	s, err := presburger.ParseSet(src)
+	if err != nil {
+		return true
+	}
+	return !s.IsEmpty()
+}
+
+// prune drops the pieces of p whose guard cannot hold under the current
+// condition.
+func (b *builder) prune(p pexpr) pexpr {
+	if len(p) <= 1 {
+		return p
+	}
+	var out pexpr
+	for _, x := range p {
+		if len(x.guard) == 0 || b.feasible(dnf{x.guard}) {
+			out = append(out, x)
+		}
+	}
+	if len(out) == 0 {
+		// The expression is never evaluated here; keep one piece so the
+		// caller still has a value.
+		return p[:1]
+	}
+	return out
+}
+
+// pruneDNF drops the disjuncts of d that cannot hold under the current
+// condition.
+func (b *builder) pruneDNF(d dnf) dnf {
+	if len(d) <= 1 {
+		return d
+	}
+	var out dnf
+	for _, c := range d {
+		if b.feasible(dnf{c}) {
+			out = append(out, c)
+		}
+	}
+	return out
+}

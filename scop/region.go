@@ -1,0 +1,70 @@
+package scop
+
+import (
+	"github.com/tessera-opt/tessera/cfront"
+)
+
+// FromRegion builds the model of one region of a parsed file. The file
+// gives the declarations (globals, then the parameters and locals of the
+// region's function, which hide globals) and the macros.
+func FromRegion(f *cfront.File, r *cfront.Region, cfg Config) (*Scop, error) {
+	if cfg.File == "" {
+		cfg.File = f.Name
+	}
+	s, err := Build(r.Body, fileInfo(f, r.Func), cfg)
+	if err != nil {
+		return nil, err
+	}
+	s.Region = Region{Start: r.Start, End: r.End, Pos: r.Pos}
+	return s, nil
+}
+
+// FromFile builds the models of every region of a parsed file. errs[k] is
+// the error of region k (nil when it was modelled); scops[k] is then nil.
+func FromFile(f *cfront.File, cfg Config) (scops []*Scop, errs []error) {
+	for _, r := range f.Regions {
+		s, err := FromRegion(f, r, cfg)
+		scops = append(scops, s)
+		errs = append(errs, err)
+	}
+	return scops, errs
+}
+
+func varInfo(v *cfront.Var) VarInfo {
+	t := v.Elem
+	if t == "" {
+		t = v.Type
+	}
+	vi := VarInfo{Type: t}
+	for _, d := range v.Dims {
+		if d == nil {
+			vi.Dims = append(vi.Dims, "")
+		} else {
+			vi.Dims = append(vi.Dims, d.Format(nil))
+		}
+	}
+	return vi
+}
+
+// fileInfo collects what the translation needs from the file.
+func fileInfo(f *cfront.File, fn string) *FileInfo {
+	info := &FileInfo{Vars: map[string]VarInfo{}, Macros: map[string]bool{}}
+	for _, v := range f.Globals {
+		info.Vars[v.Name] = varInfo(v)
+	}
+	for _, fu := range f.Funcs {
+		if fu.Name != fn {
+			continue
+		}
+		for _, v := range fu.Params {
+			info.Vars[v.Name] = varInfo(v)
+		}
+		for _, v := range fu.Locals {
+			info.Vars[v.Name] = varInfo(v)
+		}
+	}
+	for name := range f.Macros {
+		info.Macros[name] = true
+	}
+	return info
+}
