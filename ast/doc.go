@@ -41,7 +41,8 @@
 // branch of an if that has an else), `S1(c0, c1);`, marks as `// name`
 // comments, Decls as `const int x = ...;`, two-space indentation.
 // Expressions print with minimal parentheses under C precedence (ExprC);
-// floord, ceild, min and max print as calls, defined by package emit.
+// floord, ceild, min and max print as calls, defined by package emit
+// (Helpers renames them).
 // Printer's hooks let emit print User bodies and pragmas with the same
 // layout. Dump prints the tree structure; Verify checks the invariants.
 //

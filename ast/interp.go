@@ -29,6 +29,34 @@ func (in Instance) String() string {
 	return b.String()
 }
 
+// FormatInstances prints one instance a line (S1(0, 3)), for test diffs.
+func FormatInstances(ins []Instance) string {
+	var b strings.Builder
+	for _, in := range ins {
+		b.WriteString(in.String())
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// EqualInstances reports whether a and b are the same sequence.
+func EqualInstances(a, b []Instance) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Name != b[i].Name || len(a[i].Args) != len(b[i].Args) {
+			return false
+		}
+		for j := range a[i].Args {
+			if a[i].Args[j] != b[i].Args[j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // Errors of Interpret, to be tested with errors.Is.
 var (
 	ErrOverflow = errors.New("int64 overflow")
@@ -94,6 +122,7 @@ type interp struct {
 	env    []binding // innermost last
 	steps  int64
 	out    []Instance
+	arena  []int64 // storage for the Args of the next instances
 }
 
 func (in *interp) step() error {
@@ -138,7 +167,13 @@ func (in *interp) exec(n Node) error {
 		in.env = append(in.env, binding{n.Name, v})
 		return nil
 	case *User:
-		args := make([]int64, len(n.Args))
+		// Arguments are cut from a shared arena (full slice expressions, so
+		// that appending to one Instance's Args cannot touch another's).
+		if len(in.arena) < len(n.Args) {
+			in.arena = make([]int64, max(1024, len(n.Args)))
+		}
+		args := in.arena[:len(n.Args):len(n.Args)]
+		in.arena = in.arena[len(n.Args):]
 		for i, a := range n.Args {
 			v, err := in.eval(a)
 			if err != nil {
@@ -271,15 +306,38 @@ func (in *interp) evalOp(e *Op) (int64, error) {
 		}
 		return in.eval(e.Args[2])
 	}
-	vals := make([]int64, len(e.Args))
-	for i, a := range e.Args {
-		v, err := in.eval(a)
+	switch e.Kind {
+	case OpMin, OpMax, OpAndEager, OpOrEager:
+		// n-ary strict operators: fold left without a slice.
+		acc, err := in.eval(e.Args[0])
 		if err != nil {
 			return 0, err
 		}
-		vals[i] = v
+		if e.Kind == OpAndEager || e.Kind == OpOrEager {
+			acc = b2i(acc != 0)
+		}
+		for _, a := range e.Args[1:] {
+			v, err := in.eval(a)
+			if err != nil {
+				return 0, err
+			}
+			if acc, err = apply2(e.Kind, acc, v); err != nil {
+				return 0, err
+			}
+		}
+		return acc, nil
 	}
-	return applyOp(e.Kind, vals)
+	x, err := in.eval(e.Args[0])
+	if err != nil {
+		return 0, err
+	}
+	var y int64
+	if len(e.Args) == 2 {
+		if y, err = in.eval(e.Args[1]); err != nil {
+			return 0, err
+		}
+	}
+	return apply2(e.Kind, x, y)
 }
 
 func b2i(b bool) int64 {
@@ -289,17 +347,43 @@ func b2i(b bool) int64 {
 	return 0
 }
 
-// applyOp applies a strict operator to evaluated arguments.
+// applyOp applies a strict operator to evaluated arguments (n-ary ones
+// folded from the left).
 func applyOp(k OpKind, v []int64) (int64, error) {
+	switch {
+	case len(v) == 0:
+		return 0, fmt.Errorf("ast: interpret: %w: %s without arguments", ErrInvalid, k)
+	case len(v) == 1:
+		return apply2(k, v[0], 0)
+	case len(v) == 2 && k.Arity() == 2:
+		return apply2(k, v[0], v[1])
+	}
+	acc := v[0]
+	if k == OpAndEager || k == OpOrEager {
+		acc = b2i(acc != 0)
+	}
+	for _, x := range v[1:] {
+		var err error
+		if acc, err = apply2(k, acc, x); err != nil {
+			return 0, err
+		}
+	}
+	return acc, nil
+}
+
+// apply2 applies a strict unary (y unused) or binary operator; for the
+// n-ary ones it combines an accumulated value x with the next operand y.
+func apply2(k OpKind, x, y int64) (int64, error) {
 	ovf := func() (int64, error) {
-		return 0, fmt.Errorf("ast: interpret: %w in %s%v", ErrOverflow, k, v)
+		return 0, fmt.Errorf("ast: interpret: %w in %s(%d, %d)", ErrOverflow, k, x, y)
 	}
 	div := func() error {
-		if v[1] == 0 {
-			return fmt.Errorf("ast: interpret: %w in %s%v", ErrDivZero, k, v)
+		if y == 0 {
+			return fmt.Errorf("ast: interpret: %w in %s(%d, %d)", ErrDivZero, k, x, y)
 		}
 		return nil
 	}
+	v := [2]int64{x, y}
 	var r int64
 	var ok bool
 	switch k {
@@ -346,13 +430,10 @@ func applyOp(k OpKind, v []int64) (int64, error) {
 		} else {
 			r, ok = v[0]%v[1], true
 		}
-	case OpMin, OpMax:
-		r, ok = v[0], true
-		for _, x := range v[1:] {
-			if (k == OpMin && x < r) || (k == OpMax && x > r) {
-				r = x
-			}
-		}
+	case OpMin:
+		r, ok = min(x, y), true
+	case OpMax:
+		r, ok = max(x, y), true
 	case OpEq:
 		r, ok = b2i(v[0] == v[1]), true
 	case OpNe:
@@ -366,19 +447,9 @@ func applyOp(k OpKind, v []int64) (int64, error) {
 	case OpGe:
 		r, ok = b2i(v[0] >= v[1]), true
 	case OpAndEager:
-		r, ok = 1, true
-		for _, x := range v {
-			if x == 0 {
-				r = 0
-			}
-		}
+		r, ok = b2i(x != 0 && y != 0), true
 	case OpOrEager:
-		r, ok = 0, true
-		for _, x := range v {
-			if x != 0 {
-				r = 1
-			}
-		}
+		r, ok = b2i(x != 0 || y != 0), true
 	case OpNot:
 		r, ok = b2i(v[0] == 0), true
 	default:

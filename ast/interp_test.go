@@ -163,3 +163,14 @@ func TestInterpretCallHook(t *testing.T) {
 		t.Fatalf("got %v, %v", instString(got), err)
 	}
 }
+
+func TestInstancesHelpers(t *testing.T) {
+	a := []Instance{{"S1", []int64{0, 3}}, {"S2", nil}}
+	b := []Instance{{"S1", []int64{0, 3}}, {"S2", []int64{}}}
+	if !EqualInstances(a, b) || EqualInstances(a, b[:1]) || EqualInstances(a, []Instance{{"S1", []int64{0, 4}}, {"S2", nil}}) {
+		t.Error("EqualInstances")
+	}
+	if g := FormatInstances(a); g != "S1(0, 3)\nS2()\n" {
+		t.Errorf("got %q", g)
+	}
+}

@@ -28,20 +28,41 @@ const (
 // a subtraction (n + -1 as n - 1). AndEager and OrEager print as && and ||
 // (the operands of generated conditions have no side effects; only a
 // division by zero in a later operand could tell them apart).
-func ExprC(e Expr) string {
+func ExprC(e Expr) string { return DefaultHelpers().ExprC(e) }
+
+// Helpers names the C functions (or macros) printed for FloorDiv, CeilDiv,
+// Min and Max.
+type Helpers struct {
+	FloorDiv, CeilDiv, Min, Max string
+}
+
+// DefaultHelpers is floord, ceild, min, max (isl's and PPCG's names).
+func DefaultHelpers() Helpers { return Helpers{"floord", "ceild", "min", "max"} }
+
+// ExprC is the package function ExprC with the names of h.
+func (h Helpers) ExprC(e Expr) string {
 	var b strings.Builder
-	writeExpr(&b, e, 0)
+	(&exprPrinter{b: &b, h: h}).expr(e, 0)
 	return b.String()
+}
+
+// ExprCParen is the package function ExprCParen with the names of h.
+func (h Helpers) ExprCParen(e Expr) string {
+	var b strings.Builder
+	(&exprPrinter{b: &b, h: h}).expr(e, precPrimary)
+	return b.String()
+}
+
+// exprPrinter writes expressions into b with the helper names h.
+type exprPrinter struct {
+	b *strings.Builder
+	h Helpers
 }
 
 // ExprCParen is ExprC wrapped in parentheses unless e is a primary
 // expression (a non-negative constant, a name or a call), so that the
 // result can replace an identifier anywhere in a C expression.
-func ExprCParen(e Expr) string {
-	var b strings.Builder
-	writeExpr(&b, e, precPrimary)
-	return b.String()
-}
+func ExprCParen(e Expr) string { return DefaultHelpers().ExprCParen(e) }
 
 func exprPrec(e Expr) int {
 	switch e := e.(type) {
@@ -101,7 +122,8 @@ func negatedTerm(e Expr) (Expr, bool) {
 }
 
 // writeExpr prints e, in parentheses when its precedence is below min.
-func writeExpr(b *strings.Builder, e Expr, min int) {
+func (pr *exprPrinter) expr(e Expr, min int) {
+	b := pr.b
 	p := exprPrec(e)
 	if p < min {
 		b.WriteByte('(')
@@ -119,25 +141,27 @@ func writeExpr(b *strings.Builder, e Expr, min int) {
 	case *Ident:
 		b.WriteString(e.Name)
 	case *Call:
-		writeCall(b, e.Func, e.Args)
+		pr.call(e.Func, e.Args)
 	case *Op:
-		writeOp(b, e, p)
+		pr.op(e, p)
 	}
 }
 
-func writeCall(b *strings.Builder, f string, args []Expr) {
+func (pr *exprPrinter) call(f string, args []Expr) {
+	b := pr.b
 	b.WriteString(f)
 	b.WriteByte('(')
 	for i, a := range args {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		writeExpr(b, a, 0)
+		pr.expr(a, 0)
 	}
 	b.WriteByte(')')
 }
 
-func writeOp(b *strings.Builder, e *Op, p int) {
+func (pr *exprPrinter) op(e *Op, p int) {
+	b := pr.b
 	a := e.Args
 	if e.Kind.Arity() > 0 && len(a) != e.Kind.Arity() || len(a) == 0 {
 		fmt.Fprintf(b, "/*bad %s*/0", e.Kind)
@@ -146,55 +170,55 @@ func writeOp(b *strings.Builder, e *Op, p int) {
 	switch e.Kind {
 	case OpNeg:
 		b.WriteByte('-')
-		writeExpr(b, a[0], precUnary+1)
+		pr.expr(a[0], precUnary+1)
 	case OpNot:
 		b.WriteByte('!')
-		writeExpr(b, a[0], precUnary+1)
+		pr.expr(a[0], precUnary+1)
 	case OpFloorDiv:
-		writeCall(b, "floord", a)
+		pr.call(pr.h.FloorDiv, a)
 	case OpCeilDiv:
-		writeCall(b, "ceild", a)
+		pr.call(pr.h.CeilDiv, a)
 	case OpMin, OpMax:
-		name := "min"
+		name := pr.h.Min
 		if e.Kind == OpMax {
-			name = "max"
+			name = pr.h.Max
 		}
 		if len(a) == 1 {
-			writeExpr(b, a[0], p)
+			pr.expr(a[0], p)
 			return
 		}
 		for range len(a) - 1 {
 			b.WriteString(name + "(")
 		}
-		writeExpr(b, a[0], 0)
+		pr.expr(a[0], 0)
 		for _, x := range a[1:] {
 			b.WriteString(", ")
-			writeExpr(b, x, 0)
+			pr.expr(x, 0)
 			b.WriteByte(')')
 		}
 	case OpAdd:
-		writeExpr(b, a[0], p)
+		pr.expr(a[0], p)
 		if x, ok := negatedTerm(a[1]); ok {
 			b.WriteString(" - ")
-			writeExpr(b, x, p+1)
+			pr.expr(x, p+1)
 			return
 		}
 		b.WriteString(" + ")
-		writeExpr(b, a[1], p+1)
+		pr.expr(a[1], p+1)
 	case OpSub:
-		writeExpr(b, a[0], p)
+		pr.expr(a[0], p)
 		b.WriteString(" - ")
-		writeExpr(b, a[1], p+1)
+		pr.expr(a[1], p+1)
 	case OpMul, OpExactDiv, OpPDivQ, OpRem:
-		writeExpr(b, a[0], p)
+		pr.expr(a[0], p)
 		b.WriteString(cOps[e.Kind])
-		writeExpr(b, a[1], p+1)
+		pr.expr(a[1], p+1)
 	case OpEq, OpNe, OpLt, OpLe, OpGt, OpGe:
 		// Comparisons of comparisons get parentheses on both sides (gcc's
 		// -Wparentheses asks for them).
-		writeExpr(b, a[0], precRel+1)
+		pr.expr(a[0], precRel+1)
 		b.WriteString(cOps[e.Kind])
-		writeExpr(b, a[1], precRel+1)
+		pr.expr(a[1], precRel+1)
 	case OpAnd, OpAndEager, OpOr, OpOrEager:
 		min := p + 1
 		if p == precOr {
@@ -204,14 +228,14 @@ func writeOp(b *strings.Builder, e *Op, p int) {
 			if i > 0 {
 				b.WriteString(cOps[e.Kind])
 			}
-			writeExpr(b, x, min)
+			pr.expr(x, min)
 		}
 	case OpSelect:
-		writeExpr(b, a[0], p+1)
+		pr.expr(a[0], p+1)
 		b.WriteString(" ? ")
-		writeExpr(b, a[1], p+1)
+		pr.expr(a[1], p+1)
 		b.WriteString(" : ")
-		writeExpr(b, a[2], p+1)
+		pr.expr(a[2], p+1)
 	default:
 		fmt.Fprintf(b, "/*bad %s*/0", e.Kind)
 	}
@@ -235,6 +259,8 @@ type Printer struct {
 	// "// name". A line starting with '#' is a preprocessor directive: the
 	// mark then needs braces around it when it is the body of a for or if.
 	Mark func(m *Mark) ([]string, error)
+	// Helpers names floord, ceild, min and max (DefaultHelpers when nil).
+	Helpers *Helpers
 }
 
 // PrintC prints n in isl's C style with the zero Printer. User nodes print
@@ -255,6 +281,10 @@ func (p *Printer) Print(n Node) (string, error) {
 	} else {
 		w.unit = p.Indent
 	}
+	w.h = DefaultHelpers()
+	if p.Helpers != nil {
+		w.h = *p.Helpers
+	}
 	w.iterType = p.IterType
 	if w.iterType == "" {
 		w.iterType = "int"
@@ -273,6 +303,7 @@ type cwriter struct {
 	b        strings.Builder
 	unit     string
 	iterType string
+	h        Helpers
 	err      error
 }
 
@@ -382,7 +413,7 @@ func (w *cwriter) stmt(n Node, depth int) {
 		}
 		w.line(depth, "}")
 	case *Decl:
-		w.line(depth, "const "+w.declType()+" "+n.Name+" = "+ExprC(n.Value)+";")
+		w.line(depth, "const "+w.declType()+" "+n.Name+" = "+w.h.ExprC(n.Value)+";")
 	case *User:
 		w.line(depth, w.user(n))
 	case *Mark:
@@ -424,7 +455,7 @@ func (w *cwriter) user(u *User) string {
 		return s
 	}
 	var b strings.Builder
-	writeCall(&b, u.Name, u.Args)
+	(&exprPrinter{b: &b, h: w.h}).call(u.Name, u.Args)
 	b.WriteByte(';')
 	return b.String()
 }
@@ -435,11 +466,11 @@ func (w *cwriter) forHeader(f *For) string {
 	if w.iterType != "-" {
 		b.WriteString(w.iterType + " ")
 	}
-	b.WriteString(f.Iter + " = " + ExprC(f.Init) + "; " + ExprC(f.Cond) + "; ")
+	b.WriteString(f.Iter + " = " + w.h.ExprC(f.Init) + "; " + w.h.ExprC(f.Cond) + "; ")
 	if v, ok := constOf(f.Inc); ok && v < 0 && v != math.MinInt64 {
 		b.WriteString(f.Iter + " -= " + itoa(-v))
 	} else {
-		b.WriteString(f.Iter + " += " + ExprC(f.Inc))
+		b.WriteString(f.Iter + " += " + w.h.ExprC(f.Inc))
 	}
 	b.WriteByte(')')
 	return b.String()
@@ -447,7 +478,7 @@ func (w *cwriter) forHeader(f *For) string {
 
 // ifStmt prints an if; prefix is "} else " for an else-if chain.
 func (w *cwriter) ifStmt(n *If, depth int, prefix string) {
-	head := prefix + "if (" + ExprC(n.Cond) + ")"
+	head := prefix + "if (" + w.h.ExprC(n.Cond) + ")"
 	if isNil(n.Else) {
 		w.body(depth, head, n.Then, true)
 		return

@@ -34,6 +34,8 @@ func printCases() map[string]Node {
 			&If{Cond: And(Ge(n, ci(1)), Or(Eq(Rem(n, ci(2)), ci(0)), Lt(n, ci(3)))), Then: NewBlock(
 				&Block{Stmts: []Node{&Decl{Name: "t1", Value: Select(Gt(n, ci(3)), n, ci(3))}, user("S2", id("t1"))}},
 				user("S3"))}),
+		"dangling-else": &If{Cond: Ge(n, ci(0)), Then: &Mark{Name: "m",
+			Body: &If{Cond: Ge(n, ci(5)), Then: user("A"), Else: user("B")}}},
 		"empty-body":     &For{Iter: "c0", Init: ci(0), Cond: Le(id("c0"), n), Inc: ci(1), Body: NewBlock()},
 		"negative-step":  &For{Iter: "c0", Init: n, Cond: Ge(id("c0"), ci(0)), Inc: ci(-1), Body: user("S", id("c0"))},
 		"for-body-decls": loop("c0", ci(0), n, 1, &Block{Stmts: []Node{&Decl{Name: "x", Value: Mul(ci(2), id("c0"))}, user("S", id("x"))}}),

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -99,27 +100,24 @@ func TestMedian(t *testing.T) {
 	}
 }
 
-// TestRunBaselineAllMINI runs the baseline flow on the whole suite at MINI.
+// TestRunBaselineAllMINI runs the baseline flow on the whole suite at MINI
+// (shared with TestKernelsRunMINI) and checks the report and progress.
 func TestRunBaselineAllMINI(t *testing.T) {
-	needGCC(t)
-	var progress bytes.Buffer
-	rep, err := Run(context.Background(), Config{Dataset: "MINI", Flows: []Flow{}, Runs: 1, Progress: &progress})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := baselineMINI(t)
 	if len(rep.Results) != len(Manifest) {
 		t.Fatalf("%d results, want %d", len(rep.Results), len(Manifest))
 	}
 	for _, r := range rep.Results {
-		if r.Status != StatusOK || r.Speedup != 1 || r.Median <= 0 || len(r.Times) != 1 {
+		if r.Status != StatusOK || r.Speedup != 1 || r.Median <= 0 || len(r.Times) != 1 || r.Flops <= 0 {
 			t.Errorf("%s: %+v", r.Kernel, r)
 		}
 	}
 	if len(rep.Summary) != 1 || rep.Summary[0].GeoMean != 1 || rep.Summary[0].OK != len(Manifest) {
 		t.Errorf("summary %+v", rep.Summary)
 	}
-	if !strings.Contains(progress.String(), "kernel 34 of 34") || !strings.Contains(progress.String(), "remaining") {
-		t.Errorf("progress:\n%s", progress.String())
+	progress := rep.WorkDir
+	if !strings.Contains(progress, "kernel 34 of 34") || !strings.Contains(progress, "remaining") {
+		t.Errorf("progress:\n%s", progress)
 	}
 }
 
@@ -166,6 +164,7 @@ func TestRunReportsWrongOutput(t *testing.T) {
 		Dataset: "MINI",
 		Runs:    1,
 		Tessera: wrongOpt,
+		Jobs:    runtime.NumCPU(),
 		Flows:   []Flow{TesseraFlow("dropk", "--whatever"), perturb, perturbExact, same},
 	})
 	if err != nil {
@@ -213,6 +212,7 @@ func TestRunFailuresContinue(t *testing.T) {
 		Dataset: "MINI",
 		Runs:    1,
 		Tessera: broken,
+		Jobs:    runtime.NumCPU(),
 		Flows: []Flow{
 			TesseraFlow("garbage"),
 			TesseraFlow("fails", "--fail"),
@@ -399,7 +399,7 @@ func TestTesseraFlowsMINI(t *testing.T) {
 		f, _ := ParseFlow(n)
 		flows = append(flows, f)
 	}
-	rep, err := Run(context.Background(), Config{Kernels: kernels, Dataset: "MINI", Runs: 1, Tessera: bin, Flows: flows})
+	rep, err := Run(context.Background(), Config{Kernels: kernels, Dataset: "MINI", Runs: 1, Tessera: bin, Flows: flows, Jobs: runtime.NumCPU()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -411,5 +411,43 @@ func TestTesseraFlowsMINI(t *testing.T) {
 		default:
 			t.Logf("%s/%s: %s: %s", r.Kernel, r.Flow, r.Status, r.Message)
 		}
+	}
+}
+
+// TestRoofline checks the gemm roofline mode: the flows' GFLOP/s, and
+// OpenBLAS's when cblas.h and the library are installed.
+func TestRoofline(t *testing.T) {
+	needGCC(t)
+	rep, err := Run(context.Background(), Config{Kernels: []string{"atax"}, Dataset: "MINI", Runs: 1, Flows: []Flow{}, Roofline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := rep.Cell("gemm", "baseline"); !ok {
+		t.Fatal("roofline mode did not add gemm")
+	}
+	rl := rep.Roofline
+	if rl == nil || len(rl.Entries) != 2 || rl.NI != 20 {
+		t.Fatalf("roofline %+v", rl)
+	}
+	if e := rl.Entries[0]; e.Name != "baseline" || e.Status != StatusOK || e.GFlops <= 0 {
+		t.Errorf("baseline entry %+v", e)
+	}
+	blas := rl.Entries[1]
+	if FindCBLAS() == "" {
+		if blas.Status != StatusSkipped {
+			t.Errorf("no cblas.h but openblas entry %+v", blas)
+		}
+		t.Skip("cblas.h not installed: OpenBLAS part not checked")
+	}
+	if blas.Status != StatusOK && blas.Status != StatusSkipped {
+		t.Errorf("openblas entry %+v", blas)
+	}
+	if blas.Status == StatusOK && blas.GFlops <= 0 {
+		t.Errorf("openblas entry %+v", blas)
+	}
+	var text bytes.Buffer
+	rep.WriteText(&text)
+	if !strings.Contains(text.String(), "gemm roofline") || !strings.Contains(text.String(), "openblas") {
+		t.Errorf("text:\n%s", text.String())
 	}
 }

@@ -2,8 +2,8 @@ package bench
 
 import (
 	"bytes"
+	"context"
 	"io/fs"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -114,6 +114,11 @@ func TestScopRegions(t *testing.T) {
 				t.Errorf("%s: %q inside the scop", k.Name, bad)
 			}
 		}
+		for _, cast := range []string{"(DATA_TYPE)", "(double)", "(float)", "(int)", "(long)"} {
+			if strings.Contains(body, cast) {
+				t.Errorf("%s: cast %s inside the scop", k.Name, cast)
+			}
+		}
 		if !strings.Contains(string(src), `#include "tessera_bench.h"`) {
 			t.Errorf("%s: does not include tessera_bench.h", k.Name)
 		}
@@ -158,101 +163,82 @@ func TestEvalExpr(t *testing.T) {
 	}
 }
 
-// buildKernel compiles one kernel at a dataset into dir and returns the
-// program path.
-func buildKernel(t *testing.T, dir, name, dataset string, extra ...string) (string, error) {
-	src, err := KernelSource(name)
-	if err != nil {
-		return "", err
+var (
+	miniOnce   sync.Once
+	miniReport *Report
+	miniErr    error
+)
+
+// baselineMINI runs the baseline flow of the whole suite at MINI once per
+// test binary, with warnings as errors: the kernel tests and the harness
+// test share it. Runs: 1 means a warm-up and one timed run, whose outputs
+// the harness compares (so every cell OK is deterministic).
+func baselineMINI(t *testing.T) *Report {
+	t.Helper()
+	needGCC(t)
+	miniOnce.Do(func() {
+		var progress bytes.Buffer
+		miniReport, miniErr = Run(context.Background(), Config{
+			Dataset:  "MINI",
+			Flows:    []Flow{},
+			Runs:     1,
+			Compiler: "gcc -O3 -march=native -Wall -Werror -Wno-unknown-pragmas",
+			Jobs:     runtime.NumCPU(),
+			Progress: &progress,
+		})
+		if miniReport != nil {
+			miniReport.WorkDir = progress.String() // the progress text, for the harness test
+		}
+	})
+	if miniErr != nil {
+		t.Fatal(miniErr)
 	}
-	if err := os.WriteFile(filepath.Join(dir, name+".c"), src, 0o644); err != nil {
-		return "", err
-	}
-	if err := os.WriteFile(filepath.Join(dir, HeaderName), HeaderSource(), 0o644); err != nil {
-		return "", err
-	}
-	prog := filepath.Join(dir, name)
-	args := append([]string{"-O3", "-march=native", "-Wall", "-Werror", "-Wno-unknown-pragmas", "-D" + dataset + "_DATASET"}, extra...)
-	args = append(args, name+".c", "-o", prog, "-lm")
-	cmd := exec.Command("gcc", args...)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", &buildError{string(out)}
-	}
-	return prog, nil
+	return miniReport
 }
 
-type buildError struct{ msg string }
-
-func (e *buildError) Error() string { return e.msg }
+// TestKernelsRunMINI checks that every kernel compiles with gcc -O3 -Wall
+// -Werror at MINI, runs, prints the same output twice, prints its time, and
+// dumps finite, not all-zero arrays in full.
+func TestKernelsRunMINI(t *testing.T) {
+	rep := baselineMINI(t)
+	for _, k := range Manifest {
+		r, ok := rep.Cell(k.Name, "baseline")
+		if !ok {
+			t.Errorf("%s: not run", k.Name)
+			continue
+		}
+		if r.Status != StatusOK {
+			t.Errorf("%s: %s: %s", k.Name, r.Status, r.Message)
+			continue
+		}
+		out := string(r.output)
+		low := strings.ToLower(out)
+		if strings.Contains(low, "nan") || strings.Contains(low, "inf") {
+			t.Errorf("%s: non-finite output", k.Name)
+		}
+		if !strings.HasPrefix(out, "tessera-array ") || !strings.Contains(out, "tessera-end ") || !strings.Contains(out, " full\n") {
+			t.Errorf("%s: malformed dump (want full dumps at MINI):\n%.200s", k.Name, out)
+		}
+		nonzero := false
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "tessera-") {
+				continue
+			}
+			for _, f := range strings.Fields(l) {
+				if f != "0" && f != "-0" {
+					nonzero = true
+				}
+			}
+		}
+		if !nonzero {
+			t.Errorf("%s: output is all zero", k.Name)
+		}
+	}
+}
 
 func needGCC(t *testing.T) {
 	t.Helper()
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("gcc not installed")
 	}
-}
-
-// TestKernelsRunMINI compiles every kernel with gcc -O3 -Wall -Werror at
-// MINI, runs it twice, and checks that the output is deterministic, finite,
-// well formed, and that the time line is printed.
-func TestKernelsRunMINI(t *testing.T) {
-	needGCC(t)
-	dir := t.TempDir()
-	sem := make(chan struct{}, runtime.NumCPU())
-	var wg sync.WaitGroup
-	for _, k := range Manifest {
-		wg.Add(1)
-		go func(k Kernel) {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			kd := filepath.Join(dir, k.Name)
-			if err := os.MkdirAll(kd, 0o755); err != nil {
-				t.Error(err)
-				return
-			}
-			prog, err := buildKernel(t, kd, k.Name, "MINI")
-			if err != nil {
-				t.Errorf("%s: build: %v", k.Name, err)
-				return
-			}
-			var outs [2][]byte
-			for i := range outs {
-				var so, se bytes.Buffer
-				cmd := exec.Command(prog)
-				cmd.Stdout, cmd.Stderr = &so, &se
-				if err := cmd.Run(); err != nil {
-					t.Errorf("%s: run: %v\n%s", k.Name, err, se.String())
-					return
-				}
-				if _, err := ParseTime(se.Bytes()); err != nil {
-					t.Errorf("%s: %v", k.Name, err)
-				}
-				outs[i] = so.Bytes()
-			}
-			if !bytes.Equal(outs[0], outs[1]) {
-				t.Errorf("%s: output differs between two runs", k.Name)
-			}
-			out := string(outs[0])
-			low := strings.ToLower(out)
-			if strings.Contains(low, "nan") || strings.Contains(low, "inf") {
-				t.Errorf("%s: non-finite output", k.Name)
-			}
-			if !strings.HasPrefix(out, "tessera-array ") || !strings.Contains(out, "tessera-end ") || !strings.Contains(out, " full\n") {
-				t.Errorf("%s: malformed dump (want full dumps at MINI):\n%.200s", k.Name, out)
-			}
-			// An array that is entirely zero would hide wrong code.
-			nonzero := false
-			for _, f := range strings.Fields(out) {
-				if f != "0" && f != "-0" && !strings.HasPrefix(f, "tessera-") && f != "full" && f != "checksum" {
-					nonzero = true
-				}
-			}
-			if !nonzero {
-				t.Errorf("%s: output is all zero", k.Name)
-			}
-		}(k)
-	}
-	wg.Wait()
 }

@@ -63,6 +63,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		timeout  = fs.Duration("timeout", 10*time.Minute, "time limit of each command (tessera opt, compile, one run)")
 		list     = fs.Bool("list", false, "list the kernels (name, category, tolerance, flops at --dataset) and exit")
 		quiet    = fs.Bool("quiet", false, "no progress lines on stderr")
+		jobs     = fs.Int("jobs", 1, "cells built (tessera opt + compile) in parallel before the timed runs")
 		extra    multiFlag
 	)
 	fs.Var(&extra, "flow", "extra flow 'NAME=tessera:FLAGS' or 'NAME=COMPILER COMMAND' (repeatable)")
@@ -96,6 +97,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		Keep:     *keep,
 		Timeout:  *timeout,
 		Roofline: *roofline,
+		Jobs:     *jobs,
 	}
 	if !*quiet {
 		cfg.Progress = stderr

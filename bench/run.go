@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -38,7 +39,11 @@ type Config struct {
 	Keep       bool   // keep the build directory (it is printed in Report.WorkDir)
 	// Timeout bounds each command (tessera opt, compile, one run);
 	// default 10 minutes.
-	Timeout  time.Duration
+	Timeout time.Duration
+	// Jobs is the number of cells built (tessera opt + compile) at the
+	// same time, before any timed run; default 1, so that the reported
+	// tessera opt times are not inflated by concurrent builds.
+	Jobs     int
 	Roofline bool      // also report gemm GFLOP/s against OpenBLAS cblas_dgemm
 	Progress io.Writer // progress lines ("kernel i of n, elapsed, remaining"); nil = quiet
 }
@@ -77,6 +82,9 @@ func (c *Config) defaults() error {
 	}
 	if strings.TrimSpace(c.Compiler) == "" {
 		c.Compiler = "gcc -O3 -march=native"
+	}
+	if c.Jobs <= 0 {
+		c.Jobs = 1
 	}
 	if c.Timeout <= 0 {
 		c.Timeout = 10 * time.Minute
@@ -156,21 +164,27 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 
 	start := time.Now()
+	cells := r.buildAll(ctx, kernels)
+	if err := ctx.Err(); err != nil {
+		return rep, err
+	}
 	total := len(kernels) * len(cfg.Flows)
 	done := 0
+	runStart := time.Now()
 	for ki, k := range kernels {
 		var base *Result
-		for _, f := range cfg.Flows {
+		for fi, f := range cfg.Flows {
 			if err := ctx.Err(); err != nil {
 				return rep, err
 			}
-			res := r.runCell(ctx, k, f, base)
+			res := cells[ki*len(cfg.Flows)+fi]
+			r.execCell(ctx, k, f, res, base)
 			if f.Kind == Baseline {
 				base = res
 			}
 			rep.Results = append(rep.Results, *res)
 			done++
-			r.progress(ki+1, len(kernels), k.Name, f.Name, res.Status, start, done, total)
+			r.progress(ki+1, len(kernels), k.Name, f.Name, res.Status, start, runStart, done, total)
 		}
 	}
 	rep.Elapsed = time.Since(start).Seconds()
@@ -179,6 +193,33 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		rep.Roofline = r.roofline(ctx, rep)
 	}
 	return rep, nil
+}
+
+// buildAll builds every cell, Config.Jobs at a time, and returns them in
+// kernel-major order.
+func (r *Runner) buildAll(ctx context.Context, kernels []Kernel) []*Result {
+	nf := len(r.cfg.Flows)
+	cells := make([]*Result, len(kernels)*nf)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < r.cfg.Jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				cells[i] = r.buildCell(ctx, kernels[i/nf], r.cfg.Flows[i%nf])
+			}
+		}()
+	}
+	for i := range cells {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	if r.cfg.Progress != nil {
+		fmt.Fprintf(r.cfg.Progress, "bench: built %d cells of %d kernels\n", len(cells), len(kernels))
+	}
+	return cells
 }
 
 func findKernel(ks []Kernel, name string) (Kernel, bool) {
@@ -198,17 +239,18 @@ type Runner struct {
 	tesseraErr error
 }
 
-func (r *Runner) progress(i, n int, kernel, flow, status string, start time.Time, done, total int) {
+func (r *Runner) progress(i, n int, kernel, flow, status string, start, runStart time.Time, done, total int) {
 	if r.cfg.Progress == nil {
 		return
 	}
-	el := time.Since(start)
+	// The remaining time is extrapolated from the run phase only (the
+	// builds are all done before it).
 	rem := time.Duration(0)
 	if done > 0 {
-		rem = time.Duration(float64(el) / float64(done) * float64(total-done))
+		rem = time.Duration(float64(time.Since(runStart)) / float64(done) * float64(total-done))
 	}
 	fmt.Fprintf(r.cfg.Progress, "bench: kernel %d of %d (%s, %s: %s), elapsed %s, about %s remaining\n",
-		i, n, kernel, flow, status, el.Round(time.Second), rem.Round(time.Second))
+		i, n, kernel, flow, status, time.Since(start).Round(time.Second), rem.Round(time.Second))
 }
 
 // resolveTessera returns the tessera binary: Config.Tessera, or one built
@@ -279,9 +321,11 @@ func (r *Runner) command(ctx context.Context, dir string, env []string, name str
 	return out, err
 }
 
-// runCell builds and runs one kernel with one flow. base is the baseline's
-// result for the same kernel (nil for the baseline itself).
-func (r *Runner) runCell(ctx context.Context, k Kernel, f Flow, base *Result) *Result {
+// buildCell prepares the build directory of one kernel and flow, runs
+// tessera opt when the flow asks for it, and compiles the program. It
+// returns the cell with its Status set when something failed (Status ""
+// means built).
+func (r *Runner) buildCell(ctx context.Context, k Kernel, f Flow) *Result {
 	res := &Result{Kernel: k.Name, Category: k.Category, Dataset: r.cfg.Dataset, Flow: f.Name}
 	if fl, err := FlopCount(k, r.cfg.Dataset); err == nil {
 		res.Flops = fl
@@ -347,9 +391,18 @@ func (r *Runner) runCell(ctx context.Context, k Kernel, f Flow, base *Result) *R
 	res.BuildTime = time.Since(t0).Seconds()
 	if err != nil {
 		res.fail(StatusBuildFail, fmt.Sprintf("%s %s: %v\n%s", cc[0], strings.Join(args, " "), err, tail(out, 2000)))
-		return res
 	}
+	return res
+}
 
+// execCell runs a built cell: one warm-up run, then Runs timed runs, and
+// compares the output with the baseline's. base is the baseline's result
+// for the same kernel (nil for the baseline itself).
+func (r *Runner) execCell(ctx context.Context, k Kernel, f Flow, res *Result, base *Result) {
+	if res.Status != "" {
+		return
+	}
+	dir := filepath.Join(r.work, k.Name, f.Name)
 	// Run: one warm-up, then Runs timed runs.
 	env := append(os.Environ(),
 		"OMP_NUM_THREADS="+strconv.Itoa(r.cfg.Threads),
@@ -359,11 +412,15 @@ func (r *Runner) runCell(ctx context.Context, k Kernel, f Flow, base *Result) *R
 		so, t, err := r.runProgram(ctx, dir, env)
 		if err != nil {
 			res.fail(StatusRunFail, err.Error())
-			return res
+			return
 		}
 		if i == 0 {
 			stdout = so
 			continue
+		}
+		if msg := CompareOutputs(stdout, so, r.rtol(k, f)); msg != "" {
+			res.fail(StatusWrong, "output differs between two runs of the same program (a race?): "+msg)
+			return
 		}
 		res.Times = append(res.Times, t)
 	}
@@ -377,31 +434,36 @@ func (r *Runner) runCell(ctx context.Context, k Kernel, f Flow, base *Result) *R
 	res.Status = StatusOK
 	if f.Kind == Baseline {
 		res.Speedup = 1
-		return res
+		return
 	}
 	if base == nil || base.Status != StatusOK {
 		res.Status = StatusUnchecked
 		res.Message = "baseline failed: nothing to compare with"
-		return res
+		return
 	}
-	rtol := 0.0
-	if f.Reassociates {
-		switch k.Tolerance {
-		case TolFP:
-			rtol = RelTolFP
-		case TolLoose:
-			rtol = RelTolLoose
-		}
-	}
-	if msg := CompareOutputs(base.output, stdout, rtol); msg != "" {
+	if msg := CompareOutputs(base.output, stdout, r.rtol(k, f)); msg != "" {
 		res.Status = StatusWrong
 		res.Message = msg
-		return res
+		return
 	}
 	if res.Median > 0 {
 		res.Speedup = base.Median / res.Median
 	}
-	return res
+}
+
+// rtol is the relative tolerance of a kernel's output under a flow: 0
+// (exact) unless the flow may reassociate and the kernel is not TolExact.
+func (r *Runner) rtol(k Kernel, f Flow) float64 {
+	if !f.Reassociates {
+		return 0
+	}
+	switch k.Tolerance {
+	case TolFP:
+		return RelTolFP
+	case TolLoose:
+		return RelTolLoose
+	}
+	return 0
 }
 
 // runProgram runs ./prog once and returns its stdout and the time it

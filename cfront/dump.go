@@ -59,6 +59,9 @@ func Dump(f *File) string {
 			dumpStmt(&b, s, "  ")
 		}
 	}
+	for _, e := range f.Skipped {
+		fmt.Fprintf(&b, "skipped %s: %s\n", e.Pos, e.Msg)
+	}
 	return b.String()
 }
 

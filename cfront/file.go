@@ -54,6 +54,10 @@ type File struct {
 	// Regions in file order. A region that fails to parse is not here; its
 	// error is in the ErrorList returned with the File.
 	Regions []*Region
+	// Skipped explains, when automatic detection ran, why each outermost
+	// for loop it tried was not taken as a region (in file order). These
+	// are notes, not errors: the loops are simply left alone.
+	Skipped []*Error
 	// Macros by name (the last active #define wins; #undef removes).
 	Macros map[string]*Macro
 	// Typedefs by name.
@@ -64,6 +68,7 @@ type File struct {
 	Funcs []*Func
 
 	cfg      Config
+	text     string // string(Src), made once
 	isTypeC  map[string]bool
 	curFunc  *Func
 	included map[string]bool
@@ -91,10 +96,11 @@ func ParseFile(name string, src []byte, cfg Config) (*File, error) {
 	// We first lex the whole file once, then run the preprocessor lines
 	// (macros, conditionals, local headers), then scan declarations, and
 	// finally find and parse the regions.
+	f.text = string(src)
 	toks := lex(src)
 	f.included[filepath.Clean(name)] = true
 	pragmas := f.directives(name, toks, 0)
-	(&declScanner{f: f, file: name, src: string(src), toks: toks, main: true}).fileScope()
+	(&declScanner{f: f, file: name, src: f.text, toks: toks, main: true}).fileScope()
 	for _, v := range f.Globals {
 		v.Elem, _ = f.ResolveType(v.Type)
 	}
@@ -113,6 +119,7 @@ func ParseFile(name string, src []byte, cfg Config) (*File, error) {
 	}
 	sort.SliceStable(f.Regions, func(i, j int) bool { return f.Regions[i].Start < f.Regions[j].Start })
 	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Pos.Offset < errs[j].Pos.Offset })
+	sort.SliceStable(f.Skipped, func(i, j int) bool { return f.Skipped[i].Pos.Offset < f.Skipped[j].Pos.Offset })
 	if len(errs) > 0 {
 		return f, errs
 	}
@@ -311,12 +318,16 @@ func (f *File) typeWords(typ string, depth int) ([]string, bool) {
 
 // canonicalType turns specifier words into one canonical spelling.
 func canonicalType(words []string) (string, bool) {
+	if len(words) == 1 {
+		switch words[0] {
+		case "signed", "unsigned", "long", "short", "int", "char":
+		default:
+			return words[0], true
+		}
+	}
 	count := map[string]int{}
 	for _, w := range words {
 		count[w]++
-	}
-	if len(words) == 1 && !map[string]bool{"signed": true, "unsigned": true, "long": true, "short": true, "int": true, "char": true}[words[0]] {
-		return words[0], true
 	}
 	uns := count["unsigned"] > 0
 	if count["signed"] > 0 && uns {

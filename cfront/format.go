@@ -23,7 +23,7 @@ func exprPrec(e Expr) int {
 		if e.Op == "," {
 			return precComma
 		}
-		return precBinBase + binaryPrec[e.Op]
+		return precBinBase + binaryPrec(e.Op)
 	case *Assign:
 		return precAssign
 	case *CondExpr:
@@ -117,7 +117,7 @@ func (f *formatter) expr(e Expr) {
 		f.sub(e.X, precPostfix)
 		f.b.WriteString(e.Op)
 	case *Binary:
-		p := precBinBase + binaryPrec[e.Op]
+		p := precBinBase + binaryPrec(e.Op)
 		if e.Op == "," {
 			p = precComma
 		}

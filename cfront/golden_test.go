@@ -28,6 +28,10 @@ func dumpWithErrors(f *File, err error) string {
 	return out
 }
 
+// autoGolden lists the files whose golden output also shows a run with
+// Config.AutoScop (pragma regions plus detected loop nests).
+var autoGolden = map[string]bool{"gemm": true, "kr": true}
+
 // TestGolden parses every testdata/*.c and compares Dump with
 // testdata/golden/NAME.golden (go test -update rewrites them).
 func TestGolden(t *testing.T) {
@@ -40,6 +44,11 @@ func TestGolden(t *testing.T) {
 			}
 			f, perr := ParseFile(path, src, Config{})
 			got := dumpWithErrors(f, perr)
+			if autoGolden[name] {
+				// The same file with automatic detection on as well.
+				f, perr = ParseFile(path, src, Config{AutoScop: true})
+				got += "\n== with AutoScop\n" + dumpWithErrors(f, perr)
+			}
 			gold := filepath.Join("testdata", "golden", name+".golden")
 			if *update {
 				if err := os.WriteFile(gold, []byte(got), 0o644); err != nil {

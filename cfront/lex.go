@@ -36,12 +36,26 @@ type token struct {
 	msg  string // tInvalid: what is wrong
 }
 
-// punctuators, longest first within each leading byte (we try 3, 2, then 1 bytes).
-var punct3 = map[string]bool{">>=": true, "<<=": true, "...": true}
-var punct2 = map[string]bool{
-	"->": true, "++": true, "--": true, "<<": true, ">>": true, "<=": true, ">=": true,
-	"==": true, "!=": true, "&&": true, "||": true, "+=": true, "-=": true, "*=": true,
-	"/=": true, "%=": true, "&=": true, "^=": true, "|=": true, "##": true,
+// punctLen returns the length of the punctuator starting s (3, 2 or 1),
+// or 0 when s does not start with one. Longest match wins.
+func punctLen(s string) int {
+	if len(s) >= 3 {
+		switch s[:3] {
+		case ">>=", "<<=", "...":
+			return 3
+		}
+	}
+	if len(s) >= 2 {
+		switch s[:2] {
+		case "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=",
+			"*=", "/=", "%=", "&=", "^=", "|=", "##":
+			return 2
+		}
+	}
+	if len(s) >= 1 && strings.IndexByte(punct1, s[0]) >= 0 {
+		return 1
+	}
+	return 0
 }
 
 const punct1 = "[](){}.&*+-~!/%<>^|?:;=,#"
@@ -51,7 +65,7 @@ const punct1 = "[](){}.&*+-~!/%<>^|?:;=,#"
 // token is always tEOF.
 func lex(src []byte) []token {
 	s := string(src)
-	toks := make([]token, 0, len(s)/4+1)
+	toks := make([]token, 0, len(s)/3+16)
 	line, lineStart := 1, 0
 	atLineStart := true
 	pos := func(off int) Pos { return Pos{Offset: off, Line: line, Col: off - lineStart + 1} }
@@ -163,14 +177,7 @@ func lex(src []byte) []token {
 			toks = append(toks, t)
 			i = t.end
 		default:
-			n := 0
-			if i+3 <= len(s) && punct3[s[i:i+3]] {
-				n = 3
-			} else if i+2 <= len(s) && punct2[s[i:i+2]] {
-				n = 2
-			} else if strings.IndexByte(punct1, c) >= 0 {
-				n = 1
-			}
+			n := punctLen(s[i:min(i+3, len(s))])
 			if n == 0 {
 				n = 1
 				toks = append(toks, token{kind: tInvalid, text: s[i : i+1], pos: start, end: i + 1,

@@ -9,35 +9,57 @@ import (
 // input cannot exhaust the stack.
 const maxDepth = 500
 
-// parser is a recursive-descent parser over one token slice that ends in
-// tEOF. The first error sticks: errorf records it and jumps to the end, so
-// every loop terminates and the partial tree is thrown away by the caller.
+// parser is a recursive-descent parser over toks[:end]; the token at end
+// and everything after it read as eof. The first error sticks: errorf
+// records it and jumps to the end, so every loop terminates and the partial
+// tree is thrown away by the caller.
 type parser struct {
 	file   string
 	src    string
 	toks   []token
 	i      int
+	end    int               // index of the first token not in the input
+	eof    token             // what tok returns at the end
 	isType func(string) bool // known type names besides the C keywords (typedefs, type macros)
 	err    *Error
 	depth  int
+	// forDone and forFailed, when not nil, record the outcome of every
+	// for statement parsed, by the token index of its "for"; automatic
+	// region detection uses them to parse each loop only once.
+	forDone   map[int]*For
+	forFailed map[int]bool
 }
 
+// newParser parses toks, which must end in tEOF.
 func newParser(file, src string, toks []token, isType func(string) bool) *parser {
+	return newParserRange(file, src, toks, len(toks)-1, toks[len(toks)-1].pos, isType)
+}
+
+// newParserRange parses toks[:end]; eofPos is where the input ends.
+func newParserRange(file, src string, toks []token, end int, eofPos Pos, isType func(string) bool) *parser {
 	if isType == nil {
 		isType = func(string) bool { return false }
 	}
-	return &parser{file: file, src: src, toks: toks, isType: isType}
+	return &parser{file: file, src: src, toks: toks, end: end,
+		eof: token{kind: tEOF, pos: eofPos, end: eofPos.Offset}, isType: isType}
 }
 
-func (p *parser) tok() *token     { return &p.toks[p.i] }
-func (p *parser) peek(n int) *token {
-	if p.i+n < len(p.toks) {
-		return &p.toks[p.i+n]
+func (p *parser) tok() *token {
+	if p.i >= p.end {
+		return &p.eof
 	}
-	return &p.toks[len(p.toks)-1]
+	return &p.toks[p.i]
 }
+
+func (p *parser) peek(n int) *token {
+	if p.i+n >= p.end {
+		return &p.eof
+	}
+	return &p.toks[p.i+n]
+}
+
 func (p *parser) next() {
-	if p.i < len(p.toks)-1 {
+	if p.i < p.end {
 		p.i++
 	}
 }
@@ -60,7 +82,7 @@ func (p *parser) errorf(at Pos, format string, args ...any) {
 	if p.err == nil {
 		p.err = &Error{File: p.file, Pos: at, Msg: fmt.Sprintf(format, args...)}
 	}
-	p.i = len(p.toks) - 1
+	p.i = p.end
 }
 
 // expect consumes s or reports what was found instead.
@@ -246,11 +268,32 @@ func (p *parser) parseCond() Expr {
 	return &CondExpr{At: c.Pos(), Cond: c, Then: then, Else: els}
 }
 
-// binaryPrec gives the precedence of binary operators (higher binds tighter).
-var binaryPrec = map[string]int{
-	"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6,
-	"<": 7, ">": 7, "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9,
-	"*": 10, "/": 10, "%": 10,
+// binaryPrec gives the precedence of binary operators (higher binds
+// tighter); 0 for anything else.
+func binaryPrec(op string) int {
+	switch op {
+	case "||":
+		return 1
+	case "&&":
+		return 2
+	case "|":
+		return 3
+	case "^":
+		return 4
+	case "&":
+		return 5
+	case "==", "!=":
+		return 6
+	case "<", ">", "<=", ">=":
+		return 7
+	case "<<", ">>":
+		return 8
+	case "+", "-":
+		return 9
+	case "*", "/", "%":
+		return 10
+	}
+	return 0
 }
 
 // parseBinary is precedence climbing over left-associative operators.
@@ -261,8 +304,8 @@ func (p *parser) parseBinary(minPrec int) Expr {
 		if t.kind != tPunct {
 			break
 		}
-		prec, ok := binaryPrec[t.text]
-		if !ok || prec < minPrec {
+		prec := binaryPrec(t.text)
+		if prec == 0 || prec < minPrec {
 			break
 		}
 		p.next()

@@ -237,6 +237,19 @@ func (p *parser) parseDecl(stmt bool) *Decl {
 }
 
 func (p *parser) parseFor() *For {
+	start := p.i
+	s := p.parseFor1()
+	if p.forDone != nil {
+		if p.err != nil || s == nil {
+			p.forFailed[start] = true
+		} else {
+			p.forDone[start] = s
+		}
+	}
+	return s
+}
+
+func (p *parser) parseFor1() *For {
 	s := &For{At: p.tok().pos}
 	p.next()
 	p.expect("(", "after 'for'")
@@ -456,7 +469,11 @@ func constInt(e Expr) (int64, bool) {
 
 // parseRegionTokens parses toks (ending in tEOF) as a statement list.
 func parseRegionTokens(file, src string, toks []token, isType func(string) bool) ([]Stmt, *Error) {
-	p := newParser(file, src, toks, isType)
+	return newParser(file, src, toks, isType).regionStmts()
+}
+
+// regionStmts parses all of p's input as statements.
+func (p *parser) regionStmts() ([]Stmt, *Error) {
 	stmts := p.parseStmts()
 	if p.err != nil {
 		return nil, p.err

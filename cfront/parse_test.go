@@ -430,3 +430,81 @@ func TestRegionBytes(t *testing.T) {
 		t.Fatalf("%v %+v", err, f.Regions)
 	}
 }
+
+func TestWalk(t *testing.T) {
+	stmts, err := ParseStmts("for (i = 0; i < n; i++) { if (i > 2) A[i] = f(i, B[i+1]); else ; }", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen []string
+	Walk(stmts[0], func(n Node) bool {
+		switch n := n.(type) {
+		case *Ident:
+			seen = append(seen, n.Name)
+		case *IntLit:
+			seen = append(seen, n.Text)
+		case *Call:
+			seen = append(seen, "call")
+			return false // do not enter the call
+		}
+		return true
+	})
+	if got, want := strings.Join(seen, " "), "i 0 i n i i 2 A i call"; got != want {
+		t.Errorf("walk order %q, want %q", got, want)
+	}
+}
+
+func TestSkippedNotes(t *testing.T) {
+	src := "void f(int n) {\n  for (int i = 0; i < n; i++)\n    printf(\"%d\", i);\n  for (int i = 0; i < n; i++) ;\n}\n"
+	f, err := ParseFile("t.c", []byte(src), Config{})
+	if err != nil || len(f.Regions) != 0 || len(f.Skipped) != 2 {
+		t.Fatalf("%v\n%s", err, Dump(f))
+	}
+	if got := f.Skipped[0].Error(); got != "t.c:3:5: error: a call statement is not allowed as a statement in a SCoP: only assignments and ++/-- are modeled (their accesses must be known)" {
+		t.Errorf("skipped[0] = %s", got)
+	}
+	if got := f.Skipped[1].Error(); got != "t.c:4:3: error: loop nest has no assignment to optimize" {
+		t.Errorf("skipped[1] = %s", got)
+	}
+}
+
+// TestHeaders: local headers are read through Config.ReadFile, relative
+// to the including file, once each (include cycles end), nested headers
+// included; system headers are not read.
+func TestHeaders(t *testing.T) {
+	files := map[string]string{
+		filepath.Join("dir", "a.h"):     "#include \"sub/b.h\"\n#include \"a.h\"\n#define A_T B_T\n",
+		filepath.Join("dir", "sub/b.h"): "#define B_T long double\ntypedef int idx_t;\nextern float g[10][20];\n",
+	}
+	var asked []string
+	read := func(p string) ([]byte, error) {
+		asked = append(asked, p)
+		s, ok := files[p]
+		if !ok {
+			return nil, os.ErrNotExist
+		}
+		return []byte(s), nil
+	}
+	src := "#include \"a.h\"\n#include <stdio.h>\n#include \"missing.h\"\nA_T x; idx_t k;\n"
+	f, err := ParseFile(filepath.Join("dir", "main.c"), []byte(src), Config{ReadFile: read})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := f.ResolveType("A_T"); got != "long double" {
+		t.Errorf("A_T = %q", got)
+	}
+	want := []string{filepath.Join("dir", "a.h"), filepath.Join("dir", "sub", "b.h"), filepath.Join("dir", "missing.h")}
+	if strings.Join(asked, ",") != strings.Join(want, ",") {
+		t.Errorf("read %v, want %v", asked, want)
+	}
+	g := f.Lookup(nil, "g")
+	if g == nil || g.Elem != "float" || g.NDims() != 2 {
+		t.Errorf("g = %+v", g)
+	}
+	if x := f.Lookup(nil, "x"); x == nil || x.Elem != "long double" {
+		t.Errorf("x = %+v", x)
+	}
+	if k := f.Lookup(nil, "k"); k == nil || k.Elem != "int" || k.Type != "idx_t" {
+		t.Errorf("k = %+v", k)
+	}
+}

@@ -70,15 +70,14 @@ func (f *File) addPragmaRegion(toks []token, open, close int) *Error {
 	if fn := f.FuncOf(r.Start); fn != nil {
 		r.Func = fn.Name
 	}
-	// The region's tokens, closed by an end token at the endscop pragma.
-	body := make([]token, 0, close-open)
-	body = append(body, toks[open+1:close]...)
-	body = append(body, token{kind: tEOF, pos: toks[close].pos, end: toks[close].pos.Offset})
 	r.Indent = indentAt(src, toks[open].pos.Offset)
 	if close > open+1 {
 		r.Indent = indentAt(src, toks[open+1].pos.Offset)
 	}
-	stmts, err := parseRegionTokens(f.Name, string(src), body, f.isTypeName)
+	// The region's tokens run up to the endscop pragma, where it ends.
+	p := newParserRange(f.Name, f.text, toks, close, toks[close].pos, f.isTypeName)
+	p.i = open + 1
+	stmts, err := p.regionStmts()
 	if err != nil {
 		return err
 	}
@@ -105,17 +104,35 @@ func (f *File) autoRegions(toks []token) {
 		}
 		return false
 	}
-	src := string(f.Src)
+	src := f.text
+	done, failed := map[int]*For{}, map[int]bool{}
 	for _, fn := range f.Funcs {
 		for i := fn.bodyTok[0] + 1; i < fn.bodyTok[1]; i++ {
 			t := &toks[i]
 			if t.kind != tIdent || t.text != "for" || inTaken(t.pos.Offset) {
 				continue
 			}
-			p := newParser(f.Name, src, toks, f.isTypeName)
-			p.i = i
-			s := p.parseStmt()
-			if p.err != nil || s == nil || !hasAssign(s) {
+			// A loop seen inside an earlier attempt is not parsed again:
+			// parsing is context free, so its outcome is the same.
+			if failed[i] {
+				continue
+			}
+			s := done[i]
+			if s == nil {
+				p := newParser(f.Name, src, toks, f.isTypeName)
+				p.forDone, p.forFailed = done, failed
+				p.i = i
+				p.parseStmt()
+				s = done[i]
+				if p.err != nil {
+					f.Skipped = append(f.Skipped, p.err)
+				}
+			}
+			if s == nil {
+				continue
+			}
+			if !hasAssign(s) {
+				f.Skipped = append(f.Skipped, &Error{File: f.Name, Pos: t.pos, Msg: "loop nest has no assignment to optimize"})
 				continue
 			}
 			r := &Region{Start: t.pos.Offset, End: s.End(), Pos: t.pos, BodyStart: t.pos.Offset,

@@ -23,11 +23,11 @@ func (s Scope) String() string {
 // array extents, then one nil entry per pointer level ("double *p" has
 // Dims [nil]); a "[]" extent is nil too. A scalar has no Dims.
 type Var struct {
-	Name  string
-	Pos   Pos // position of the name
-	Type  string // element type as written, qualifiers kept: "DATA_TYPE", "const double"
-	Elem  string // Type resolved to a C base type ("double"); "" when unknown
-	Dims  []Expr
+	Name string
+	Pos  Pos    // position of the name
+	Type string // element type as written, qualifiers kept: "DATA_TYPE", "const double"
+	Elem string // Type resolved to a C base type ("double"); "" when unknown
+	Dims []Expr
 	// AltDims are the second set of extents of a PolyBench POLYBENCH_nD(A,
 	// NI, NJ, ni, nj) declarator (ni, nj), used when PolyBench is built with
 	// C99 prototypes; Dims then hold NI, NJ. Nil otherwise.
@@ -74,15 +74,33 @@ func polybenchND(name, suffix string) int {
 	return n
 }
 
+// storageClass words are dropped from Var.Type and Func.Result.
+func dropStorage(typ string) string {
+	if !strings.ContainsAny(typ, "sxeria") {
+		return typ
+	}
+	words := strings.Fields(typ)
+	out := words[:0]
+	for _, w := range words {
+		switch w {
+		case "static", "extern", "register", "auto", "inline":
+		default:
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
 // declScanner finds declarations in one token stream (the main file or a
 // header). It is a cheap scanner, not a C parser: what it does not
 // recognize it skips.
 type declScanner struct {
-	f    *File
-	file string
-	src  string
-	toks []token
-	main bool // the main file: function bodies are recorded
+	f     *File
+	file  string
+	src   string
+	toks  []token
+	main  bool    // the main file: function bodies are recorded
+	match []int32 // see matching
 }
 
 func (s *declScanner) parserAt(i int) *parser {
@@ -91,31 +109,34 @@ func (s *declScanner) parserAt(i int) *parser {
 	return p
 }
 
-// matching returns the index of the bracket closing the one at i, or the
-// index of tEOF.
+// matching returns the index of the bracket closing the one at i (same
+// kind, counting only that kind), or the index of the final tEOF when it is
+// unclosed. The answers are computed once for the whole stream.
 func (s *declScanner) matching(i int) int {
-	open := s.toks[i].text
-	close := map[string]string{"{": "}", "(": ")", "[": "]"}[open]
-	depth := 0
-	for j := i; j < len(s.toks); j++ {
-		t := &s.toks[j]
-		if t.kind == tEOF {
-			return j
-		}
-		if t.kind != tPunct {
-			continue
-		}
-		switch t.text {
-		case open:
-			depth++
-		case close:
-			depth--
-			if depth == 0 {
-				return j
+	if s.match == nil {
+		s.match = make([]int32, len(s.toks))
+		last := int32(len(s.toks) - 1)
+		var stacks [3][]int32
+		for j := range s.toks {
+			t := &s.toks[j]
+			s.match[j] = last
+			if t.kind != tPunct || len(t.text) != 1 {
+				continue
+			}
+			k := strings.IndexByte("{([", t.text[0])
+			if k >= 0 {
+				stacks[k] = append(stacks[k], int32(j))
+				continue
+			}
+			k = strings.IndexByte("})]", t.text[0])
+			if k >= 0 && len(stacks[k]) > 0 {
+				n := len(stacks[k]) - 1
+				s.match[stacks[k][n]] = int32(j)
+				stacks[k] = stacks[k][:n]
 			}
 		}
 	}
-	return len(s.toks) - 1
+	return int(s.match[i])
 }
 
 // fileScope scans the top level.
@@ -132,10 +153,51 @@ func (s *declScanner) fileScope() {
 			i = s.decl(i, FileScope, "")
 		case t.kind == tPunct && t.text == "{":
 			i = s.after(s.matching(i))
+		case t.kind == tIdent && !reservedWords[t.text]:
+			i = s.unknownFunc(i)
 		default:
 			i++
 		}
 	}
+}
+
+// unknownFunc recognizes a function definition whose return type is not
+// a known type name ("main() {", "vec3 *f(vec3 a) {"): words and stars,
+// a name, a parenthesized list, then '{'. Parameters are read when their
+// types are known. It returns the index after the definition, or i+1.
+func (s *declScanner) unknownFunc(i int) int {
+	if i > 0 {
+		prev := &s.toks[i-1]
+		if !(prev.kind == tDirective || prev.kind == tPunct && (prev.text == ";" || prev.text == "}")) {
+			return i + 1
+		}
+	}
+	k := i
+	for s.toks[k].kind == tIdent && !reservedWords[s.toks[k].text] || s.toks[k].text == "*" {
+		k++
+	}
+	if k == i || s.toks[k-1].kind != tIdent || s.toks[k].text != "(" {
+		return i + 1
+	}
+	close := s.matching(k)
+	if close+1 >= len(s.toks) || s.toks[close+1].text != "{" {
+		return i + 1
+	}
+	var words []string
+	for _, t := range s.toks[i : k-1] {
+		words = append(words, t.text)
+	}
+	result := strings.Join(words, " ")
+	if result == "" {
+		result = "int"
+	}
+	p := s.parserAt(k - 1)
+	d := s.declarator(p)
+	if d == nil || !d.fn || p.i != close+1 {
+		name := &s.toks[k-1]
+		d = &declInfo{name: name.text, pos: name.pos, fn: true}
+	}
+	return s.funcDef(close+1, result, d)
 }
 
 // startsDecl: a C type keyword or qualifier, or a user type name followed
@@ -226,7 +288,7 @@ type declInfo struct {
 }
 
 func (d *declInfo) toVar(typ string, scope Scope, fn string) *Var {
-	v := &Var{Name: d.name, Pos: d.pos, Type: typ, Scope: scope, Func: fn, AltDims: d.altDims}
+	v := &Var{Name: d.name, Pos: d.pos, Type: dropStorage(typ), Scope: scope, Func: fn, AltDims: d.altDims}
 	for k := 0; k < d.inner; k++ {
 		v.Dims = append(v.Dims, nil)
 	}
@@ -305,7 +367,16 @@ func (s *declScanner) declarator(p *parser) *declInfo {
 			if p.is("...") {
 				p.next()
 			} else {
-				tn := p.parseTypeName(false)
+				var tn *TypeName
+				if t, n := p.tok(), p.peek(1); !p.atTypeName() && t.kind == tIdent && !reservedWords[t.text] &&
+					(n.kind == tIdent || n.text == "*") {
+					// A parameter type we do not know (FILE, a type of a
+					// system header): take the word as the type.
+					tn = &TypeName{At: t.pos, Text: t.text, Base: t.text}
+					p.next()
+				} else {
+					tn = p.parseTypeName(false)
+				}
 				if p.err != nil {
 					return nil
 				}
@@ -393,7 +464,7 @@ func (s *declScanner) decl(i int, scope Scope, fn string) int {
 // funcDef records a function definition whose body opens at token open.
 func (s *declScanner) funcDef(open int, result string, d *declInfo) int {
 	close := s.matching(open)
-	fn := &Func{Name: d.name, Pos: d.pos, Result: result, BodyStart: s.toks[open].pos.Offset,
+	fn := &Func{Name: d.name, Pos: d.pos, Result: dropStorage(result), BodyStart: s.toks[open].pos.Offset,
 		BodyEnd: s.toks[close].end, bodyTok: [2]int{open, close}}
 	for k, pd := range d.params {
 		v := pd.toVar(d.ptypes[k], ParamScope, d.name)

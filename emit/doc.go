@@ -12,10 +12,23 @@
 //   - Expr prints an expression parenthesized for textual substitution.
 //   - Prelude defines floord, ceild, min and max (guarded by #ifndef,
 //     correct for negative numerators and divisors); PreludeEdit inserts it
-//     once per file after the leading #include lines.
+//     once per file after the leading #include lines. When the file uses
+//     one of these names itself (HelperConflicts), print with
+//     Config.HelperPrefix (e.g. "tessera_") and PreludeFor(prefix).
 //   - Splice applies sorted, non-overlapping Edits and keeps every other
-//     byte; WriteFileAtomic writes through a temporary file, fsync and
-//     rename, and refuses to overwrite an input file.
+//     byte; SpliceWithPrelude also sorts and adds the prelude;
+//     WriteFileAtomic writes through a temporary file, fsync and rename,
+//     and refuses to overwrite an input file.
+//
+// A typical file: for each region r, text := Region(tree, cfg) and an Edit
+// {r.Start, r.End, WrapScop(text)}; then SpliceWithPrelude(src, edits,
+// cfg.HelperPrefix) and WriteFileAtomic(out, data, 0o644, inputPath).
+//
+// Tests: golden regions (testdata/region, -update), the prelude's macros
+// and random regions compiled with gcc when present (the instance sequence
+// printed by the program must equal ast.Interpret's; with -fopenmp and
+// four threads, the same multiset per region), splice and prelude
+// placement tables, a fuzz target for the prelude scanner.
 //
 // emit never reads dependences or schedules: whether a mark is legal was
 // decided upstream. It imports only ast; positions from cfront arrive as

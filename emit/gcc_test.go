@@ -40,7 +40,7 @@ func compileRunEnv(t *testing.T, src string, env []string, flags ...string) stri
 	if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	args := append([]string{"-std=c99", "-O1", "-Werror=parentheses", "-o", exe, c}, flags...)
+	args := append([]string{"-std=c99", "-O0", "-Werror=parentheses", "-o", exe, c}, flags...)
 	if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
 		t.Fatalf("gcc: %v\n%s\n%s", err, out, numbered(src))
 	}
@@ -366,4 +366,71 @@ func sortedCases(out string) string {
 	}
 	flush()
 	return b.String()
+}
+
+// TestHelperPrefixGCC splices a region into a file that defines its own
+// min function: with the prefix reported necessary by HelperConflicts the
+// result compiles and computes the interpreter's sequence.
+func TestHelperPrefixGCC(t *testing.T) {
+	src := `#include <stdio.h>
+static int min(int a, int b) { return a < b ? a : b; }
+int main(void) {
+  int n = 10;
+#pragma scop
+  S(n);
+#pragma endscop
+  return min(0, 1);
+}
+`
+	conf := HelperConflicts([]byte(src))
+	if len(conf) != 1 || conf[0] != "min" {
+		t.Fatalf("HelperConflicts = %v, want [min]", conf)
+	}
+	tree := loop("c0", ast.Neg(id("n")), ast.Min(id("n"), ci(3)), 1,
+		&ast.User{Name: "S", Args: []ast.Expr{ast.FloorDiv(id("c0"), ci(3)), ast.Max(id("c0"), ci(0))}})
+	cfg := Config{HelperPrefix: "tessera_", Base: 1}
+	cfg.Body = func(u *ast.User) (string, error) {
+		return `printf("S %ld %ld\n", (long)` + cfg.Expr(u.Args[0]) + ", (long)" + cfg.Expr(u.Args[1]) + ");", nil
+	}
+	text, err := Region(tree, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := strings.Index(src, "#pragma scop")
+	end := strings.Index(src, "  return")
+	out, err := SpliceWithPrelude([]byte(src), []Edit{{start, end, WrapScop(text)}}, cfg.HelperPrefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "tessera_floord(c0, 3)") || HelperConflicts(out) == nil {
+		t.Fatalf("unexpected output:\n%s", out)
+	}
+	ins, err := ast.Interpret(tree, map[string]int64{"n": 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	for _, in := range ins {
+		fmt.Fprintf(&want, "S %d %d\n", in.Args[0], in.Args[1])
+	}
+	if got := compileRun(t, string(out), "-Wall"); got != want.String() {
+		t.Errorf("got\n%s\nwant\n%s\nprogram:\n%s", got, want.String(), out)
+	}
+}
+
+func TestHelperConflicts(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		want string
+	}{
+		{"int x = 1;", ""},
+		{"/* min */ // max\nchar *s = \"floord(\"; char c = 'm';", ""},
+		{"#define max(a,b) ((a)>(b)?(a):(b))\nint minimum, ceild_x;", "max"},
+		{Prelude + "int y = min(1, 2) + floord(3, 4);", "min floord"},
+		{Prelude + "int y;", ""},
+	} {
+		if got := strings.Join(HelperConflicts([]byte(tt.src)), " "); got != tt.want {
+			t.Errorf("%q: got %q want %q", tt.src, got, tt.want)
+		}
+	}
 }

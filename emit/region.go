@@ -29,7 +29,15 @@ type Config struct {
 	// Clauses gives extra clauses for the pragma of a "parallel" mark over
 	// loop f, e.g. "reduction(+:x)"; nil gives none.
 	Clauses func(m *ast.Mark, f *ast.For) []string
+	// HelperPrefix prefixes the names of floord, ceild, min and max (see
+	// HelpersFor and HelperConflicts); the file needs PreludeFor of the same
+	// prefix.
+	HelperPrefix string
 }
+
+// Expr prints e like the package function Expr, with the helper names of
+// the configuration: use it in Body callbacks when HelperPrefix is set.
+func (c Config) Expr(e ast.Expr) string { return HelpersFor(c.HelperPrefix).ExprCParen(e) }
 
 // Expr prints e as C wrapped in parentheses unless it is a primary
 // expression, so that the text can replace an identifier anywhere in a C
@@ -80,7 +88,8 @@ func Region(n ast.Node, cfg Config) (string, error) {
 			b.WriteString(pad + unit + typ + " " + strings.Join(iters, ", ") + ";\n")
 		}
 	}
-	p := &ast.Printer{Indent: unit, Base: depth, IterType: typ, User: cfg.Body}
+	h := HelpersFor(cfg.HelperPrefix)
+	p := &ast.Printer{Indent: unit, Base: depth, IterType: typ, User: cfg.Body, Helpers: &h}
 	if cfg.IterDeclOutside {
 		p.IterType = "-"
 	}

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"sort"
 )
 
 // Edit replaces the bytes [Start, End) of a file by Text. Start == End is
@@ -38,4 +39,23 @@ func Splice(orig []byte, edits []Edit) ([]byte, error) {
 	}
 	out = append(out, orig[pos:]...)
 	return out, nil
+}
+
+// SpliceWithPrelude applies edits (in any order; equal starts keep their
+// given order) and inserts PreludeFor(prefix) once, unless orig already
+// has a prelude. It is the usual last step of the emitter for one file;
+// prefix must be the Config.HelperPrefix the regions were printed with.
+func SpliceWithPrelude(orig []byte, edits []Edit, prefix string) ([]byte, error) {
+	all := make([]Edit, 0, len(edits)+1)
+	if pe, ok := PreludeEditFor(orig, prefix); ok {
+		for _, e := range edits {
+			if e.Start < pe.Start && pe.Start < e.End {
+				return nil, fmt.Errorf("emit: splice: edit [%d, %d) covers the prelude position %d", e.Start, e.End, pe.Start)
+			}
+		}
+		all = append(all, pe)
+	}
+	all = append(all, edits...)
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Start < all[j].Start })
+	return Splice(orig, all)
 }

@@ -120,6 +120,7 @@ func FuzzPreludeEdit(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
+		_ = HelperConflicts([]byte(src))
 		e, ok := PreludeEdit([]byte(src))
 		if !ok {
 			if !HasPrelude([]byte(src)) {
@@ -178,5 +179,25 @@ func TestWriteFileAtomic(t *testing.T) {
 		if strings.Contains(e.Name(), ".tmp") {
 			t.Errorf("temporary file left: %s", e.Name())
 		}
+	}
+}
+
+func TestSpliceWithPrelude(t *testing.T) {
+	src := "#include <stdio.h>\nint main(void) {\n#pragma scop\n  S();\n#pragma endscop\n  return 0;\n}\n"
+	start := strings.Index(src, "#pragma scop")
+	end := strings.Index(src, "  return")
+	region := Edit{start, end, WrapScop("  T();")}
+	out, err := SpliceWithPrelude([]byte(src), []Edit{region}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "#include <stdio.h>\n" + Prelude + "int main(void) {\n#pragma scop\n  T();\n#pragma endscop\n  return 0;\n}\n"
+	if string(out) != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	// A second run leaves the prelude alone.
+	again, err := SpliceWithPrelude(out, nil, "")
+	if err != nil || string(again) != string(out) {
+		t.Errorf("second run changed the file: %v", err)
 	}
 }

@@ -198,7 +198,7 @@ func (b *BasicBuilder) Build() BasicMap {
 	for _, r := range b.ineq {
 		m.ineq = append(m.ineq, pad(r, w))
 	}
-	return m.normalize()
+	return m.normalize().simplify()
 }
 
 // BuildSet is Build for a set space.

@@ -265,12 +265,67 @@ func (b BasicMap) Contains(pt []int64) bool {
 		}
 		return true
 	}
-	s := b.system()
-	for i := 0; i < nd; i++ {
-		r := make([]int64, b.NCols())
-		r[i] = 1
-		r[len(r)-1] = -pt[i]
-		s.Eq = append(s.Eq, r)
+	// The remaining locals form a small system: every row is split into
+	// its part over them and a constant folded from the known values.
+	var rest []int
+	restIdx := make([]int, len(b.locals))
+	for i := range b.locals {
+		restIdx[i] = -1
+		if !fn[i] {
+			restIdx[i] = len(rest)
+			rest = append(rest, nd+i)
+		}
+	}
+	nr := len(rest)
+	s := &sys.System{NVars: nr}
+	reduce := func(r []int64) ([]int64, bool) {
+		out := make([]int64, nr+1)
+		c := r[len(r)-1]
+		free := false
+		for j := 0; j < len(r)-1; j++ {
+			if r[j] == 0 {
+				continue
+			}
+			if j >= nd && restIdx[j-nd] >= 0 {
+				out[restIdx[j-nd]] = r[j]
+				free = true
+				continue
+			}
+			c = ints.Add(c, ints.Mul(r[j], x[j]))
+		}
+		out[nr] = c
+		return out, free
+	}
+	for _, r := range b.eq {
+		red, free := reduce(r)
+		if !free {
+			if red[nr] != 0 {
+				return false
+			}
+			continue
+		}
+		s.Eq = append(s.Eq, red)
+	}
+	addIneq := func(r []int64) bool {
+		red, free := reduce(r)
+		if !free {
+			return red[nr] >= 0
+		}
+		s.Ineq = append(s.Ineq, red)
+		return true
+	}
+	for _, r := range b.ineq {
+		if !addIneq(r) {
+			return false
+		}
+	}
+	for i, l := range b.locals {
+		if l.Den > 0 && !fn[i] {
+			lo, hi := divBounds(l, nd+i)
+			if !addIneq(lo) || !addIneq(hi) {
+				return false
+			}
+		}
 	}
 	return !sys.IsIntegerEmpty(s)
 }

@@ -65,7 +65,10 @@ func subtractBasic(a, b BasicMap) []BasicMap {
 // Subtract returns a \ b (isl_map_subtract), exact over the integers.
 func (a Map) Subtract(b Map) Map {
 	a, b = align2(a, b, "Subtract")
-	cur := a.parts
+	if len(b.parts) == 0 {
+		return a
+	}
+	cur := a.dropEmpty().parts
 	for _, bp := range b.parts {
 		for _, bk := range bp.makeKnown() {
 			var next []BasicMap
@@ -94,7 +97,7 @@ func (s Set) Complement() Set { return Set{s.m.Complement()} }
 func (a Map) IsSubset(b Map) bool {
 	a, b = align2(a, b, "IsSubset")
 	for _, ap := range a.parts {
-		if !a.withParts([]BasicMap{ap}).Subtract(b).PlainIsEmpty() {
+		if !a.withParts([]BasicMap{ap}).Subtract(b).IsEmpty() {
 			return false
 		}
 	}

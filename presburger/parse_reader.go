@@ -430,16 +430,56 @@ func (r *islReader) readExists() *synForm {
 func (r *islReader) readCmp() *synForm {
 	t := r.peek()
 	f := &synForm{op: sfCmp, line: t.Line, col: t.Col}
-	f.lists = append(f.lists, r.readExprList())
+	f.lists = append(f.lists, r.readCmpList())
 	for isCmpTok(r.peek().Kind) {
 		f.ops = append(f.ops, r.next().Kind)
-		f.lists = append(f.lists, r.readExprList())
+		f.lists = append(f.lists, r.readCmpList())
 	}
 	if len(f.ops) == 0 {
 		u := r.peek()
 		r.failAt(u, "expected a comparison operator ('<=', '<', '=', ...), found %v", u)
 	}
 	return f
+}
+
+// readCmpList reads the operand list of a comparison: "e1, e2, ..." or,
+// around a lexicographic operator, "[e1, e2, ...]".
+func (r *islReader) readCmpList() []*synExpr {
+	if r.peek().Kind == TokLBrack {
+		save, depth := r.pos, r.depth
+		if l, ok := r.tryBracketList(); ok {
+			return l
+		}
+		r.pos, r.depth = save, depth
+	}
+	return r.readExprList()
+}
+
+// tryBracketList reads "[e1, ..., en]" when it is followed by a
+// lexicographic operator or preceded by one.
+func (r *islReader) tryBracketList() (l []*synExpr, ok bool) {
+	prevLex := r.pos > 0 && isLexTok(r.toks[r.pos-1].Kind)
+	defer func() {
+		if x := recover(); x != nil {
+			if _, isPE := x.(*ParseError); !isPE {
+				panic(x)
+			}
+			l, ok = nil, false
+		}
+	}()
+	r.next()
+	if r.peek().Kind != TokRBrack {
+		l = r.readExprList()
+	}
+	r.expect(TokRBrack, "")
+	if !prevLex && !isLexTok(r.peek().Kind) {
+		return nil, false
+	}
+	return l, true
+}
+
+func isLexTok(k TokKind) bool {
+	return k == TokLexLt || k == TokLexLe || k == TokLexGt || k == TokLexGe
 }
 
 func (r *islReader) readExprList() []*synExpr {

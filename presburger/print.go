@@ -350,6 +350,31 @@ func (p *basicPrinter) cond() string {
 	if p.empty {
 		return "false"
 	}
+	// Substitution may leave constant rows: drop the true ones; a false
+	// one makes the whole condition false.
+	isConst := func(r []int64) bool {
+		for _, v := range r[:len(r)-1] {
+			if v != 0 {
+				return false
+			}
+		}
+		return true
+	}
+	var eqs, ineqs [][]int64
+	for _, r := range p.eqs {
+		if !isConst(r) {
+			eqs = append(eqs, r)
+		} else if r[len(r)-1] != 0 {
+			return "false"
+		}
+	}
+	for _, r := range p.ineqs {
+		if !isConst(r) {
+			ineqs = append(ineqs, r)
+		} else if r[len(r)-1] < 0 {
+			return "false"
+		}
+	}
 	// Which columns depend on unknown existentials (directly or through
 	// known locals)?
 	dep := make([]bool, p.nd+len(p.locals))
@@ -374,14 +399,14 @@ func (p *basicPrinter) cond() string {
 		return false
 	}
 	var outE, outI, inE, inI [][]int64
-	for _, r := range p.eqs {
+	for _, r := range eqs {
 		if uses(r) {
 			inE = append(inE, r)
 		} else {
 			outE = append(outE, r)
 		}
 	}
-	for _, r := range p.ineqs {
+	for _, r := range ineqs {
 		if uses(r) {
 			inI = append(inI, r)
 		} else {
@@ -599,10 +624,17 @@ func (a affText) String() string {
 			b.WriteString(termText(t.coef, t.atom, t.kind))
 		}
 	}
+	pos := false
 	for _, t := range a.terms {
 		if t.coef > 0 {
 			write(t)
+			pos = true
 		}
+	}
+	if !pos && a.k > 0 {
+		// "10 - i" rather than "-i + 10".
+		b.WriteString(strconv.FormatInt(a.k, 10))
+		a.k = 0
 	}
 	for _, t := range a.terms {
 		if t.coef < 0 {

@@ -128,6 +128,10 @@ func (b *builder) errorf(pos cfront.Pos, format string, args ...any) {
 
 // fail reports a non-affine construct: "<what> (<why>)".
 func (b *builder) fail(what string, na *notAffine) {
+	if na.param != "" {
+		b.errorf(na.pos, "write to %s, which is used as a parameter at %s (%s; loop bounds, conditions and subscripts need values constant in the region)", na.param, na.use, what)
+		return
+	}
 	b.errorf(na.pos, "%s (%s)", what, na.why)
 }
 

@@ -198,8 +198,8 @@ type piece struct {
 // pairwise disjoint and cover the region where the expression is defined.
 type pexpr []piece
 
-func pconst(c int64) pexpr    { return pexpr{{v: affConst(c)}} }
-func paff(a *aff) pexpr       { return pexpr{{v: a}} }
+func pconst(c int64) pexpr     { return pexpr{{v: affConst(c)}} }
+func paff(a *aff) pexpr        { return pexpr{{v: a}} }
 func (p pexpr) isSingle() bool { return len(p) == 1 && len(p[0].guard) == 0 }
 
 // combine applies f to every pair of pieces whose guards may both hold.

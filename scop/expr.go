@@ -12,6 +12,10 @@ import (
 type notAffine struct {
 	pos cfront.Pos
 	why string
+	// param is set when the culprit is a write (at pos) to a variable
+	// used as a parameter.
+	param string
+	use   cfront.Pos
 }
 
 // integerTypes are the C type words whose variables may be parameters or
@@ -49,7 +53,7 @@ func (b *builder) affine(e cfront.Expr) (pexpr, *notAffine) {
 		return b.affine(x.X)
 	case *cfront.IntLit:
 		if x.Big {
-			return nil, &notAffine{x.At, "integer literal " + x.Text + " does not fit in 64 bits"}
+			return nil, &notAffine{pos: x.At, why: "integer literal " + x.Text + " does not fit in 64 bits"}
 		}
 		return pconst(x.Value), nil
 	case *cfront.CharLit:
@@ -73,7 +77,7 @@ func (b *builder) affine(e cfront.Expr) (pexpr, *notAffine) {
 			}
 			return selectExpr(c, pconst(1), pconst(0)), nil
 		}
-		return nil, &notAffine{x.At, fmt.Sprintf("operator %s is not affine", x.Op)}
+		return nil, &notAffine{pos: x.At, why: fmt.Sprintf("operator %s is not affine", x.Op)}
 	case *cfront.Binary:
 		return b.affineBinary(x)
 	case *cfront.CondExpr:
@@ -96,17 +100,17 @@ func (b *builder) affine(e cfront.Expr) (pexpr, *notAffine) {
 		if x.Type.Stars == 0 && isIntegerType(x.Type.Base) {
 			return b.affine(x.X)
 		}
-		return nil, &notAffine{x.At, "cast to " + x.Type.Text + " is not an integer expression"}
+		return nil, &notAffine{pos: x.At, why: "cast to " + x.Type.Text + " is not an integer expression"}
 	case *cfront.Index:
-		return nil, &notAffine{x.At, "array element " + x.Format(nil) + " used as an index or bound: its value is not known statically"}
+		return nil, &notAffine{pos: x.At, why: "array element " + x.Format(nil) + " used as an index or bound: its value is not known statically"}
 	case *cfront.Member:
-		return nil, &notAffine{x.At, "struct member " + x.Format(nil) + " is not a static value"}
+		return nil, &notAffine{pos: x.At, why: "struct member " + x.Format(nil) + " is not a static value"}
 	case *cfront.FloatLit:
-		return nil, &notAffine{x.At, "floating-point value " + x.Text + " in an integer position"}
+		return nil, &notAffine{pos: x.At, why: "floating-point value " + x.Text + " in an integer position"}
 	case *cfront.Assign, *cfront.Postfix:
-		return nil, &notAffine{e.Pos(), "side effect inside an affine expression"}
+		return nil, &notAffine{pos: e.Pos(), why: "side effect inside an affine expression"}
 	}
-	return nil, &notAffine{e.Pos(), "expression " + e.Format(nil) + " is not affine"}
+	return nil, &notAffine{pos: e.Pos(), why: "expression " + e.Format(nil) + " is not affine"}
 }
 
 func (b *builder) affineIdent(x *cfront.Ident) (pexpr, *notAffine) {
@@ -114,17 +118,17 @@ func (b *builder) affineIdent(x *cfront.Ident) (pexpr, *notAffine) {
 		return paff(affVar(dim)), nil
 	}
 	if b.isIterOutside(x.Name) {
-		return nil, &notAffine{x.At, "loop iterator " + x.Name + " used outside its loop"}
+		return nil, &notAffine{pos: x.At, why: "loop iterator " + x.Name + " used outside its loop"}
 	}
 	if w, ok := b.written[x.Name]; ok {
-		return nil, &notAffine{x.At, fmt.Sprintf("%s is written in the region (at %s), so it is not a parameter", x.Name, w)}
+		return nil, &notAffine{pos: w, why: fmt.Sprintf("%s is written in the region, so it is not a parameter", x.Name), param: x.Name, use: x.At}
 	}
 	if v, ok := b.varInfo(x.Name); ok {
 		if v.Stars > 0 || len(v.Dims) > 0 {
-			return nil, &notAffine{x.At, x.Name + " is an array or pointer, not an integer"}
+			return nil, &notAffine{pos: x.At, why: x.Name + " is an array or pointer, not an integer"}
 		}
 		if v.Type != "" && !isIntegerType(v.Type) {
-			return nil, &notAffine{x.At, x.Name + " has type " + v.Type + ", not an integer type"}
+			return nil, &notAffine{pos: x.At, why: x.Name + " has type " + v.Type + ", not an integer type"}
 		}
 	}
 	b.useParam(x.Name)
@@ -160,14 +164,14 @@ func (b *builder) affineBinary(x *cfront.Binary) (pexpr, *notAffine) {
 		if k, ok := constOf(p); ok {
 			return q.mapv(func(a *aff) *aff { return a.scale(k) }), nil
 		}
-		return nil, &notAffine{x.OpPos, "product " + x.Format(nil) + " of two non-constant expressions"}
+		return nil, &notAffine{pos: x.At, why: "product " + x.Format(nil) + " of two non-constant expressions"}
 	case "/", "%":
 		k, ok := constOf(q)
 		if !ok {
-			return nil, &notAffine{x.OpPos, "division by the non-constant " + x.Y.Format(nil)}
+			return nil, &notAffine{pos: x.OpPos, why: "division by the non-constant " + x.Y.Format(nil)}
 		}
 		if k == 0 {
-			return nil, &notAffine{x.OpPos, "division by zero"}
+			return nil, &notAffine{pos: x.OpPos, why: "division by zero"}
 		}
 		if x.Op == "/" {
 			return b.prune(p.truncDiv(k)), nil
@@ -176,12 +180,12 @@ func (b *builder) affineBinary(x *cfront.Binary) (pexpr, *notAffine) {
 	case "<<":
 		if k, ok := constOf(q); ok && k >= 0 && k < 62 {
 			if _, pc := constOf(p); !pc {
-				return nil, &notAffine{x.OpPos, "left shift of a possibly negative value"}
+				return nil, &notAffine{pos: x.OpPos, why: "left shift of a possibly negative value"}
 			}
 			return p.mapv(func(a *aff) *aff { return a.scale(int64(1) << k) }), nil
 		}
 	}
-	return nil, &notAffine{x.OpPos, "operator " + x.Op + " is not affine"}
+	return nil, &notAffine{pos: x.OpPos, why: "operator " + x.Op + " is not affine"}
 }
 
 // constOf returns the value of a constant piecewise expression.
@@ -195,7 +199,7 @@ func constOf(p pexpr) (int64, bool) {
 func (b *builder) affineCall(x *cfront.Call) (pexpr, *notAffine) {
 	id, ok := cfront.Unparen(x.Fun).(*cfront.Ident)
 	if !ok {
-		return nil, &notAffine{x.At, "call through a function pointer"}
+		return nil, &notAffine{pos: x.At, why: "call through a function pointer"}
 	}
 	args := make([]pexpr, len(x.Args))
 	for i, a := range x.Args {
@@ -218,7 +222,7 @@ func (b *builder) affineCall(x *cfront.Call) (pexpr, *notAffine) {
 		if len(args) == 2 {
 			k, ok := constOf(args[1])
 			if !ok || k <= 0 {
-				return nil, &notAffine{x.At, id.Name + " by a non-constant or non-positive divisor"}
+				return nil, &notAffine{pos: x.At, why: id.Name + " by a non-constant or non-positive divisor"}
 			}
 			if strings.ToLower(id.Name) == "floord" {
 				return args[0].mapv(func(a *aff) *aff { return floorDivAff(a, k) }), nil
@@ -226,7 +230,7 @@ func (b *builder) affineCall(x *cfront.Call) (pexpr, *notAffine) {
 			return args[0].mapv(func(a *aff) *aff { return floorDivAff(a.neg(), k).neg() }), nil
 		}
 	}
-	return nil, &notAffine{x.At, "call of " + id.Name + " is not an affine expression"}
+	return nil, &notAffine{pos: x.At, why: "call of " + id.Name + " is not an affine expression"}
 }
 
 // condition translates an affine condition (&&, ||, !, comparisons; any

@@ -52,7 +52,7 @@ static TB_NOINLINE void kernel_correlation(DATA_TYPE data[N][M],
   }
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
-      data[i][j] = (data[i][j] - mean[j]) / (SQRT_FUN((DATA_TYPE)N) * stddev[j]);
+      data[i][j] = (data[i][j] - mean[j]) / (SQRT_FUN(N) * stddev[j]);
   for (int i = 0; i < M; i++) {
     corr[i][i] = 1;
     for (int j = i + 1; j < M; j++) {

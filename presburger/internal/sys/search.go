@@ -99,7 +99,7 @@ func lexOpt(s *System, maximize bool, b *budget) Result {
 		if maximize {
 			o[i] = -1
 		}
-		kind, v := minValue(t, o, b)
+		kind, v := minValueNonEmpty(t, o, b)
 		switch kind {
 		case Empty:
 			panic("sys: internal error: lexopt lost its points")
@@ -136,10 +136,10 @@ func sample(s *System, b *budget) ([]int64, bool) {
 	for i := 0; i < n; i++ {
 		o := make([]int64, n+1)
 		o[i] = 1
-		kind, v := minValue(t, o, b)
+		kind, v := minValueNonEmpty(t, o, b)
 		if kind == Unbounded {
 			o[i] = -1
-			kind, v = minValue(t, o, b)
+			kind, v = minValueNonEmpty(t, o, b)
 			v = -v
 			if kind == Unbounded {
 				u := t.Clone()
@@ -160,6 +160,130 @@ func sample(s *System, b *budget) ([]int64, bool) {
 	return pt, true
 }
 
+// nonEmptyBelow reports whether s has a point with obj·(x,1) <= v.
+func nonEmptyBelow(s *System, obj []int64, v int64, b *budget) bool {
+	b.tick(1)
+	n := s.NVars
+	t := &System{NVars: n, Eq: s.Eq, Ineq: make([][]int64, len(s.Ineq), len(s.Ineq)+1)}
+	copy(t.Ineq, s.Ineq)
+	r := make([]int64, n+1)
+	for i := 0; i <= n; i++ {
+		r[i] = ints.Neg(obj[i])
+	}
+	r[n] = ints.Add(r[n], v)
+	t.Ineq = append(t.Ineq, r)
+	return !isIntegerEmpty(t, b)
+}
+
+// searchMin returns the least v >= lb with points of s at obj <= v, for a
+// bounded non-empty s with no point below lb: probe lb, then gallop up
+// and finish by binary search.
+func searchMin(s *System, obj []int64, lb int64, b *budget) int64 {
+	if nonEmptyBelow(s, obj, lb, b) {
+		return lb
+	}
+	lo, step := lb, int64(1)
+	var hi int64
+	for {
+		v := lo + step
+		if lo > math.MaxInt64-step {
+			v = math.MaxInt64
+		}
+		if nonEmptyBelow(s, obj, v, b) {
+			hi = v
+			break
+		}
+		if v == math.MaxInt64 {
+			panic(&ints.OverflowError{Op: "min", A: v}) // the minimum exceeds MaxInt64
+		}
+		lo = v
+		if step < 1<<61 {
+			step *= 2
+		}
+	}
+	for uint64(hi)-uint64(lo) > 1 {
+		mid := lo + int64((uint64(hi)-uint64(lo))/2)
+		if nonEmptyBelow(s, obj, mid, b) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi
+}
+
+// ratMinBoundSteps bounds the Fourier-Motzkin work spent on the rational
+// minimum before minValue falls back to a pure integer search.
+const ratMinBoundSteps = 20000
+
+// ratMinBound computes the rational minimum of obj·(x,1) over s by
+// Fourier-Motzkin onto t = obj·(x,1): unb reports no lower bound (by Meyer's
+// theorem the integer minimum of a non-empty s is then unbounded too), else
+// lb = ceil(rational minimum) <= integer minimum. ok is false when the
+// elimination was too costly (then nothing is known).
+func ratMinBound(s *System, obj []int64, b *budget) (unb bool, lb int64, ok bool) {
+	n := s.NVars
+	// Columns: t, x_0..x_{n-1}, const.
+	shift := func(r []int64) []int64 {
+		o := make([]int64, n+2)
+		copy(o[1:], r)
+		return o
+	}
+	p := &ratProb{nv: n + 1}
+	for _, r := range s.Eq {
+		p.eq = append(p.eq, shift(r))
+	}
+	e := shift(obj)
+	e[0] = -1
+	p.eq = append(p.eq, e)
+	words := (len(s.Ineq) + 63) / 64
+	for i, r := range s.Ineq {
+		h := make([]uint64, words)
+		h[i/64] |= 1 << (i % 64)
+		p.ineq = append(p.ineq, ratRow{r: shift(r), hist: h})
+	}
+	local := &budget{op: b.op, limit: ratMinBoundSteps}
+	stopped := false
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, isBudget := r.(*BudgetError); isBudget {
+					stopped = true
+					return
+				}
+				panic(r)
+			}
+		}()
+		if p.eliminate(1, local) {
+			panic("sys: internal error: rationally empty system with integer points")
+		}
+	}()
+	b.tick(int(local.steps))
+	if stopped {
+		return false, 0, false
+	}
+	have := false
+	for _, r := range p.eq {
+		// r[0]·t + r[n+1] = 0
+		if r[0] != 0 {
+			return false, ints.CeilDiv(ints.Neg(r[n+1]), r[0]), true
+		}
+	}
+	for _, rr := range p.ineq {
+		r := rr.r
+		if r[0] > 0 {
+			v := ints.CeilDiv(ints.Neg(r[n+1]), r[0])
+			if !have || v > lb {
+				lb, have = v, true
+			}
+		}
+	}
+	if !have {
+		return true, 0, true
+	}
+	return false, lb, true
+}
+
 // minValue returns the minimum of obj·(x,1) over the integer points of s.
 //
 // We first decide emptiness. Then unboundedness: by Meyer's theorem the
@@ -173,7 +297,18 @@ func minValue(s *System, obj []int64, b *budget) (Kind, int64) {
 	if isIntegerEmpty(s, b) {
 		return Empty, 0
 	}
+	return minValueNonEmpty(s, obj, b)
+}
+
+// minValueNonEmpty is minValue for an s known to have integer points.
+func minValueNonEmpty(s *System, obj []int64, b *budget) (Kind, int64) {
 	n := s.NVars
+	if unb, lb, ok := ratMinBound(s, obj, b); ok {
+		if unb {
+			return Unbounded, 0
+		}
+		return Bounded, searchMin(s, obj, lb, b)
+	}
 	cone := &System{NVars: n}
 	for _, r := range s.Eq {
 		c := append([]int64(nil), r...)
@@ -194,18 +329,7 @@ func minValue(s *System, obj []int64, b *budget) (Kind, int64) {
 	if !isIntegerEmpty(cone, b) {
 		return Unbounded, 0
 	}
-	// nonEmptyBelow(v): s has a point with obj·(x,1) <= v.
-	nonEmptyBelow := func(v int64) bool {
-		b.tick(1)
-		t := s.Clone()
-		r := make([]int64, n+1)
-		for i := 0; i <= n; i++ {
-			r[i] = ints.Neg(obj[i])
-		}
-		r[n] = ints.Add(r[n], v)
-		t.Ineq = append(t.Ineq, r)
-		return !isIntegerEmpty(t, b)
-	}
+	nonEmptyBelow := func(v int64) bool { return nonEmptyBelow(s, obj, v, b) }
 	// Invariant once set: no point at lo, a point at hi, lo < hi.
 	var lo, hi int64
 	if nonEmptyBelow(0) {

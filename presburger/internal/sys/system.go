@@ -112,14 +112,55 @@ func rowString(r []int64) string {
 	return b.String()
 }
 
-// rowKey is a map key for the variable coefficients of a row.
-func rowKey(r []int64, buf []byte) ([]byte, string) {
-	buf = buf[:0]
-	for _, v := range r[:len(r)-1] {
-		buf = strconv.AppendInt(buf, v, 36)
-		buf = append(buf, ',')
+// rowIndex finds rows by their variable coefficients (the constant is
+// ignored): a hash map with collision lists, no allocation per lookup.
+type rowIndex struct {
+	n    int
+	m    map[uint64][]int
+	rows *[][]int64
+}
+
+func newRowIndex(n int, rows *[][]int64, size int) *rowIndex {
+	return &rowIndex{n: n, m: make(map[uint64][]int, size), rows: rows}
+}
+
+// hashCoef hashes the first n entries of r, negated when neg is set.
+func hashCoef(r []int64, n int, neg bool) uint64 {
+	h := uint64(14695981039346656037)
+	for _, v := range r[:n] {
+		if neg {
+			v = -v
+		}
+		h ^= uint64(v)
+		h *= 1099511628211
+		h ^= h >> 29
 	}
-	return buf, string(buf)
+	return h
+}
+
+func sameCoef(a, b []int64, n int, neg bool) bool {
+	for i := 0; i < n; i++ {
+		if (neg && a[i] != -b[i]) || (!neg && a[i] != b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// find returns the index (in *rows) of a row whose coefficients equal r's
+// (or their negation with neg), or -1.
+func (x *rowIndex) find(r []int64, neg bool) int {
+	for _, i := range x.m[hashCoef(r, x.n, neg)] {
+		if sameCoef((*x.rows)[i], r, x.n, neg) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (x *rowIndex) add(r []int64, i int) {
+	h := hashCoef(r, x.n, false)
+	x.m[h] = append(x.m[h], i)
 }
 
 // Normalize divides rows by the gcd of their variable coefficients
@@ -138,10 +179,10 @@ func (s *System) Normalize() (infeasible bool) {
 
 // normalizeRows is Normalize on raw rows; rows may be modified in place.
 func normalizeRows(n int, eqIn, ineqIn [][]int64) (eq, ineq [][]int64, infeasible bool) {
-	var buf []byte
 	// Equalities: divide by the gcd, make the first non-zero coefficient
 	// positive, detect duplicates and parallel ones with other constants.
-	eqSeen := make(map[string]int, len(eqIn))
+	eq = make([][]int64, 0, len(eqIn))
+	eqIdx := newRowIndex(n, &eq, len(eqIn))
 	for _, r := range eqIn {
 		g := ints.RowGCD(r[:n])
 		if g == 0 {
@@ -157,20 +198,19 @@ func normalizeRows(n int, eqIn, ineqIn [][]int64) (eq, ineq [][]int64, infeasibl
 			g = -g
 		}
 		ints.DivRowExact(r, g)
-		var k string
-		buf, k = rowKey(r, buf)
-		if j, ok := eqSeen[k]; ok {
+		if j := eqIdx.find(r, false); j >= 0 {
 			if eq[j][n] != r[n] {
 				return nil, nil, true
 			}
 			continue
 		}
-		eqSeen[k] = len(eq)
+		eqIdx.add(r, len(eq))
 		eq = append(eq, r)
 	}
 	// Inequalities: divide by the gcd with floor on the constant, keep the
 	// tightest of parallel rows.
-	seen := make(map[string]int, len(ineqIn))
+	ineq = make([][]int64, 0, len(ineqIn))
+	idx := newRowIndex(n, &ineq, len(ineqIn))
 	for _, r := range ineqIn {
 		g := ints.RowGCD(r[:n])
 		if g == 0 {
@@ -185,85 +225,59 @@ func normalizeRows(n int, eqIn, ineqIn [][]int64) (eq, ineq [][]int64, infeasibl
 			}
 			r[n] = ints.FloorDiv(r[n], g)
 		}
-		var k string
-		buf, k = rowKey(r, buf)
-		if j, ok := seen[k]; ok {
+		if j := idx.find(r, false); j >= 0 {
 			if r[n] < ineq[j][n] {
 				ineq[j] = r
 			}
 			continue
 		}
-		seen[k] = len(ineq)
+		idx.add(r, len(ineq))
 		ineq = append(ineq, r)
 	}
 	// Opposite pairs: a·x + c1 >= 0 and -a·x + c2 >= 0 mean -c1 <= a·x <= c2.
-	if len(ineq) > 1 {
-		drop := make([]bool, len(ineq))
-		neg := make([]int64, n+1)
-		var newEq [][]int64
-		for i, r := range ineq {
-			if drop[i] || firstNonZero(r[:n]) < 0 {
-				continue
-			}
-			for k := 0; k < n; k++ {
-				neg[k] = -r[k]
-			}
-			var key string
-			buf, key = rowKey(neg, buf)
-			j, ok := seen[key]
-			if !ok || drop[j] {
-				continue
-			}
-			sum := ints.Add(r[n], ineq[j][n])
-			if sum < 0 {
-				return nil, nil, true
-			}
-			if sum == 0 {
-				drop[i], drop[j] = true, true
-				newEq = append(newEq, r)
-			}
+	var drop []bool
+	for i, r := range ineq {
+		if firstNonZero(r[:n]) < 0 {
+			continue
 		}
-		if newEq != nil {
-			kept := ineq[:0]
-			for i, r := range ineq {
-				if !drop[i] {
-					kept = append(kept, r)
-				}
+		j := idx.find(r, true)
+		if j < 0 {
+			continue
+		}
+		sum := ints.Add(r[n], ineq[j][n])
+		if sum < 0 {
+			return nil, nil, true
+		}
+		if sum == 0 {
+			if drop == nil {
+				drop = make([]bool, len(ineq))
 			}
-			ineq = kept
-			for _, r := range newEq {
-				var k string
-				buf, k = rowKey(r, buf)
-				if j, ok := eqSeen[k]; ok {
-					if eq[j][n] != r[n] {
-						return nil, nil, true
-					}
-					continue
+			drop[i], drop[j] = true, true
+			if k := eqIdx.find(r, false); k >= 0 {
+				if eq[k][n] != r[n] {
+					return nil, nil, true
 				}
-				eqSeen[k] = len(eq)
-				eq = append(eq, r)
+				continue
 			}
+			eqIdx.add(r, len(eq))
+			eq = append(eq, r)
 		}
 	}
 	// An equality parallel to an inequality: a·x + e = 0 with a·x + c >= 0
 	// (c - e >= 0 needed, then redundant) or -a·x + c >= 0 (c + e >= 0).
-	if len(eq) > 0 && len(ineq) > 0 {
+	if len(eq) > 0 || drop != nil {
 		kept := ineq[:0]
-		neg := make([]int64, n+1)
-		for _, r := range ineq {
-			var k string
-			buf, k = rowKey(r, buf)
-			if j, ok := eqSeen[k]; ok {
+		for i, r := range ineq {
+			if drop != nil && drop[i] {
+				continue
+			}
+			if j := eqIdx.find(r, false); j >= 0 {
 				if ints.Sub(r[n], eq[j][n]) < 0 {
 					return nil, nil, true
 				}
 				continue
 			}
-			for i := 0; i < n; i++ {
-				neg[i] = -r[i]
-			}
-			buf, k = rowKey(neg, buf)
-			if j, ok := eqSeen[k]; ok {
+			if j := eqIdx.find(r, true); j >= 0 {
 				if ints.Add(r[n], eq[j][n]) < 0 {
 					return nil, nil, true
 				}

@@ -1,0 +1,214 @@
+package astgen
+
+import (
+	"github.com/tessera-opt/tessera/ast"
+)
+
+// This file turns affs and constraints into AST expressions (section
+// 5.10): floor divisions become floord (or a plain division when the
+// dividend is known to be non-negative), positive terms are written before
+// negative ones, constraints compare their positive and negative parts.
+
+// varExpr returns the expression of variable i (a parameter or a dim).
+func (g *gen) varExpr(i int, b *build) ast.Expr {
+	np := g.np()
+	if i < np {
+		return ast.NewIdent(g.params[i])
+	}
+	k := i - np
+	if k < len(b.values) && b.values[k] != nil {
+		return b.values[k]
+	}
+	if k == b.depth || k < b.n {
+		return ast.NewIdent(iterName(k))
+	}
+	panic("astgen: internal error: expression over an unknown variable")
+}
+
+type term struct {
+	k int64
+	e ast.Expr
+}
+
+// terms returns the non-constant terms of a.
+func (g *gen) terms(a aff, b *build) []term {
+	var ts []term
+	for i, c := range a.Coef {
+		if c != 0 {
+			ts = append(ts, term{c, g.varExpr(i, b)})
+		}
+	}
+	for _, dv := range a.Divs {
+		ts = append(ts, term{dv.K, g.divExpr(dv.Num, dv.Den, b)})
+	}
+	return ts
+}
+
+func (g *gen) divExpr(num aff, den int64, b *build) ast.Expr {
+	return ast.FloorDiv(g.affExpr(num, b), ast.NewInt(den))
+}
+
+func mulTerm(k int64, e ast.Expr) ast.Expr {
+	if k == 1 {
+		return e
+	}
+	return ast.Mul(ast.NewInt(k), e)
+}
+
+// sumExpr writes the sum of terms and the constant c, positive terms
+// first.
+func sumExpr(ts []term, c int64) ast.Expr {
+	var e ast.Expr
+	for _, t := range ts {
+		if t.k > 0 {
+			if e == nil {
+				e = mulTerm(t.k, t.e)
+			} else {
+				e = ast.Add(e, mulTerm(t.k, t.e))
+			}
+		}
+	}
+	for _, t := range ts {
+		if t.k < 0 {
+			if e == nil {
+				e = ast.Neg(mulTerm(-t.k, t.e))
+			} else {
+				e = ast.Sub(e, mulTerm(-t.k, t.e))
+			}
+		}
+	}
+	switch {
+	case e == nil:
+		return ast.NewInt(c)
+	case c > 0:
+		return ast.Add(e, ast.NewInt(c))
+	case c < 0:
+		return ast.Sub(e, ast.NewInt(-c))
+	}
+	return e
+}
+
+// affExpr returns the expression of a.
+func (g *gen) affExpr(a aff, b *build) ast.Expr { return sumExpr(g.terms(a, b), a.C) }
+
+// consExpr returns the comparison of constraint c (a >= 0 or a == 0),
+// written as positive part against negative part.
+func (g *gen) consExpr(c cons, b *build) ast.Expr {
+	if e, ok := g.modExpr(c, b); ok {
+		return e
+	}
+	ts := g.terms(c.a, b)
+	var pos, neg []term
+	for _, t := range ts {
+		if t.k > 0 {
+			pos = append(pos, t)
+		} else {
+			neg = append(neg, term{-t.k, t.e})
+		}
+	}
+	var pc, nc int64
+	if c.a.C > 0 {
+		pc = c.a.C
+	} else {
+		nc = -c.a.C
+	}
+	if len(pos) == 0 && len(neg) > 0 {
+		// -x + k >= 0  =>  k >= x, write x <= k
+		l, r := sumExpr(neg, nc), sumExpr(nil, pc)
+		if c.eq {
+			return ast.Eq(l, r)
+		}
+		return ast.Le(l, r)
+	}
+	l, r := sumExpr(pos, pc), sumExpr(neg, nc)
+	if c.eq {
+		return ast.Eq(l, r)
+	}
+	return ast.Ge(l, r)
+}
+
+// modExpr recognizes e - m*floor(e/m) == 0 (or >= / <= forms of the
+// remainder) and writes it with %: e % m == 0.
+func (g *gen) modExpr(c cons, b *build) (ast.Expr, bool) {
+	if !c.eq || len(c.a.Divs) != 1 {
+		return nil, false
+	}
+	dv := c.a.Divs[0]
+	if dv.K != -dv.Den && dv.K != dv.Den {
+		return nil, false
+	}
+	rest := aff{Coef: c.a.Coef, C: c.a.C}
+	if dv.K == dv.Den {
+		rest = rest.scale(-1)
+	}
+	if !rest.equal(dv.Num) {
+		return nil, false
+	}
+	return ast.Eq(ast.Rem(g.affExpr(dv.Num, b), ast.NewInt(dv.Den)), ast.NewInt(0)), true
+}
+
+// condExpr returns the conjunction of the constraints.
+func (g *gen) condExpr(cs []cons, b *build) ast.Expr {
+	if len(cs) == 0 {
+		return ast.NewInt(1)
+	}
+	var es []ast.Expr
+	for _, c := range cs {
+		es = append(es, g.consExpr(c, b))
+	}
+	if len(es) == 1 {
+		return es[0]
+	}
+	return ast.And(es...)
+}
+
+// maxExpr returns the maximum of the affs (duplicates removed).
+func (g *gen) maxExpr(as []aff, b *build) ast.Expr {
+	as = dedupAffs(as)
+	if len(as) == 1 {
+		return g.affExpr(as[0], b)
+	}
+	var es []ast.Expr
+	for _, a := range as {
+		es = append(es, g.affExpr(a, b))
+	}
+	return ast.Max(es...)
+}
+
+// upperCond returns the loop condition c_d <= min(uppers).
+func (g *gen) upperCond(uppers []aff, d int, b *build) ast.Expr {
+	uppers = dedupAffs(uppers)
+	it := ast.NewIdent(iterName(d))
+	if len(uppers) == 1 {
+		u := uppers[0]
+		if u.C < 0 && !u.isConst() {
+			// c <= x - 1 is written c < x.
+			u2 := u.clone()
+			u2.C++
+			return ast.Lt(it, g.affExpr(u2, b))
+		}
+		return ast.Le(it, g.affExpr(u, b))
+	}
+	var es []ast.Expr
+	for _, a := range uppers {
+		es = append(es, g.affExpr(a, b))
+	}
+	return ast.Le(it, ast.Min(es...))
+}
+
+func dedupAffs(as []aff) []aff {
+	var out []aff
+	for _, a := range as {
+		dup := false
+		for _, o := range out {
+			if o.equal(a) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, a)
+		}
+	}
+	return out
+}

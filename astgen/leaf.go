@@ -1,0 +1,351 @@
+package astgen
+
+import (
+	"sort"
+
+	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/presburger"
+)
+
+// leaves generates the statement calls once every schedule dim has been
+// generated (section 5.1, the inner level). Statements are visited in
+// name order. A statement whose instance is a function of the schedule
+// vector gets one call (guarded by what the enclosing code does not
+// enforce); otherwise its instance dims are scanned by extra loops.
+func (g *gen) leaves(stmts []stmt, b *build) []ast.Node {
+	sorted := append([]stmt(nil), stmts...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].name < sorted[j].name })
+	var out []ast.Node
+	for _, s := range sorted {
+		out = append(out, g.leafStmt(s, b)...)
+	}
+	return out
+}
+
+// leafPart is one part of an executed map solved for the instance: the
+// instance as affs of the schedule vector and the constraints (with
+// existentials as extra variables) on the schedule vector.
+type leafPart struct {
+	args  []aff
+	eqs   []aff
+	ineqs []aff
+	nex   int
+}
+
+func (g *gen) leafStmt(s stmt, b *build) []ast.Node {
+	n := b.n
+	k := s.space.Dim(presburger.Out)
+	var parts []leafPart
+	ok := true
+	for _, p := range s.m.Parts() {
+		lp, good := g.solveInstance(p, n, k)
+		if !good {
+			ok = false
+			break
+		}
+		parts = append(parts, lp)
+	}
+	if !ok || (!sameArgs(parts) && !g.singleValuedMap(s.m, n, k)) {
+		return g.extendLeaf(s, b)
+	}
+	// Group the parts by instance expression.
+	var groups [][]leafPart
+	for _, p := range parts {
+		placed := false
+		for i, gr := range groups {
+			if sameArgs([]leafPart{gr[0], p}) {
+				groups[i] = append(groups[i], p)
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			groups = append(groups, []leafPart{p})
+		}
+	}
+	var out []ast.Node
+	for _, gr := range groups {
+		dom := presburger.EmptySet(g.schedSpace(n))
+		for _, p := range gr {
+			dom = dom.Union(g.partSet(n, p))
+		}
+		guard, never := g.guardOf(dom, b)
+		if never {
+			continue
+		}
+		var args []ast.Expr
+		for _, a := range gr[0].args {
+			args = append(args, g.affExpr(a, b))
+		}
+		var node ast.Node = &ast.User{Name: s.name, Args: args}
+		if g.cfg.AtEachDomain != nil {
+			info := DomainInfo{Statement: s.name}
+			for i := 0; i < n; i++ {
+				info.Iterators = append(info.Iterators, iterName(i))
+				info.Values = append(info.Values, g.varExpr(g.np()+i, b))
+			}
+			node = g.cfg.AtEachDomain(node.(*ast.User), info)
+		}
+		if guard != nil {
+			node = &ast.If{Cond: guard, Then: node}
+		}
+		out = append(out, node)
+	}
+	return out
+}
+
+func sameArgs(parts []leafPart) bool {
+	for _, p := range parts[1:] {
+		for i := range p.args {
+			if !p.args[i].equal(parts[0].args[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// partSet builds the schedule set of a solved part.
+func (g *gen) partSet(n int, p leafPart) presburger.Set {
+	return g.setOf(n, p.eqs, p.ineqs)
+}
+
+// guardOf returns the condition, beyond the generated constraints of b,
+// under which a schedule point of b lies in dom (nil: always), and whether
+// it never does.
+func (g *gen) guardOf(dom presburger.Set, b *build) (ast.Expr, bool) {
+	n := b.n
+	dom = dom.Intersect(b.generated)
+	if g.isEmpty(dom) {
+		return nil, true
+	}
+	if g.isSubset(b.generated, dom) {
+		return nil, false
+	}
+	dom = g.knownDivs(dom)
+	var disj []ast.Expr
+	for _, p := range dom.Parts() {
+		ps := presburger.NewSet(dom.Space(), p)
+		if g.isEmpty(ps.Intersect(b.generated)) {
+			continue
+		}
+		eqs, ineqs, nex := g.basicAffs(p.Map(), g.np()+n)
+		if nex > 0 {
+			failf("internal error: guard with existential variables")
+		}
+		var cs []cons
+		for _, e := range eqs {
+			cs = append(cs, cons{a: e, eq: true})
+		}
+		for _, e := range ineqs {
+			cs = append(cs, cons{a: e})
+		}
+		cs = g.gist(n, cs, b.generated)
+		if len(cs) == 0 {
+			return nil, false
+		}
+		disj = append(disj, g.condExpr(cs, b))
+	}
+	if len(disj) == 0 {
+		return nil, true
+	}
+	if len(disj) == 1 {
+		return disj[0], false
+	}
+	return ast.Or(disj...), false
+}
+
+// knownDivs returns s with every existential variable replaced by known
+// floor divisions (exact; the engine eliminates existentials when
+// subtracting).
+func (g *gen) knownDivs(s presburger.Set) presburger.Set {
+	has := false
+	for _, p := range s.Parts() {
+		for i := 0; i < p.NLocal(); i++ {
+			if !p.Local(i).Known() {
+				has = true
+			}
+		}
+	}
+	if !has {
+		return s
+	}
+	g.tick()
+	u := presburger.UniverseSet(s.Space())
+	return u.Subtract(u.Subtract(s))
+}
+
+// solveInstance expresses the instance dims of the executed part p
+// ([n] -> S[k]) as affs of the schedule vector using its equalities.
+func (g *gen) solveInstance(p presburger.BasicMap, n, k int) (leafPart, bool) {
+	np := g.np()
+	eqs, ineqs, nex := g.basicAffs(p, np+n+k)
+	first := np + n
+	solved := make([]bool, k)
+	sol := make([]aff, k)
+	for progress := true; progress; {
+		progress = false
+		for ei, e := range eqs {
+			for j := 0; j < k; j++ {
+				v := first + j
+				a := e.Coef[v]
+				if solved[j] || a == 0 || e.divInvolves(v) {
+					continue
+				}
+				rest := e.clone()
+				rest.Coef[v] = 0
+				var f aff
+				switch a {
+				case 1:
+					f = rest.scale(-1)
+				case -1:
+					f = rest
+				default:
+					if a > 0 {
+						f = floorDivAff(rest.scale(-1), a)
+					} else {
+						f = floorDivAff(rest, -a)
+					}
+				}
+				solved[j] = true
+				sol[j] = f
+				for i := range eqs {
+					if i != ei {
+						eqs[i] = eqs[i].subst(v, f)
+					}
+				}
+				eqs[ei] = eqs[ei].subst(v, f)
+				for i := range ineqs {
+					ineqs[i] = ineqs[i].subst(v, f)
+				}
+				for i := range sol {
+					if solved[i] && i != j {
+						sol[i] = sol[i].subst(v, f)
+					}
+				}
+				progress = true
+				break
+			}
+		}
+	}
+	for j := 0; j < k; j++ {
+		if !solved[j] || sol[j].involvesFrom(first) {
+			return leafPart{}, false
+		}
+	}
+	lp := leafPart{nex: nex}
+	for _, a := range sol {
+		lp.args = append(lp.args, a.resize(first))
+	}
+	for _, e := range eqs {
+		if x, ok := dropVars(e, first, k); ok && !x.isConst() {
+			lp.eqs = append(lp.eqs, x)
+		} else if !ok {
+			return leafPart{}, false
+		} else if x.C != 0 {
+			lp.eqs = append(lp.eqs, x) // infeasible constant
+		}
+	}
+	for _, e := range ineqs {
+		x, ok := dropVars(e, first, k)
+		if !ok {
+			return leafPart{}, false
+		}
+		if x.isConst() && x.C >= 0 {
+			continue
+		}
+		lp.ineqs = append(lp.ineqs, x)
+	}
+	return lp, true
+}
+
+// dropVars removes the variables [from, from+cnt) (which must not occur)
+// and renumbers the later ones.
+func dropVars(a aff, from, cnt int) (aff, bool) {
+	for v := from; v < from+cnt && v < len(a.Coef); v++ {
+		if a.involves(v) {
+			return aff{}, false
+		}
+	}
+	var rec func(a aff) aff
+	rec = func(a aff) aff {
+		r := aff{Coef: make([]int64, len(a.Coef)-cnt), C: a.C}
+		copy(r.Coef, a.Coef[:from])
+		copy(r.Coef[from:], a.Coef[from+cnt:])
+		for _, dv := range a.Divs {
+			r.Divs = append(r.Divs, affDiv{Num: rec(dv.Num), Den: dv.Den, K: dv.K})
+		}
+		return r
+	}
+	return rec(a), true
+}
+
+// singleValuedMap reports whether the executed map ([n] -> S[k]) maps
+// every schedule vector to at most one instance.
+func (g *gen) singleValuedMap(m presburger.Map, n, k int) bool {
+	np := g.np()
+	sp := m.Space()
+	w := n + 2*k
+	tsp := g.schedSpace(w)
+	place := func(outAt int) presburger.Set {
+		dst := make([]int, sp.NDim())
+		for i := 0; i < n; i++ {
+			dst[sp.Offset(presburger.In)+i] = tsp.Offset(presburger.Out) + i
+		}
+		for j := 0; j < k; j++ {
+			dst[sp.Offset(presburger.Out)+j] = tsp.Offset(presburger.Out) + outAt + j
+		}
+		return remapMap(m, tsp, dst).Set()
+	}
+	pair := place(n).Intersect(place(n + k))
+	var eqs []aff
+	for j := 0; j < k; j++ {
+		lt := newAff(np + w)
+		lt.Coef[np+n+k+j] = 1
+		lt.Coef[np+n+j] = -1
+		lt.C = -1
+		if !g.isEmpty(pair.Intersect(g.setOf(w, eqs, []aff{lt}))) {
+			return false
+		}
+		e := lt
+		e.C = 0
+		eqs = append(eqs, e)
+	}
+	return true
+}
+
+// extendLeaf scans the instances of a statement that are not a function
+// of the schedule vector: the instance dims are appended to the schedule
+// space ([c] -> S[i] becomes [c, i] -> S[i]) and generated as extra levels.
+func (g *gen) extendLeaf(s stmt, b *build) []ast.Node {
+	n := b.n
+	k := s.space.Dim(presburger.Out)
+	n2 := n + k
+	sp := s.m.Space()
+	esp := g.execSpace(n2, s.space)
+	dst := make([]int, sp.NDim())
+	for i := 0; i < n; i++ {
+		dst[sp.Offset(presburger.In)+i] = esp.Offset(presburger.In) + i
+	}
+	for j := 0; j < k; j++ {
+		dst[sp.Offset(presburger.Out)+j] = esp.Offset(presburger.Out) + j
+	}
+	m2 := remapMap(s.m, esp, dst)
+	bb := presburger.NewBasicBuilder(esp)
+	for j := 0; j < k; j++ {
+		row := make([]int64, bb.NCols())
+		row[esp.Offset(presburger.In)+n+j] = 1
+		row[esp.Offset(presburger.Out)+j] = -1
+		bb.AddEq(row)
+	}
+	m2 = m2.Intersect(presburger.NewMap(esp, bb.Build()))
+	b2 := b.clone()
+	b2.n = n2
+	b2.generated = g.extendSchedSet(b.generated, n2)
+	b2.opts = padOpts(b.opts, n2)
+	b2.isoOpts = padOpts(b.isoOpts, n2)
+	b2.coincident = padBools(b.coincident, n2)
+	b2.isolate = nil
+	b2.cont = nil
+	return g.nextLevel([]stmt{{name: s.name, space: s.space, m: m2}}, b2)
+}

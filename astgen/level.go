@@ -1,0 +1,585 @@
+package astgen
+
+import (
+	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/schedule"
+)
+
+// scheduleDomain returns the union of the schedule domains of the
+// statements projected on dims 0..d (the later dims existential).
+func (g *gen) scheduleDomain(stmts []stmt, b *build, d int) presburger.Set {
+	dom := presburger.EmptySet(g.schedSpace(b.n))
+	for _, s := range stmts {
+		dom = dom.Union(g.projectAfter(g.execDomain(s.m), d))
+	}
+	return dom
+}
+
+func restrictAll(stmts []stmt, s presburger.Set) []stmt {
+	out := make([]stmt, 0, len(stmts))
+	for _, st := range stmts {
+		st.m = restrictExec(st.m, s)
+		out = append(out, st)
+	}
+	return out
+}
+
+// component generates one component at the current depth: with an
+// isolated set it is split into the parts before, inside, after and
+// beside it (section 5.6), each generated with its own options.
+func (g *gen) component(stmts []stmt, b *build) []ast.Node {
+	d := b.depth
+	if b.isolate == nil {
+		return g.base(stmts, b, false)
+	}
+	dom := g.scheduleDomain(stmts, b, d)
+	iso := g.projectAfter(b.isolate.Intersect(b.generated), d)
+	var conjs [][]cons
+	for _, p := range iso.Parts() {
+		cs, ok := g.boundsOf(p.Map(), b.n, d)
+		if ok {
+			conjs = append(conjs, cs)
+		}
+	}
+	if len(conjs) == 0 {
+		return g.base(stmts, b, false)
+	}
+	ih := g.consSet(b.n, g.sharedCons(b.n, conjs))
+	if g.isEmpty(ih.Intersect(dom)) {
+		return g.base(stmts, b, false)
+	}
+	before := g.relativeTo(ih, b.n, d, true).Subtract(ih)
+	after := g.relativeTo(ih, b.n, d, false).Subtract(ih).Subtract(before)
+	other := dom.Subtract(ih).Subtract(before).Subtract(after)
+	var out []ast.Node
+	for i, part := range []presburger.Set{before, ih, after, other} {
+		p := dom.Intersect(part)
+		if g.isEmpty(p) {
+			continue
+		}
+		out = append(out, g.base(restrictAll(stmts, part), b, i == 1)...)
+	}
+	return out
+}
+
+// relativeTo returns the points x with some y in s, equal to x on the
+// dims before d, and x_d < y_d (before) or x_d > y_d (!before).
+func (g *gen) relativeTo(s presburger.Set, n, d int, before bool) presburger.Set {
+	np := g.np()
+	sp2 := g.schedSpace(2 * n)
+	dst := make([]int, s.Space().NDim())
+	for i := 0; i < n; i++ {
+		dst[s.Space().Offset(presburger.Out)+i] = sp2.Offset(presburger.Out) + n + i
+	}
+	pair := remapSetTo(s, sp2, dst)
+	var eqs []aff
+	for k := 0; k < d; k++ {
+		e := newAff(np + 2*n)
+		e.Coef[np+k] = 1
+		e.Coef[np+n+k] = -1
+		eqs = append(eqs, e)
+	}
+	lt := newAff(np + 2*n)
+	if before {
+		lt.Coef[np+n+d], lt.Coef[np+d] = 1, -1
+	} else {
+		lt.Coef[np+d], lt.Coef[np+n+d] = 1, -1
+	}
+	lt.C = -1
+	pair = pair.Intersect(g.setOf(2*n, eqs, []aff{lt}))
+	// Project the y half out.
+	sp := g.schedSpace(n)
+	dst2 := make([]int, sp2.NDim())
+	for i := 0; i < 2*n; i++ {
+		if i < n {
+			dst2[sp2.Offset(presburger.Out)+i] = sp.Offset(presburger.Out) + i
+		} else {
+			dst2[sp2.Offset(presburger.Out)+i] = -1
+		}
+	}
+	return remapSetTo(pair, sp, dst2)
+}
+
+// piece is one single-conjunction part of the schedule domain at the
+// current depth: bounds are its (over-approximating) constraints on dims
+// 0..d, region the exact set of schedule points it covers.
+type piece struct {
+	bounds []cons
+	region presburger.Set
+}
+
+// base generates the component for the schedule domain at the current
+// depth according to the option of the dim (Algorithm 2).
+func (g *gen) base(stmts []stmt, b *build, isolated bool) []ast.Node {
+	d := b.depth
+	n := b.n
+	opt := b.option(d, isolated)
+	dom := g.scheduleDomain(stmts, b, d)
+	if opt == schedule.OptionUnroll {
+		return g.unroll(stmts, b, dom)
+	}
+	var pieces []piece
+	switch opt {
+	case schedule.OptionAtomic:
+		var conjs [][]cons
+		for _, p := range dom.Parts() {
+			if cs, ok := g.boundsOf(p.Map(), n, d); ok {
+				conjs = append(conjs, cs)
+			}
+		}
+		if len(conjs) == 0 {
+			return nil
+		}
+		pieces = []piece{{bounds: g.sharedCons(n, conjs), region: g.universe(n)}}
+	case schedule.OptionSeparate:
+		var sets []presburger.Set
+		for _, s := range stmts {
+			sets = append(sets, g.hullSet(g.projectAfter(g.execDomain(s.m), d), n, d))
+		}
+		pieces = g.refine(sets, n, d)
+	default:
+		pieces = g.refine([]presburger.Set{g.hullSet(dom, n, d)}, n, d)
+	}
+	pieces = g.sortPieces(pieces, dom, n, d)
+	var out []ast.Node
+	for _, p := range pieces {
+		out = append(out, g.createFor(restrictAll(stmts, p.region), b, p.bounds)...)
+	}
+	return out
+}
+
+// hullSet returns the union of the bounds of the parts of s at dim d.
+func (g *gen) hullSet(s presburger.Set, n, d int) presburger.Set {
+	out := presburger.EmptySet(g.schedSpace(n))
+	for _, p := range s.Parts() {
+		if cs, ok := g.boundsOf(p.Map(), n, d); ok {
+			out = out.Union(g.consSet(n, cs))
+		}
+	}
+	return out
+}
+
+// refine returns disjoint single-conjunction pieces covering the union of
+// the sets, such that each piece lies inside or outside each set (the
+// common refinement of the separation algorithm).
+func (g *gen) refine(sets []presburger.Set, n, d int) []piece {
+	var cur []presburger.Set
+	for _, s := range sets {
+		if g.isEmpty(s) {
+			continue
+		}
+		var next []presburger.Set
+		covered := presburger.EmptySet(g.schedSpace(n))
+		for _, p := range cur {
+			covered = covered.Union(p)
+			in := p.Intersect(s)
+			out := p.Subtract(s)
+			if !g.isEmpty(in) {
+				next = append(next, in)
+			}
+			if !g.isEmpty(out) {
+				next = append(next, out)
+			}
+		}
+		rest := s.Subtract(covered)
+		if !g.isEmpty(rest) {
+			next = append(next, rest)
+		}
+		cur = next
+	}
+	var out []piece
+	for _, s := range cur {
+		g.tick()
+		s = s.MakeDisjoint()
+		for _, p := range s.Parts() {
+			ps := presburger.NewSet(s.Space(), p)
+			if g.isEmpty(ps) {
+				continue
+			}
+			cs, ok := g.boundsOf(p.Map(), n, d)
+			if !ok {
+				continue
+			}
+			out = append(out, piece{bounds: cs, region: ps})
+		}
+	}
+	return out
+}
+
+// sortPieces orders the pieces so that, for equal outer dims, all points
+// of a piece come before those of the next; pieces whose points
+// interleave are merged (one loop over their shared constraints).
+func (g *gen) sortPieces(pieces []piece, dom presburger.Set, n, d int) []piece {
+	k := len(pieces)
+	if k <= 1 {
+		return pieces
+	}
+	regs := make([]presburger.Set, k)
+	for i, p := range pieces {
+		regs[i] = p.region.Intersect(dom)
+	}
+	bb := &build{n: n, depth: d}
+	adj := make([][]int, k)
+	for i := 0; i < k; i++ {
+		for j := 0; j < k; j++ {
+			if i != j && g.afterAt(regs[i], regs[j], bb) {
+				adj[j] = append(adj[j], i)
+			}
+		}
+	}
+	var out []piece
+	for _, comp := range sccTopo(k, adj) {
+		if len(comp) == 1 {
+			out = append(out, pieces[comp[0]])
+			continue
+		}
+		var conjs [][]cons
+		region := presburger.EmptySet(g.schedSpace(n))
+		for _, i := range comp {
+			conjs = append(conjs, pieces[i].bounds)
+			region = region.Union(pieces[i].region)
+		}
+		out = append(out, piece{bounds: g.sharedCons(n, conjs), region: region})
+	}
+	return out
+}
+
+// afterAt reports whether some point of a has a larger dim d than some
+// point of c with equal dims before d.
+func (g *gen) afterAt(a, c presburger.Set, b *build) bool {
+	n := b.n
+	np := g.np()
+	pair := g.pairSet(a, c, n)
+	var eqs []aff
+	for p := 0; p < b.depth; p++ {
+		e := newAff(np + 2*n)
+		e.Coef[np+p] = 1
+		e.Coef[np+n+p] = -1
+		eqs = append(eqs, e)
+	}
+	gt := newAff(np + 2*n)
+	gt.Coef[np+b.depth] = 1
+	gt.Coef[np+n+b.depth] = -1
+	gt.C = -1
+	return !g.isEmpty(pair.Intersect(g.setOf(2*n, eqs, []aff{gt})))
+}
+
+// splitCons separates the constraints involving dim d from the others.
+func splitCons(cs []cons, v int) (with, without []cons) {
+	for _, c := range cs {
+		if c.a.involves(v) {
+			with = append(with, c)
+		} else {
+			without = append(without, c)
+		}
+	}
+	return
+}
+
+// createFor generates the code of one piece at depth d (Algorithm 3):
+// stride detection, degenerate dims, loop bounds and the recursion on the
+// next level. The constraints of the piece that do not involve dim d are
+// pending: the body is generated assuming them and they become the guard
+// of the loop unless implied by the enclosing code or by the loop itself.
+func (g *gen) createFor(stmts []stmt, b *build, bounds []cons) []ast.Node {
+	d := b.depth
+	n := b.n
+	np := g.np()
+	v := np + d
+	var live []stmt
+	for _, s := range stmts {
+		if !g.isEmptyMap(s.m) {
+			live = append(live, s)
+		}
+	}
+	if len(live) == 0 {
+		return nil
+	}
+	stmts = live
+	dom := g.scheduleDomain(stmts, b, d).Intersect(b.generated)
+	withD, pending := splitCons(bounds, v)
+	stride, offset, hasStride := g.detectStride(dom, n, d)
+
+	hullDom := b.generated.Intersect(g.consSet(n, withD))
+	if hasStride {
+		hullDom = hullDom.Intersect(g.strideSet(n, d, stride, offset))
+	}
+	if val, ok := g.singleValue(hullDom, n, d, withD, stride, offset, hasStride); ok {
+		return g.emitAt(stmts, b, val, bounds)
+	}
+
+	var lowers, uppers []aff
+	for _, c := range withD {
+		k := c.a.Coef[v]
+		if c.a.divInvolves(v) {
+			continue
+		}
+		rest := c.a.clone()
+		rest.Coef[v] = 0
+		if k > 0 || c.eq {
+			// k*c + rest >= 0  =>  c >= ceil(-rest/k)
+			kk, r := k, rest
+			if k < 0 {
+				kk, r = -k, rest.scale(-1)
+			}
+			lowers = append(lowers, floorDivAff(r.scale(-1).add(constAff(len(r.Coef), kk-1)), kk))
+		}
+		if k < 0 || c.eq {
+			kk, r := -k, rest
+			if k > 0 {
+				kk, r = k, rest.scale(-1)
+			}
+			uppers = append(uppers, floorDivAff(r, kk))
+		}
+	}
+	if hasStride {
+		for i, l := range lowers {
+			lowers[i] = stridedLower(l, offset, stride)
+		}
+	}
+	var initExpr, condExpr ast.Expr
+	if len(lowers) == 0 || len(uppers) == 0 {
+		// The piece lacks a bound (an atomic hull, section 5.3.3): take
+		// the bounds of the parts of the exact domain, min of the lower
+		// bounds and max of the upper bounds over the parts.
+		initExpr, condExpr = g.partBounds(dom, b, stride, offset, hasStride)
+	}
+
+	// The constraints the loop enforces: its bounds and the stride.
+	loopCons := append([]cons(nil), withD...)
+	inner := b.clone()
+	inner.depth = d + 1
+	inner.values = append(inner.values[:d:d], ast.NewIdent(iterName(d)))
+	gen := b.generated.Intersect(g.consSet(n, loopCons))
+	if hasStride {
+		gen = gen.Intersect(g.strideSet(n, d, stride, offset))
+	}
+	loopEnforced := gen
+	inner.generated = gen.Intersect(g.consSet(n, pending))
+	body := g.nextLevel(restrictAll(stmts, inner.generated), inner)
+	if len(body) == 0 {
+		return nil
+	}
+	init, cond := initExpr, condExpr
+	if len(lowers) > 0 {
+		init = g.maxExpr(lowers, b)
+	}
+	if len(uppers) > 0 {
+		cond = g.upperCond(uppers, d, b)
+	}
+	inc := int64(1)
+	if hasStride {
+		inc = stride
+	}
+	f := &ast.For{Iter: iterName(d), Init: init, Cond: cond, Inc: ast.NewInt(inc), Body: block(body)}
+	if d < len(b.coincident) && b.coincident[d] {
+		f.Parallel = true
+	}
+	if g.cfg.AtEachFor != nil {
+		g.cfg.AtEachFor(f, ForInfo{Depth: d, Coincident: f.Parallel})
+	}
+	// Pending constraints implied by the enclosing code, or by the
+	// existence of an iteration of the loop, need no guard.
+	guard := g.gist(n, pending, b.generated)
+	if len(guard) > 0 {
+		exists := g.projectAfter(loopEnforced, d-1)
+		var kept []cons
+		for _, c := range guard {
+			if !g.impliesCons(exists, c) {
+				kept = append(kept, c)
+			}
+		}
+		guard = kept
+	}
+	return []ast.Node{g.wrapGuard(guard, b, f)}
+}
+
+func constAff(nv int, c int64) aff {
+	a := newAff(nv)
+	a.C = c
+	return a
+}
+
+// stridedLower moves a lower bound l up to the residue class of offset
+// modulo stride: offset + stride*ceil((l - offset)/stride).
+func stridedLower(l, offset aff, stride int64) aff {
+	diff := l.sub(offset)
+	diff.C = addC(diff.C, stride-1)
+	return offset.add(floorDivAff(diff, stride).scale(stride))
+}
+
+// strideSet returns { x : x_d = offset(x) + stride*k for some k }.
+func (g *gen) strideSet(n, d int, stride int64, offset aff) presburger.Set {
+	np := g.np()
+	e := offset.resize(np + n + 1).scale(-1)
+	e.Coef[np+d] = addC(e.Coef[np+d], 1)
+	e.Coef[np+n] = -stride
+	return g.setOf(n, []aff{e}, nil)
+}
+
+// wrapGuard returns node guarded by the conjunction cs (node itself when
+// cs is empty).
+func (g *gen) wrapGuard(cs []cons, b *build, node ast.Node) ast.Node {
+	if len(cs) == 0 {
+		return node
+	}
+	return &ast.If{Cond: g.condExpr(cs, b), Then: node}
+}
+
+// emitAt generates the piece for a dim with the single value val (a
+// degenerate loop, section 5.3.2): no loop is emitted, the dim is
+// substituted by val and the constraints of the piece become a guard.
+func (g *gen) emitAt(stmts []stmt, b *build, val aff, bounds []cons) []ast.Node {
+	d := b.depth
+	n := b.n
+	np := g.np()
+	e := val.scale(-1)
+	e.Coef[np+d] = addC(e.Coef[np+d], 1)
+	fix := cons{a: e, eq: true}
+	inner := b.clone()
+	inner.depth = d + 1
+	inner.values = append(inner.values[:d:d], g.affExpr(val, b))
+	gen := b.generated.Intersect(g.consSet(n, []cons{fix}))
+	inner.generated = gen.Intersect(g.consSet(n, bounds))
+	body := g.nextLevel(restrictAll(stmts, inner.generated), inner)
+	if len(body) == 0 {
+		return nil
+	}
+	guard := g.gist(n, bounds, gen)
+	return []ast.Node{g.wrapGuard(guard, inner, block(body))}
+}
+
+// singleValue reports whether dim d takes a single value for each value of
+// the outer dims on dom (the set of the loop bounds, stride and enclosing
+// constraints), and returns it as an aff when it can be read from an
+// equality or a single lower bound.
+func (g *gen) singleValue(dom presburger.Set, n, d int, withD []cons, stride int64, offset aff, hasStride bool) (aff, bool) {
+	np := g.np()
+	v := np + d
+	var cand []aff
+	var lowers []aff
+	for _, c := range withD {
+		k := c.a.Coef[v]
+		if c.a.divInvolves(v) {
+			continue
+		}
+		rest := c.a.clone()
+		rest.Coef[v] = 0
+		if c.eq && (k == 1 || k == -1) {
+			cand = append(cand, rest.scale(-k))
+		}
+		if k > 0 && !c.eq {
+			lowers = append(lowers, floorDivAff(rest.scale(-1).add(constAff(len(rest.Coef), k-1)), k))
+		}
+	}
+	if len(cand) == 0 && len(lowers) == 1 {
+		l := lowers[0]
+		if hasStride {
+			l = stridedLower(l, offset, stride)
+		}
+		cand = append(cand, l)
+	}
+	if len(cand) == 0 {
+		return aff{}, false
+	}
+	if !g.singleValued(dom, n, d) {
+		return aff{}, false
+	}
+	return cand[0], true
+}
+
+// singleValued reports whether dom has at most one value of dim d for each
+// value of the dims before d (and the parameters).
+func (g *gen) singleValued(dom presburger.Set, n, d int) bool {
+	np := g.np()
+	sp1 := g.schedSpace(n + 1)
+	dst := make([]int, dom.Space().NDim())
+	for i := 0; i < n; i++ {
+		dst[dom.Space().Offset(presburger.Out)+i] = sp1.Offset(presburger.Out) + i
+	}
+	a := remapSetTo(dom, sp1, dst)
+	dst2 := make([]int, dom.Space().NDim())
+	for i := 0; i < n; i++ {
+		switch {
+		case i == d:
+			dst2[dom.Space().Offset(presburger.Out)+i] = sp1.Offset(presburger.Out) + n
+		case i < d:
+			dst2[dom.Space().Offset(presburger.Out)+i] = sp1.Offset(presburger.Out) + i
+		default:
+			dst2[dom.Space().Offset(presburger.Out)+i] = -1
+		}
+	}
+	c := remapSetTo(dom, sp1, dst2)
+	gt := newAff(np + n + 1)
+	gt.Coef[np+n] = 1
+	gt.Coef[np+d] = -1
+	gt.C = -1
+	return g.isEmpty(a.Intersect(c).Intersect(g.setOf(n+1, nil, []aff{gt})))
+}
+
+// partBounds returns the loop initialization and condition of dim d from
+// the parts of the exact domain: the minimum over the parts of their
+// lower bounds and the maximum of their upper bounds.
+func (g *gen) partBounds(dom presburger.Set, b *build, stride int64, offset aff, hasStride bool) (ast.Expr, ast.Expr) {
+	d, n, v := b.depth, b.n, g.np()+b.depth
+	var los, his []ast.Expr
+	for _, p := range dom.Parts() {
+		cs, ok := g.boundsOf(p.Map(), n, d)
+		if !ok {
+			continue
+		}
+		var lowers, uppers []aff
+		for _, c := range cs {
+			k := c.a.Coef[v]
+			if k == 0 || c.a.divInvolves(v) {
+				continue
+			}
+			rest := c.a.clone()
+			rest.Coef[v] = 0
+			if k > 0 || c.eq {
+				kk, r := k, rest
+				if k < 0 {
+					kk, r = -k, rest.scale(-1)
+				}
+				l := floorDivAff(r.scale(-1).add(constAff(len(r.Coef), kk-1)), kk)
+				if hasStride {
+					l = stridedLower(l, offset, stride)
+				}
+				lowers = append(lowers, l)
+			}
+			if k < 0 || c.eq {
+				kk, r := -k, rest
+				if k > 0 {
+					kk, r = k, rest.scale(-1)
+				}
+				uppers = append(uppers, floorDivAff(r, kk))
+			}
+		}
+		if len(lowers) == 0 || len(uppers) == 0 {
+			fail(errUnbounded)
+		}
+		los = append(los, g.maxExpr(lowers, b))
+		uppers = dedupAffs(uppers)
+		if len(uppers) == 1 {
+			his = append(his, g.affExpr(uppers[0], b))
+		} else {
+			var es []ast.Expr
+			for _, u := range uppers {
+				es = append(es, g.affExpr(u, b))
+			}
+			his = append(his, ast.Min(es...))
+		}
+	}
+	if len(los) == 0 {
+		fail(errUnbounded)
+	}
+	lo, hi := los[0], his[0]
+	if len(los) > 1 {
+		lo = ast.Min(los...)
+	}
+	if len(his) > 1 {
+		hi = ast.Max(his...)
+	}
+	return lo, ast.Le(ast.NewIdent(iterName(d)), hi)
+}

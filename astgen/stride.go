@@ -1,0 +1,249 @@
+package astgen
+
+import (
+	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/presburger"
+)
+
+// detectStride looks for a stride of dim d on dom (section 5.3.1): an
+// equality v*c_d + h + s*f(locals) = 0 of some part gives c_d = offset
+// modulo s/gcd(v, s) through Bézout's identity. Every candidate is checked
+// exactly (dom must lie in the residue class); verified candidates are
+// combined into their least common multiple (equation (20) of the paper).
+func (g *gen) detectStride(dom presburger.Set, n, d int) (int64, aff, bool) {
+	np := g.np()
+	v := np + d
+	type cand struct {
+		s int64
+		o aff
+	}
+	var found []cand
+	seen := map[string]bool{}
+	for _, p := range dom.Parts() {
+		eqs, _, _ := g.basicAffs(p.Map(), np+n)
+		for _, e := range eqs {
+			c, ok := strideOf(e, np, n, v)
+			if !ok {
+				continue
+			}
+			k := c.o.key() + "/" + itoa64(c.s)
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			if g.isSubset(dom, g.strideSet(n, d, c.s, c.o)) {
+				found = append(found, cand{c.s, c.o})
+			}
+		}
+	}
+	if len(found) == 0 {
+		return 0, aff{}, false
+	}
+	best := found[0]
+	for _, c := range found[1:] {
+		s, o := combineStrides(best.s, best.o, c.s, c.o)
+		if s > best.s && g.isSubset(dom, g.strideSet(n, d, s, o)) {
+			best = cand{s, o}
+		} else if c.s > best.s {
+			best = c
+		}
+	}
+	return best.s, best.o, true
+}
+
+func itoa64(v int64) string { return ast.NewInt(v).String() }
+
+type strideCand struct {
+	s int64
+	o aff
+}
+
+// strideOf reads a stride of variable v from the equality e (over
+// params+n dims+existentials): terms on existentials, on dims after v and
+// divisions involving them or v are the "local" part.
+func strideOf(e aff, np, n, v int) (strideCand, bool) {
+	nfixed := np + n
+	dimAfter := func(i int) bool { return i > v && i < nfixed || i >= nfixed }
+	coefV := e.Coef[v]
+	var s int64
+	h := newAff(nfixed)
+	for i, c := range e.Coef {
+		if c == 0 || i == v {
+			continue
+		}
+		if dimAfter(i) {
+			s = gcd(s, c)
+			continue
+		}
+		h.Coef[i] = c
+	}
+	h.C = e.C
+	for _, dv := range e.Divs {
+		local := dv.Num.involves(v)
+		for i := range dv.Num.Coef {
+			if dimAfter(i) && dv.Num.involves(i) {
+				local = true
+			}
+		}
+		if local {
+			s = gcd(s, dv.K)
+			continue
+		}
+		h.Divs = append(h.Divs, affDiv{Num: dv.Num.resize(nfixed), Den: dv.Den, K: dv.K})
+	}
+	if coefV == 0 || s <= 1 {
+		return strideCand{}, false
+	}
+	u := gcd(coefV, s)
+	if u > 1 {
+		if h.contentGCD()%u != 0 || h.C%u != 0 {
+			return strideCand{}, false
+		}
+		h = h.scale(1)
+		r := aff{Coef: make([]int64, nfixed), C: h.C / u}
+		for i, c := range h.Coef {
+			r.Coef[i] = c / u
+		}
+		for _, dv := range h.Divs {
+			r.Divs = append(r.Divs, affDiv{Num: dv.Num, Den: dv.Den, K: dv.K / u})
+		}
+		h = r
+		coefV /= u
+		s /= u
+	}
+	if s <= 1 {
+		return strideCand{}, false
+	}
+	// coefV*c + h = 0 (mod s)  =>  c = -inv(coefV)*h (mod s)
+	x, _, _ := bezout(mod(coefV, s), s)
+	o := h.scale(negC(x))
+	return strideCand{s: s, o: reduceMod(o, s)}, true
+}
+
+// reduceMod reduces the coefficients and the constant of a modulo s (the
+// value of the result is congruent to that of a).
+func reduceMod(a aff, s int64) aff {
+	r := aff{Coef: make([]int64, len(a.Coef)), C: mod(a.C, s)}
+	for i, c := range a.Coef {
+		r.Coef[i] = mod(c, s)
+	}
+	for _, dv := range a.Divs {
+		if k := mod(dv.K, s); k != 0 {
+			r.Divs = append(r.Divs, affDiv{Num: dv.Num, Den: dv.Den, K: k})
+		}
+	}
+	return r.canon()
+}
+
+// combineStrides combines c = o1 (mod s1) and c = o2 (mod s2) into
+// c = o (mod lcm(s1, s2)) (valid when both hold).
+func combineStrides(s1 int64, o1 aff, s2 int64, o2 aff) (int64, aff) {
+	c, dd, g := bezout(s1, s2)
+	t1 := mulC(dd, s2/g)
+	t2 := mulC(c, s1/g)
+	s := mulC(s1/g, s2)
+	return s, reduceMod(o1.scale(t1).add(o2.scale(t2)), s)
+}
+
+func (g *gen) isSubset(a, b presburger.Set) bool {
+	g.tick()
+	return a.IsSubset(b)
+}
+
+// unroll generates the dim completely unrolled (section 5.5): the lower
+// bound with the fewest slices is chosen and every slice is generated with
+// the dim fixed to its value.
+func (g *gen) unroll(stmts []stmt, b *build, dom presburger.Set) []ast.Node {
+	d := b.depth
+	n := b.n
+	np := g.np()
+	v := np + d
+	dom = dom.Intersect(b.generated)
+	var conjs [][]cons
+	for _, p := range dom.Parts() {
+		if cs, ok := g.boundsOf(p.Map(), n, d); ok {
+			conjs = append(conjs, cs)
+		}
+	}
+	if len(conjs) == 0 {
+		return nil
+	}
+	hull := g.sharedCons(n, conjs)
+	stride, offset, hasStride := g.detectStride(dom, n, d)
+	if !hasStride {
+		stride = 1
+	}
+	var best aff
+	bestN := int64(-1)
+	for _, c := range hull {
+		k := c.a.Coef[v]
+		if c.a.divInvolves(v) || k == 0 || (k < 0 && !c.eq) {
+			continue
+		}
+		rest := c.a.clone()
+		rest.Coef[v] = 0
+		if k < 0 {
+			k, rest = -k, rest.scale(-1)
+		}
+		l := floorDivAff(rest.scale(-1).add(constAff(len(rest.Coef), k-1)), k)
+		if hasStride {
+			l = stridedLower(l, offset, stride)
+		}
+		cnt, ok := g.sliceCount(dom, n, d, l, stride)
+		if ok && (bestN < 0 || cnt < bestN) {
+			best, bestN = l, cnt
+		}
+	}
+	if bestN < 0 {
+		failf("cannot unroll dim %d: no lower bound with a bounded number of slices", d)
+	}
+	var out []ast.Node
+	for t := int64(0); t < bestN; t++ {
+		val := best.add(constAff(len(best.Coef), mulC(stride, t)))
+		e := val.scale(-1)
+		e.Coef[v] = addC(e.Coef[v], 1)
+		slice := g.consSet(n, []cons{{a: e, eq: true}})
+		out = append(out, g.emitAt(restrictAll(stmts, slice), b, val, hull)...)
+	}
+	return out
+}
+
+// maxSlices bounds the number of slices of an unrolled dim.
+const maxSlices = 1 << 16
+
+// sliceCount returns the smallest N with no point of dom at c_d >= l +
+// stride*N, when it is at most maxSlices.
+func (g *gen) sliceCount(dom presburger.Set, n, d int, l aff, stride int64) (int64, bool) {
+	np := g.np()
+	beyond := func(N int64) bool {
+		e := l.scale(-1)
+		e.Coef[np+d] = addC(e.Coef[np+d], 1)
+		e.C = subC(e.C, mulC(stride, N))
+		return g.isEmpty(dom.Intersect(g.setOf(n, nil, []aff{e})))
+	}
+	// The lower bound must be a true lower bound on dom.
+	lo := l.scale(-1)
+	lo.Coef[np+d] = addC(lo.Coef[np+d], 1)
+	lo = lo.scale(-1)
+	lo.C = subC(lo.C, 1)
+	if !g.isEmpty(dom.Intersect(g.setOf(n, nil, []aff{lo}))) {
+		return 0, false
+	}
+	hi := int64(1)
+	for !beyond(hi) {
+		hi *= 2
+		if hi > maxSlices {
+			return 0, false
+		}
+	}
+	lo2 := int64(0)
+	for lo2+1 < hi {
+		mid := (lo2 + hi) / 2
+		if beyond(mid) {
+			hi = mid
+		} else {
+			lo2 = mid
+		}
+	}
+	return hi, true
+}

@@ -1,0 +1,68 @@
+package cfront
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkParseFile parses testdata/bench/polybench300.c (~300 lines, 11
+// kernels in pragma regions) with file scanning and region parsing.
+func BenchmarkParseFile(b *testing.B) {
+	path := filepath.Join("testdata", "bench", "polybench300.c")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		f, err := ParseFile(path, src, Config{})
+		if err != nil || len(f.Regions) != 11 {
+			b.Fatalf("%v, %d regions", err, len(f.Regions))
+		}
+	}
+}
+
+// BenchmarkParseFileAuto is the same with automatic detection on.
+func BenchmarkParseFileAuto(b *testing.B) {
+	path := filepath.Join("testdata", "bench", "polybench300.c")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if _, err := ParseFile(path, src, Config{AutoScop: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestBenchFile: the benchmark file parses cleanly, with every array typed.
+func TestBenchFile(t *testing.T) {
+	path := filepath.Join("testdata", "bench", "polybench300.c")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := ParseFile(path, src, Config{AutoScop: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(f.Regions); n != 12 { // 11 pragma regions + init_array's loop nest
+		t.Fatalf("%d regions:\n%s", n, Dump(f))
+	}
+	for _, r := range f.Regions {
+		for _, s := range r.Body {
+			Walk(s, func(n Node) bool {
+				if id, ok := n.(*Ident); ok {
+					if v := f.Lookup(r, id.Name); v != nil && v.Elem == "" {
+						t.Errorf("%s: %s has no element type", id.At, id.Name)
+					}
+				}
+				return true
+			})
+		}
+	}
+}

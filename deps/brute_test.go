@@ -1,0 +1,277 @@
+package deps
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/scop"
+)
+
+// This file is the brute-force oracle: for fixed small parameter values it
+// enumerates the statement instances of the model, sorts them by the flat
+// original schedule (literally replaying the loop nest), lists every pair of
+// accesses to one element with at least one write, and compares with the
+// computed relations point by point.
+
+// paramsFor returns values for the parameters of s in the order of sp.
+func paramValues(names []string, val func(string) int64) []int64 {
+	out := make([]int64, len(names))
+	for i, n := range names {
+		out[i] = val(n)
+	}
+	return out
+}
+
+// event is one access of one statement instance in the replay.
+type event struct {
+	stmt   int
+	inst   []int64
+	time   []int64
+	access int
+	kind   scop.AccessKind
+	array  string
+	elem   string
+}
+
+func key(v []int64) string { return fmt.Sprint(v) }
+
+// replay enumerates the accesses of s in execution order.
+func replay(t testing.TB, s *scop.Scop, val func(string) int64) []event {
+	t.Helper()
+	times := map[string][]int64{} // "S k [inst]" -> time
+	for _, m := range s.FlatSchedule.Maps() {
+		name := m.Space().TupleName(presburger.In)
+		nin := m.Space().Dim(presburger.In)
+		pts, err := m.Points(paramValues(m.Space().Params(), val))
+		if err != nil {
+			t.Fatalf("schedule points: %v", err)
+		}
+		for _, p := range pts {
+			k := name + key(p[:nin])
+			if _, dup := times[k]; dup {
+				t.Fatalf("flat schedule not single-valued at %s", k)
+			}
+			times[k] = p[nin:]
+		}
+	}
+	var evs []event
+	for si, st := range s.Statements {
+		pts, err := st.Domain.Points(paramValues(st.Domain.Space().Params(), val))
+		if err != nil {
+			t.Fatalf("domain points: %v", err)
+		}
+		type ae struct {
+			inst, elem []int64
+		}
+		perAccess := make([]map[string][][]int64, len(st.Accesses))
+		for ai, a := range st.Accesses {
+			perAccess[ai] = map[string][][]int64{}
+			aps, err := a.Rel.Points(paramValues(a.Rel.Space().Params(), val))
+			if err != nil {
+				t.Fatalf("access points: %v", err)
+			}
+			nin := a.Rel.Space().Dim(presburger.In)
+			for _, p := range aps {
+				perAccess[ai][key(p[:nin])] = append(perAccess[ai][key(p[:nin])], p[nin:])
+			}
+		}
+		for _, p := range pts {
+			tm, ok := times[st.Name+key(p)]
+			if !ok {
+				t.Fatalf("%s%v has no time", st.Name, p)
+			}
+			for ai, a := range st.Accesses {
+				elems := perAccess[ai][key(p)]
+				if len(elems) != 1 {
+					t.Fatalf("%s%v access %d touches %d elements", st.Name, p, ai, len(elems))
+				}
+				evs = append(evs, event{si, p, tm, ai, a.Kind, a.Array, key(elems[0])})
+			}
+		}
+	}
+	// Sort by time; inside one instance keep the access order (reads of
+	// the right-hand side, then the write).
+	sort.SliceStable(evs, func(i, j int) bool { return slices.Compare(evs[i].time, evs[j].time) < 0 })
+	for i := 1; i < len(evs); i++ {
+		if slices.Equal(evs[i-1].time, evs[i].time) && (evs[i-1].stmt != evs[i].stmt || !slices.Equal(evs[i-1].inst, evs[i].inst)) {
+			t.Fatalf("two instances share the time %v", evs[i].time)
+		}
+	}
+	return evs
+}
+
+// pairKey names one dependence pair.
+func pairKey(kind Kind, src, tgt string, sa, ta int, sInst, tInst []int64) string {
+	return fmt.Sprintf("%s %s%v#%d -> %s%v#%d", kind, src, sInst, sa, tgt, tInst, ta)
+}
+
+// brutePairs lists the memory-based dependence pairs of the replay.
+func brutePairs(s *scop.Scop, evs []event, input bool) map[string]bool {
+	out := map[string]bool{}
+	byElem := map[string][]int{}
+	for i, e := range evs {
+		byElem[e.array+e.elem] = append(byElem[e.array+e.elem], i)
+	}
+	for _, idx := range byElem {
+		for x := 0; x < len(idx); x++ {
+			for y := x + 1; y < len(idx); y++ {
+				a, b := evs[idx[x]], evs[idx[y]]
+				if a.stmt == b.stmt && slices.Equal(a.inst, b.inst) {
+					continue // one instance: not a dependence
+				}
+				var k Kind
+				switch {
+				case a.kind == scop.Write && b.kind == scop.Read:
+					k = Flow
+				case a.kind == scop.Read && b.kind == scop.Write:
+					k = Anti
+				case a.kind == scop.Write && b.kind == scop.Write:
+					k = Output
+				case input:
+					k = Input
+				default:
+					continue
+				}
+				out[pairKey(k, s.Statements[a.stmt].Name, s.Statements[b.stmt].Name, a.access, b.access, a.inst, b.inst)] = true
+			}
+		}
+	}
+	return out
+}
+
+// bruteLastWriter lists the value-based flow pairs: each read with the
+// last write to its element in an earlier instance.
+func bruteLastWriter(s *scop.Scop, evs []event) map[string]bool {
+	out := map[string]bool{}
+	last := map[string]int{}
+	var pending []int // writes of the current instance, committed after it
+	for i, e := range evs {
+		if i > 0 && (evs[i-1].stmt != e.stmt || !slices.Equal(evs[i-1].inst, e.inst)) {
+			for _, w := range pending {
+				last[evs[w].array+evs[w].elem] = w
+			}
+			pending = pending[:0]
+		}
+		switch e.kind {
+		case scop.Read:
+			if w, ok := last[e.array+e.elem]; ok {
+				a := evs[w]
+				out[pairKey(Flow, s.Statements[a.stmt].Name, s.Statements[e.stmt].Name, a.access, e.access, a.inst, e.inst)] = true
+			}
+		case scop.Write:
+			pending = append(pending, i)
+		}
+	}
+	return out
+}
+
+// computedPairs enumerates the computed relations.
+func computedPairs(t testing.TB, deps []*Dep, val func(string) int64) map[string]bool {
+	t.Helper()
+	out := map[string]bool{}
+	for _, x := range deps {
+		pts, err := x.Rel.Points(paramValues(x.Rel.Space().Params(), val))
+		if err != nil {
+			t.Fatalf("dependence points: %v", err)
+		}
+		nin := x.Rel.Space().Dim(presburger.In)
+		for _, p := range pts {
+			out[pairKey(x.Kind, x.Source.Name, x.Target.Name, x.SrcAccess, x.TgtAccess, p[:nin], p[nin:])] = true
+		}
+		// The levels must partition the relation.
+		var sum int
+		for _, part := range x.ByLevel {
+			pp, _ := part.Points(paramValues(part.Space().Params(), val))
+			sum += len(pp)
+		}
+		if sum != len(pts) {
+			t.Errorf("%s %s->%s: levels hold %d points, relation %d", x.Kind, x.Source.Name, x.Target.Name, sum, len(pts))
+		}
+	}
+	return out
+}
+
+func diff(t testing.TB, what string, want, got map[string]bool) {
+	t.Helper()
+	var missing, extra []string
+	for k := range want {
+		if !got[k] {
+			missing = append(missing, k)
+		}
+	}
+	for k := range got {
+		if !want[k] {
+			extra = append(extra, k)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	if len(missing) > 0 || len(extra) > 0 {
+		t.Errorf("%s: %d pairs expected, %d computed; missing %d %v; extra %d %v", what, len(want), len(got),
+			len(missing), head(missing), len(extra), head(extra))
+	}
+}
+
+func head(s []string) []string {
+	if len(s) > 5 {
+		return s[:5]
+	}
+	return s
+}
+
+// kernelParams gives small parameter values per kernel.
+func kernelParams(size int64) func(string) int64 {
+	return func(name string) int64 { return size }
+}
+
+func kernels(t testing.TB) []string {
+	files, _ := filepath.Glob("../scop/testdata/kernels/*.c")
+	more, _ := filepath.Glob("testdata/*.c")
+	files = append(files, more...)
+	if len(files) == 0 {
+		t.Fatal("no kernels")
+	}
+	return files
+}
+
+// TestBruteForce compares memory-based and value-based dependences with
+// the replay of every kernel for two parameter sizes.
+func TestBruteForce(t *testing.T) {
+	for _, path := range kernels(t) {
+		name := strings.TrimSuffix(filepath.Base(path), ".c")
+		t.Run(name, func(t *testing.T) {
+			s := loadScop(t, path)
+			start := time.Now()
+			mem, err := Compute(s, Config{Input: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tm := time.Since(start)
+			start = time.Now()
+			val, err := Compute(s, Config{Dataflow: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tv := time.Since(start)
+			t.Logf("%s: %d statements, %d memory deps in %v, dataflow in %v", name, len(s.Statements), len(mem.Deps), tm.Round(time.Microsecond), tv.Round(time.Microsecond))
+			for _, size := range []int64{3, 5} {
+				v := kernelParams(size)
+				evs := replay(t, s, v)
+				diff(t, fmt.Sprintf("memory-based, size %d", size), brutePairs(s, evs, true), computedPairs(t, mem.Deps, v))
+				var flows []*Dep
+				for _, x := range val.Deps {
+					if x.Kind == Flow {
+						flows = append(flows, x)
+					}
+				}
+				diff(t, fmt.Sprintf("value-based, size %d", size), bruteLastWriter(s, evs), computedPairs(t, flows, v))
+			}
+		})
+	}
+}

@@ -1,0 +1,56 @@
+// Package scheduler computes a new schedule for a SCoP: Pluto's affine
+// scheduling algorithm (Bondhugula, Hartono, Ramanujam, Sadayappan, "A
+// practical automatic polyhedral parallelizer and locality optimizer", PLDI
+// 2008) followed by tiling and the choice of parallel loops.
+//
+// It takes the polyhedral model (package scop) and its memory-based
+// dependences (package deps) and gives a schedule tree (package schedule)
+// that the AST generator scans. Every tree it returns has been checked
+// against the dependences with deps.Check, and every loop it marks
+// "parallel" has been proven to carry no dependence; when a step cannot be
+// proven legal it is not taken, and Result.Remarks says why.
+//
+// # Algorithm
+//
+// We find hyperplanes level by level. A hyperplane gives every statement S
+// an affine function φ_S(i) = a_S·i + d_S of its iterators (non-negative
+// coefficients, as Pluto). For every dependence polyhedron P_e of an edge
+// S→T still to respect we require the tiling validity condition
+// φ_T(t) - φ_S(s) >= 0 on P_e and, for the edges not yet strictly
+// satisfied, the bounding condition u·n + w - (φ_T(t) - φ_S(s)) >= 0. Both
+// are linearized with Farkas' lemma through presburger's Coefficients (the
+// set of affine forms non-negative on P_e), then substituted into the
+// vector X of unknowns (u, w, and per statement a_S, d_S). The hyperplane
+// is the lexicographic minimum of X (u first, then w, then the
+// coefficients — stored in reverse iterator order so that ties prefer outer
+// loops), with Pluto's non-triviality and linear independence constraints
+// over the orthogonal complement of each statement's earlier hyperplanes.
+// The minimum is an exact integer lexmin (presburger.BasicSet.LexMinPoint).
+//
+// Consecutive hyperplanes found while the same edges must be respected form
+// a permutable band. When no hyperplane exists, the band ends: the edges
+// whose distance vector over all rows so far is lexicographically positive
+// are satisfied, and a new band starts. When not even the first hyperplane
+// of a band exists, we cut the dependence graph between its strongly
+// connected components (a scalar level that orders them topologically).
+// The fusion policy decides the initial cuts: No cuts every component,
+// Smart (default) cuts when the components' dimensionalities differ, Max
+// cuts only when forced.
+//
+// Bands of two or more loops are tiled (tile loops floor(φ/T) outside point
+// loops φ). The outermost tile (or point) loop whose hyperplane has zero
+// distance on every edge not satisfied before its band is parallel; when
+// no member of a tiled band is, the tile loops are skewed into a wavefront
+// (t0 + t1, t1, ...) whose second loop is parallel.
+//
+// # Budget
+//
+// The number of levels is bounded by the statements' dimensions plus the
+// number of statements, coefficients by Config.MaxCoeff; a step that runs
+// over the engine's budget returns an error, and the caller keeps the
+// original schedule.
+//
+// Glossary: isl's isl_schedule_constraints_compute_schedule does the same
+// job with a different objective; Pluto's "satisfied" dependences are our
+// satisfied edges; "coincident" band members are parallel ones.
+package scheduler

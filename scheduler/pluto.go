@@ -1,0 +1,587 @@
+package scheduler
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/scop"
+)
+
+// FusePolicy chooses where statements are distributed into separate loop
+// nests before any hyperplane is searched.
+type FusePolicy int
+
+const (
+	// FuseSmart cuts between components of different dimensionality.
+	FuseSmart FusePolicy = iota
+	// FuseMax cuts only where no common hyperplane exists.
+	FuseMax
+	// FuseNo cuts between all strongly connected components.
+	FuseNo
+)
+
+// ParseFuse reads a --fuse= value.
+func ParseFuse(s string) (FusePolicy, error) {
+	switch s {
+	case "", "smart":
+		return FuseSmart, nil
+	case "max":
+		return FuseMax, nil
+	case "no", "none":
+		return FuseNo, nil
+	}
+	return 0, fmt.Errorf("scheduler: unknown fusion policy %q (want smart, max or no)", s)
+}
+
+// A stmt is one statement with the rows found so far.
+type stmt struct {
+	st   *scop.Statement
+	n    int       // number of iterators
+	rows [][]int64 // per level: n iterator coefficients then the constant
+}
+
+// An edge is one basic part of a dependence relation.
+type edge struct {
+	dep      *deps.Dep
+	src, dst int                 // statement indices
+	poly     presburger.BasicMap // dependence polyhedron (params, s, t)
+	coef     presburger.BasicSet // forms >= 0 on poly: (c0, params, s, t)
+	params   []int               // global index of each of poly's params
+	sat      bool                // satisfied by the rows found so far
+}
+
+// A level is one row of every statement's schedule.
+type level struct {
+	scalar bool
+	band   int // band index for hyperplane levels
+}
+
+// plan is the state of the algorithm.
+type plan struct {
+	cfg    Config
+	params []string
+	stmts  []*stmt
+	edges  []*edge
+	levels []level
+	nbands int
+}
+
+var errNoHyperplane = errors.New("scheduler: no valid hyperplane")
+
+func newPlan(d *deps.Deps, cfg Config) (*plan, error) {
+	s := d.Scop
+	p := &plan{cfg: cfg, params: s.Params}
+	index := map[*scop.Statement]int{}
+	for i, st := range s.Statements {
+		index[st] = i
+		p.stmts = append(p.stmts, &stmt{st: st, n: len(st.Iters)})
+	}
+	pidx := map[string]int{}
+	for i, n := range p.params {
+		pidx[n] = i
+	}
+	for _, dp := range d.Deps {
+		for _, part := range dp.Rel.Parts() {
+			if part.IsEmpty() {
+				continue
+			}
+			e := &edge{dep: dp, src: index[dp.Source], dst: index[dp.Target], poly: part}
+			for _, n := range part.Space().Params() {
+				g, ok := pidx[n]
+				if !ok {
+					return nil, fmt.Errorf("scheduler: dependence on unknown parameter %q", n)
+				}
+				e.params = append(e.params, g)
+			}
+			e.coef = part.Coefficients()
+			p.edges = append(p.edges, e)
+		}
+	}
+	return p, nil
+}
+
+// Layout of the unknowns X of one hyperplane search:
+// [u_0..u_{np-1}, w, then per statement its n coefficients in reverse
+// order and its constant].
+func (p *plan) nX() int {
+	n := len(p.params) + 1
+	for _, s := range p.stmts {
+		n += s.n + 1
+	}
+	return n
+}
+
+func (p *plan) wCol() int { return len(p.params) }
+
+func (p *plan) base(si int) int {
+	b := len(p.params) + 1
+	for _, s := range p.stmts[:si] {
+		b += s.n + 1
+	}
+	return b
+}
+
+// coefCol is the X column of coefficient j of statement si.
+func (p *plan) coefCol(si, j int) int { return p.base(si) + p.stmts[si].n - 1 - j }
+
+// constCol is the X column of the constant of statement si.
+func (p *plan) constCol(si int) int { return p.base(si) + p.stmts[si].n }
+
+// formRows turns the rows of e.coef into rows over X, reading the form
+// coordinates (c0, params, s, t) as the given linear functions of X.
+// bounding selects the bounding form u·n + w - (φ_T - φ_S) instead of the
+// validity form φ_T - φ_S.
+func (p *plan) formRows(e *edge, bounding bool) (eqs, ineqs [][]int64) {
+	nx := p.nX()
+	np := len(e.params)
+	ns, nt := p.stmts[e.src].n, p.stmts[e.dst].n
+	sign := int64(1)
+	if bounding {
+		sign = -1
+	}
+	// coord[k] is coordinate k of the form as a row over X (+ constant).
+	coord := make([][]int64, 1+np+ns+nt)
+	for k := range coord {
+		coord[k] = make([]int64, nx+1)
+	}
+	// c0 = sign*(d_T - d_S) (+ w when bounding)
+	coord[0][p.constCol(e.dst)] += sign
+	coord[0][p.constCol(e.src)] -= sign
+	if bounding {
+		coord[0][p.wCol()] += 1
+		for k, g := range e.params {
+			coord[1+k][g] += 1
+		}
+	}
+	for j := 0; j < ns; j++ {
+		coord[1+np+j][p.coefCol(e.src, j)] -= sign
+	}
+	for j := 0; j < nt; j++ {
+		coord[1+np+ns+j][p.coefCol(e.dst, j)] += sign
+	}
+	conv := func(r []int64) []int64 {
+		out := make([]int64, nx+1)
+		for k, c := range r[:len(r)-1] {
+			if c == 0 {
+				continue
+			}
+			for x, v := range coord[k] {
+				out[x] = add(out[x], mul(c, v))
+			}
+		}
+		out[nx] = add(out[nx], r[len(r)-1])
+		return out
+	}
+	for _, r := range e.coef.Eqs() {
+		eqs = append(eqs, conv(r))
+	}
+	for _, r := range e.coef.Ineqs() {
+		ineqs = append(ineqs, conv(r))
+	}
+	return eqs, ineqs
+}
+
+// findHyperplane solves for one more row of every statement with the given
+// edges respected (validity) and bounded (bounding).
+func (p *plan) findHyperplane(valid, bound []*edge) ([][]int64, error) {
+	nx := p.nX()
+	sp := presburger.NewSetSpace(nil, "", make([]string, nx))
+	b := presburger.NewBasicBuilder(sp)
+	unit := func(col int, c, k int64) []int64 {
+		r := make([]int64, nx+1)
+		r[col], r[nx] = c, k
+		return r
+	}
+	for x := 0; x < nx; x++ {
+		b.AddIneq(unit(x, 1, 0))
+	}
+	for i := range p.params {
+		b.AddIneq(unit(i, -1, p.cfg.maxU()))
+	}
+	b.AddIneq(unit(p.wCol(), -1, p.cfg.maxW()))
+	for si, s := range p.stmts {
+		for j := 0; j < s.n; j++ {
+			b.AddIneq(unit(p.coefCol(si, j), -1, p.cfg.maxCoeff()))
+		}
+		b.AddIneq(unit(p.constCol(si), -1, p.cfg.maxShift()))
+	}
+	for _, e := range valid {
+		eqs, ineqs := p.formRows(e, false)
+		for _, r := range eqs {
+			b.AddEq(r)
+		}
+		for _, r := range ineqs {
+			b.AddIneq(r)
+		}
+	}
+	for _, e := range bound {
+		eqs, ineqs := p.formRows(e, true)
+		for _, r := range eqs {
+			b.AddEq(r)
+		}
+		for _, r := range ineqs {
+			b.AddIneq(r)
+		}
+	}
+	// Non-triviality and linear independence, per statement that still
+	// lacks hyperplanes: over a basis V of the orthogonal complement of its
+	// rows, v·a >= 0 for each v and the sum >= 1.
+	for si, s := range p.stmts {
+		if s.n == 0 {
+			continue
+		}
+		compl := complement(s.hyperRows(p.levels), s.n)
+		if len(compl) == 0 {
+			continue
+		}
+		sum := make([]int64, nx+1)
+		for _, v := range compl {
+			r := make([]int64, nx+1)
+			for j, c := range v {
+				r[p.coefCol(si, j)] = c
+				sum[p.coefCol(si, j)] = add(sum[p.coefCol(si, j)], c)
+			}
+			b.AddIneq(r)
+		}
+		sum[nx] = -1
+		b.AddIneq(sum)
+	}
+	pt, kind := b.BuildSet().LexMinPoint()
+	if kind != presburger.OptBounded {
+		return nil, errNoHyperplane
+	}
+	rows := make([][]int64, len(p.stmts))
+	for si, s := range p.stmts {
+		r := make([]int64, s.n+1)
+		for j := 0; j < s.n; j++ {
+			r[j] = pt[p.coefCol(si, j)]
+		}
+		r[s.n] = pt[p.constCol(si)]
+		rows[si] = r
+	}
+	return rows, nil
+}
+
+// hyperRows returns the iterator parts of the statement's hyperplane rows.
+func (s *stmt) hyperRows(levels []level) [][]int64 {
+	var h [][]int64
+	for l, r := range s.rows {
+		if !levels[l].scalar {
+			h = append(h, r[:s.n])
+		}
+	}
+	return h
+}
+
+// rank is the rank of the statement's hyperplane rows.
+func (s *stmt) rank(levels []level) int {
+	return s.n - len(complement(s.hyperRows(levels), s.n))
+}
+
+func (p *plan) needsRows() bool {
+	for _, s := range p.stmts {
+		if s.rank(p.levels) < s.n {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *plan) unsatisfied() []*edge {
+	var out []*edge
+	for _, e := range p.edges {
+		if !e.sat {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// addLevel appends one row per statement.
+func (p *plan) addLevel(l level, rows [][]int64) {
+	p.levels = append(p.levels, l)
+	for i, s := range p.stmts {
+		s.rows = append(s.rows, rows[i])
+	}
+}
+
+// run executes the algorithm until every statement has full rank and every
+// edge is satisfied.
+func (p *plan) run() error {
+	if err := p.initialCuts(); err != nil {
+		return err
+	}
+	limit := 2 * (len(p.stmts) + 1)
+	for _, s := range p.stmts {
+		limit += 2 * s.n
+	}
+	bandStart := true
+	var bandEdges []*edge // edges to respect in the current band
+	for iter := 0; p.needsRows() || len(p.unsatisfied()) > 0; iter++ {
+		if iter > limit {
+			return fmt.Errorf("scheduler: no schedule within %d levels", limit)
+		}
+		if bandStart {
+			bandEdges = p.unsatisfied()
+		}
+		if p.needsRows() {
+			var bound []*edge
+			for _, e := range bandEdges {
+				if !p.strictlySatisfiedInBand(e) {
+					bound = append(bound, e)
+				}
+			}
+			rows, err := p.findHyperplane(bandEdges, bound)
+			if err == nil {
+				if bandStart {
+					p.nbands++
+					bandStart = false
+				}
+				p.addLevel(level{band: p.nbands - 1}, rows)
+				continue
+			}
+			if !errors.Is(err, errNoHyperplane) {
+				return err
+			}
+		}
+		if !bandStart {
+			// Close the band and start a new one.
+			p.updateSatisfied()
+			bandStart = true
+			continue
+		}
+		// Not even one hyperplane: cut between components.
+		if !p.cut(p.unsatisfied(), false) {
+			return errNoHyperplane
+		}
+	}
+	return nil
+}
+
+// strictlySatisfiedInBand reports whether a row of the current band has
+// distance >= 1 on every instance of e.
+func (p *plan) strictlySatisfiedInBand(e *edge) bool {
+	if len(p.levels) == 0 || p.levels[len(p.levels)-1].scalar {
+		return false
+	}
+	cur := p.levels[len(p.levels)-1].band
+	for l := len(p.levels) - 1; l >= 0 && !p.levels[l].scalar && p.levels[l].band == cur; l-- {
+		if p.distanceAtLeast(e, l, 1) {
+			return true
+		}
+	}
+	return false
+}
+
+// distanceAtLeast reports whether φ_T(t) - φ_S(s) >= k on all of e.poly at
+// level l.
+func (p *plan) distanceAtLeast(e *edge, l int, k int64) bool {
+	// Empty iff no instance has distance <= k-1.
+	row := p.distanceRow(e, l)
+	neg := make([]int64, len(row))
+	for i, c := range row {
+		neg[i] = -c
+	}
+	neg[len(neg)-1] = add(neg[len(neg)-1], k-1)
+	return e.poly.ToMap().AddConstraint(neg, false).IsEmpty()
+}
+
+// distanceRow is φ_T(t) - φ_S(s) at level l as a row over e.poly's columns
+// (params, s, t, const); poly has no locals in the columns we use, so the
+// row is padded by AddConstraint.
+func (p *plan) distanceRow(e *edge, l int) []int64 {
+	np := len(e.params)
+	s, t := p.stmts[e.src], p.stmts[e.dst]
+	row := make([]int64, np+s.n+t.n+1)
+	rs, rt := s.rows[l], t.rows[l]
+	for j := 0; j < s.n; j++ {
+		row[np+j] -= rs[j]
+	}
+	for j := 0; j < t.n; j++ {
+		row[np+s.n+j] += rt[j]
+	}
+	row[len(row)-1] = rt[t.n] - rs[s.n]
+	return row
+}
+
+// updateSatisfied marks the edges whose distance over all levels so far is
+// lexicographically positive on every instance.
+func (p *plan) updateSatisfied() {
+	for _, e := range p.edges {
+		if e.sat {
+			continue
+		}
+		e.sat = p.lexPositive(e, len(p.levels))
+	}
+}
+
+// lexPositive reports whether the distance vector of e over the first n
+// levels is lexicographically positive on every instance: no instance has
+// all n distances zero, and none has a negative first non-zero distance.
+func (p *plan) lexPositive(e *edge, n int) bool {
+	m := e.poly.ToMap()
+	for l := 0; l <= n; l++ {
+		// Instances with distances 0 at levels < l and, at level l,
+		// distance < 0 (or, for l == n, nothing more: all zero).
+		c := m
+		for k := 0; k < l; k++ {
+			c = c.AddConstraint(p.distanceRow(e, k), true)
+		}
+		if l < n {
+			r := p.distanceRow(e, l)
+			neg := make([]int64, len(r))
+			for i, v := range r {
+				neg[i] = -v
+			}
+			neg[len(neg)-1]--
+			c = c.AddConstraint(neg, false)
+		}
+		if !c.IsEmpty() {
+			return false
+		}
+	}
+	return true
+}
+
+// initialCuts applies the fusion policy before the first band.
+func (p *plan) initialCuts() error {
+	switch p.cfg.Fuse {
+	case FuseNo:
+		p.cut(p.edges, true)
+	case FuseSmart:
+		comps := p.components(p.edges)
+		dims := map[int]bool{}
+		for _, c := range comps {
+			for _, si := range c {
+				dims[p.stmts[si].n] = true
+			}
+		}
+		if len(dims) > 1 {
+			p.cut(p.edges, true)
+		}
+	}
+	return nil
+}
+
+// cut adds a scalar level ordering the strongly connected components of the
+// graph of the given edges topologically (Tarjan's algorithm gives them in
+// reverse topological order); it reports false when there is only one
+// component. With all, statements with no edge between them are separated
+// too.
+func (p *plan) cut(edges []*edge, all bool) bool {
+	comps := p.components(edges)
+	if len(comps) < 2 {
+		return false
+	}
+	_ = all
+	pos := make([]int64, len(p.stmts))
+	for ci, c := range comps {
+		for _, si := range c {
+			pos[si] = int64(ci)
+		}
+	}
+	rows := make([][]int64, len(p.stmts))
+	for si, s := range p.stmts {
+		r := make([]int64, s.n+1)
+		r[s.n] = pos[si]
+		rows[si] = r
+	}
+	p.addLevel(level{scalar: true}, rows)
+	p.updateSatisfied()
+	return true
+}
+
+// components returns the strongly connected components of the statements
+// under the edges, in a topological order that keeps the textual order of
+// statements where the edges allow it.
+func (p *plan) components(edges []*edge) [][]int {
+	n := len(p.stmts)
+	adj := make([][]int, n)
+	for _, e := range edges {
+		if !slices.Contains(adj[e.src], e.dst) {
+			adj[e.src] = append(adj[e.src], e.dst)
+		}
+	}
+	// Tarjan.
+	index := make([]int, n)
+	low := make([]int, n)
+	on := make([]bool, n)
+	for i := range index {
+		index[i] = -1
+	}
+	var stack []int
+	var comps [][]int
+	next := 0
+	var visit func(v int)
+	visit = func(v int) {
+		index[v], low[v] = next, next
+		next++
+		stack = append(stack, v)
+		on[v] = true
+		for _, w := range adj[v] {
+			if index[w] < 0 {
+				visit(w)
+				low[v] = min(low[v], low[w])
+			} else if on[w] {
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] == index[v] {
+			var c []int
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				on[w] = false
+				c = append(c, w)
+				if w == v {
+					break
+				}
+			}
+			slices.Sort(c)
+			comps = append(comps, c)
+		}
+	}
+	for v := 0; v < n; v++ {
+		if index[v] < 0 {
+			visit(v)
+		}
+	}
+	// Order: repeatedly take, among components whose predecessors are all
+	// placed, the one with the smallest statement (textual order).
+	compOf := make([]int, n)
+	for ci, c := range comps {
+		for _, v := range c {
+			compOf[v] = ci
+		}
+	}
+	indeg := make([]int, len(comps))
+	succ := make([][]int, len(comps))
+	for v := 0; v < n; v++ {
+		for _, w := range adj[v] {
+			a, b := compOf[v], compOf[w]
+			if a != b && !slices.Contains(succ[a], b) {
+				succ[a] = append(succ[a], b)
+				indeg[b]++
+			}
+		}
+	}
+	var order [][]int
+	done := make([]bool, len(comps))
+	for len(order) < len(comps) {
+		best := -1
+		for ci := range comps {
+			if !done[ci] && indeg[ci] == 0 && (best < 0 || comps[ci][0] < comps[best][0]) {
+				best = ci
+			}
+		}
+		done[best] = true
+		order = append(order, comps[best])
+		for _, b := range succ[best] {
+			indeg[b]--
+		}
+	}
+	return order
+}

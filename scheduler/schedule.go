@@ -1,0 +1,155 @@
+package scheduler
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/schedule"
+)
+
+// Config holds the scheduler's options; the zero value schedules with
+// smart fusion, no tiling restriction (tiles of 32) and no parallel marks.
+type Config struct {
+	Fuse FusePolicy
+	// NoTile disables tiling.
+	NoTile bool
+	// TileSizes[k] is the tile size of band member k (32 when absent or
+	// not positive).
+	TileSizes []int64
+	// Parallel marks the outermost parallel loop of each nest.
+	Parallel bool
+	// MaxCoeff bounds the coefficients of the hyperplanes (default 8),
+	// MaxShift their constants (default 64).
+	MaxCoeff, MaxShift int64
+}
+
+func (c Config) maxCoeff() int64 { return positiveOr(c.MaxCoeff, 8) }
+func (c Config) maxShift() int64 { return positiveOr(c.MaxShift, 64) }
+func (c Config) maxU() int64     { return 16 }
+func (c Config) maxW() int64     { return 1 << 12 }
+
+func (c Config) tileSize(k int) int64 {
+	if k < len(c.TileSizes) && c.TileSizes[k] > 0 {
+		return c.TileSizes[k]
+	}
+	return 32
+}
+
+func positiveOr(v, d int64) int64 {
+	if v > 0 {
+		return v
+	}
+	return d
+}
+
+// Result is a legal new schedule with the remarks that explain it.
+type Result struct {
+	Tree schedule.Tree
+	// Remarks say, band by band, what was done and why not otherwise.
+	Remarks []string
+	// Hyperplanes[k] lists statement k's rows (iterator coefficients then
+	// the constant), scalar levels included.
+	Hyperplanes [][][]int64
+}
+
+// Schedule computes a new schedule tree for the SCoP of d. The result has
+// been checked against every dependence of d, and every parallel mark has
+// been proven; an error means no better schedule was found (the caller
+// keeps the original one).
+func Schedule(d *deps.Deps, cfg Config) (res *Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if oe, ok := r.(*overflowError); ok {
+				err = oe
+				return
+			}
+			if pe, ok := r.(*presburger.Error); ok {
+				err = fmt.Errorf("scheduler: %w", pe)
+				return
+			}
+			panic(r)
+		}
+	}()
+	var perr error
+	defer presburger.Recover(&perr)
+	p, err := newPlan(d, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.run(); err != nil {
+		return nil, err
+	}
+	tree, b, err := p.buildTree(d.Scop.Domain)
+	if err != nil {
+		return nil, err
+	}
+	if ok, w := deps.Check(tree.Flatten(), d); !ok {
+		return nil, fmt.Errorf("scheduler: internal error: computed schedule violates a dependence (%v)", w)
+	}
+	if err := b.verifyParallel(d); err != nil {
+		return nil, err
+	}
+	res = &Result{Tree: tree, Remarks: b.notes}
+	for _, s := range p.stmts {
+		res.Hyperplanes = append(res.Hyperplanes, s.rows)
+	}
+	if perr != nil {
+		return nil, perr
+	}
+	return res, nil
+}
+
+// verifyParallel proves every parallel mark independently of how it was
+// chosen: for each dependence between statements under the mark, no pair
+// of instances with equal flat schedule dims before the marked loop has
+// different values at it.
+func (b *builder) verifyParallel(d *deps.Deps) error {
+	p := b.p
+	idx := map[string]int{}
+	for i, s := range p.stmts {
+		idx[s.st.Name] = i
+	}
+	for _, bp := range b.bands {
+		if bp.flatPar < 0 {
+			continue
+		}
+		in := map[int]bool{}
+		for _, si := range bp.group {
+			in[si] = true
+		}
+		for _, dp := range d.Deps {
+			si, ti := idx[dp.Source.Name], idx[dp.Target.Name]
+			if !in[si] || !in[ti] {
+				continue
+			}
+			fs := p.dimsMap(si, b.flat[si][:bp.flatPar+1])
+			ft := p.dimsMap(ti, b.flat[ti][:bp.flatPar+1])
+			times := dp.Rel.ApplyDomain(fs).ApplyRange(ft)
+			n := bp.flatPar + 1
+			sp := times.Space()
+			np := sp.NParam()
+			w := sp.NDim() + 1
+			c := times
+			for k := 0; k < n-1; k++ {
+				r := make([]int64, w)
+				r[np+k], r[np+n+k] = 1, -1
+				c = c.AddConstraint(r, true)
+			}
+			for _, sign := range []int64{1, -1} {
+				r := make([]int64, w)
+				r[np+n-1], r[np+2*n-1], r[w-1] = -sign, sign, -1
+				if !c.AddConstraint(r, false).IsEmpty() {
+					return fmt.Errorf("scheduler: internal error: parallel loop %d carries the %s dependence %s->%s on %s", n-1, dp.Kind, dp.Source.Name, dp.Target.Name, dp.Array)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// ErrNoSchedule reports that the algorithm found no schedule.
+var ErrNoSchedule = errNoHyperplane
+
+var _ = errors.Is

@@ -1,0 +1,368 @@
+package scheduler
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/schedule"
+)
+
+// A term is floor(Row·(i,1) / Den) over a statement's iterators.
+type term struct {
+	row []int64
+	den int64
+}
+
+// A dim is one flat schedule dimension: a sum of terms.
+type dim []term
+
+// flat is the flat schedule of every statement: flat[si] lists its dims.
+// All statements have the same number of dims.
+type flat [][]dim
+
+// bandPlan records what was decided for one band of one statement group.
+type bandPlan struct {
+	group     []int
+	first     int // first level of the band
+	width     int
+	tiled     bool
+	wavefront bool
+	parallel  int // member index of the parallel loop, -1 for none
+	flatPar   int // flat dim index of the parallel loop, -1 for none
+}
+
+// builder turns the rows found by the algorithm into a schedule tree and
+// the matching flat schedule.
+type builder struct {
+	p     *plan
+	flat  flat
+	bands []bandPlan
+	notes []string
+}
+
+func (p *plan) buildTree(domain presburger.UnionSet) (schedule.Tree, *builder, error) {
+	b := &builder{p: p, flat: make(flat, len(p.stmts))}
+	all := make([]int, len(p.stmts))
+	for i := range all {
+		all[i] = i
+	}
+	child, err := b.build(all, 0, false)
+	if err != nil {
+		return schedule.Tree{}, nil, err
+	}
+	// Pad every statement's flat schedule to the same length.
+	n := 0
+	for _, f := range b.flat {
+		n = max(n, len(f))
+	}
+	for si := range b.flat {
+		for len(b.flat[si]) < n {
+			b.flat[si] = append(b.flat[si], dim{{row: make([]int64, p.stmts[si].n+1), den: 1}})
+		}
+	}
+	return schedule.NewTree(schedule.NewDomain(domain, child)), b, nil
+}
+
+// flatLen is the current flat length of the group (all equal).
+func (b *builder) flatLen(group []int) int { return len(b.flat[group[0]]) }
+
+func (b *builder) build(group []int, l int, inPar bool) (*schedule.Node, error) {
+	p := b.p
+	if l >= len(p.levels) {
+		return nil, nil
+	}
+	if p.levels[l].scalar {
+		vals := map[int64][]int{}
+		var keys []int64
+		for _, si := range group {
+			s := p.stmts[si]
+			v := s.rows[l][s.n]
+			if _, ok := vals[v]; !ok {
+				keys = append(keys, v)
+			}
+			vals[v] = append(vals[v], si)
+			b.flat[si] = append(b.flat[si], dim{{row: slices.Clone(s.rows[l]), den: 1}})
+		}
+		if len(keys) == 1 {
+			return b.build(group, l+1, inPar)
+		}
+		slices.Sort(keys)
+		var filters []*schedule.Node
+		for _, k := range keys {
+			g := vals[k]
+			child, err := b.build(g, l+1, inPar)
+			if err != nil {
+				return nil, err
+			}
+			filters = append(filters, schedule.NewFilter(b.domainOf(g), child))
+		}
+		// The other statements' flat dims must stay aligned: each branch
+		// appended its own; pad shorter ones.
+		n := 0
+		for _, si := range group {
+			n = max(n, len(b.flat[si]))
+		}
+		for _, si := range group {
+			for len(b.flat[si]) < n {
+				b.flat[si] = append(b.flat[si], dim{{row: make([]int64, p.stmts[si].n+1), den: 1}})
+			}
+		}
+		return schedule.NewSequence(filters...), nil
+	}
+	band := p.levels[l].band
+	last := l
+	for last+1 < len(p.levels) && !p.levels[last+1].scalar && p.levels[last+1].band == band {
+		last++
+	}
+	return b.buildBand(group, l, last-l+1, inPar)
+}
+
+func (b *builder) domainOf(group []int) presburger.UnionSet {
+	var sets []presburger.Set
+	for _, si := range group {
+		sets = append(sets, b.p.stmts[si].st.Domain)
+	}
+	return presburger.NewUnionSet(sets...)
+}
+
+// buildBand emits the band of levels [first, first+width) for the group:
+// tiled when the configuration asks and the band has two or more members,
+// with a parallel mark on its outermost parallel loop unless an enclosing
+// loop is already parallel.
+func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedule.Node, error) {
+	p := b.p
+	bp := bandPlan{group: group, first: first, width: width, parallel: -1, flatPar: -1}
+	relevant := p.edgesAt(group, first)
+	coincident := make([]bool, width)
+	for k := 0; k < width; k++ {
+		coincident[k] = true
+		for _, e := range relevant {
+			if !p.zeroDistance(e, first+k) {
+				coincident[k] = false
+				break
+			}
+		}
+	}
+	bp.tiled = !p.cfg.NoTile && width >= 2 && b.hasLoops(group, first, width)
+	if !inPar && p.cfg.Parallel {
+		for k := 0; k < width; k++ {
+			if coincident[k] {
+				bp.parallel = k
+				break
+			}
+		}
+		if bp.parallel < 0 && bp.tiled {
+			bp.wavefront = true
+			bp.parallel = 1
+		}
+	}
+	sizes := make([]int64, width)
+	for k := range sizes {
+		sizes[k] = p.cfg.tileSize(k)
+	}
+	start := b.flatLen(group)
+	// Tile dims (or the plain band dims).
+	tileDims := func(si int) []dim {
+		s := p.stmts[si]
+		var ds []dim
+		for k := 0; k < width; k++ {
+			r := slices.Clone(s.rows[first+k])
+			if bp.tiled {
+				ds = append(ds, dim{{row: r, den: sizes[k]}})
+			} else {
+				ds = append(ds, dim{{row: r, den: 1}})
+			}
+		}
+		if bp.wavefront {
+			ds[0] = append(slices.Clone(ds[0]), ds[1]...)
+		}
+		return ds
+	}
+	pointDims := func(si int) []dim {
+		s := p.stmts[si]
+		var ds []dim
+		for k := 0; k < width; k++ {
+			ds = append(ds, dim{{row: slices.Clone(s.rows[first+k]), den: 1}})
+		}
+		return ds
+	}
+	outerSched := map[int][]dim{}
+	for _, si := range group {
+		outerSched[si] = tileDims(si)
+		b.flat[si] = append(b.flat[si], outerSched[si]...)
+		if bp.tiled {
+			b.flat[si] = append(b.flat[si], pointDims(si)...)
+		}
+	}
+	if bp.parallel >= 0 {
+		bp.flatPar = start + bp.parallel
+	}
+	child, err := b.build(group, first+width, inPar || bp.parallel >= 0)
+	if err != nil {
+		return nil, err
+	}
+	if bp.tiled {
+		pd := map[int][]dim{}
+		for _, si := range group {
+			pd[si] = pointDims(si)
+		}
+		pb := b.band(group, pd, 0, width, coincident)
+		child = schedule.NewBand(pb, child)
+	}
+	outerCo := coincident
+	if bp.wavefront {
+		outerCo = make([]bool, width)
+		outerCo[1] = true
+	}
+	if bp.parallel > 0 {
+		inner := b.band(group, outerSched, bp.parallel, width, outerCo)
+		child = schedule.NewMark("parallel", schedule.NewBand(inner, child))
+		outer := b.band(group, outerSched, 0, bp.parallel, outerCo)
+		child = schedule.NewBand(outer, child)
+	} else {
+		child = schedule.NewBand(b.band(group, outerSched, 0, width, outerCo), child)
+		if bp.parallel == 0 {
+			child = schedule.NewMark("parallel", child)
+		}
+	}
+	b.bands = append(b.bands, bp)
+	b.notes = append(b.notes, b.describe(bp, relevant, coincident))
+	return child, nil
+}
+
+// hasLoops reports whether some statement of the group has a non-constant
+// row in the band.
+func (b *builder) hasLoops(group []int, first, width int) bool {
+	nonConst := 0
+	for k := 0; k < width; k++ {
+		for _, si := range group {
+			s := b.p.stmts[si]
+			if slices.ContainsFunc(s.rows[first+k][:s.n], func(c int64) bool { return c != 0 }) {
+				nonConst++
+				break
+			}
+		}
+	}
+	return nonConst >= 2
+}
+
+// band builds the schedule.Band of members [from, to) of the given dims.
+func (b *builder) band(group []int, dims map[int][]dim, from, to int, co []bool) schedule.Band {
+	var maps []presburger.Map
+	for _, si := range group {
+		maps = append(maps, b.p.dimsMap(si, dims[si][from:to]))
+	}
+	bd := schedule.NewBandFromSchedule(presburger.NewUnionMap(maps...))
+	bd.Width = to - from
+	bd.Permutable = true
+	bd.Coincident = slices.Clone(co[from:to])
+	bd.Options = make([]schedule.ASTOption, bd.Width)
+	bd.IsolateOptions = make([]schedule.ASTOption, bd.Width)
+	return bd
+}
+
+// dimsMap returns { S[i] -> [d_0(i), ..., d_{k-1}(i)] }.
+func (p *plan) dimsMap(si int, ds []dim) presburger.Map {
+	s := p.stmts[si]
+	np := len(p.params)
+	outNames := make([]string, len(ds))
+	sp := presburger.NewMapSpace(p.params, s.st.Name, s.st.Iters, "", outNames)
+	bb := presburger.NewBasicBuilder(sp)
+	for k, d := range ds {
+		eq := make([]int64, np+s.n+len(ds)+1)
+		eq[np+s.n+k] = -1
+		for _, t := range d {
+			if t.den == 1 {
+				for j := 0; j < s.n; j++ {
+					eq[np+j] = add(eq[np+j], t.row[j])
+				}
+				eq[len(eq)-1] = add(eq[len(eq)-1], t.row[s.n])
+				continue
+			}
+			div := make([]int64, bb.NCols())
+			copy(div[np:], t.row[:s.n])
+			div[len(div)-1] = t.row[s.n]
+			idx := bb.AddDiv(div, t.den)
+			col := bb.LocalCol(idx)
+			for len(eq) < bb.NCols() {
+				eq = append(eq[:len(eq)-1], 0, eq[len(eq)-1])
+			}
+			eq[col] = add(eq[col], 1)
+		}
+		bb.AddEq(eq)
+	}
+	return bb.Build().ToMap()
+}
+
+// edgesAt returns the edges inside the group that are not satisfied by the
+// levels before first.
+func (p *plan) edgesAt(group []int, first int) []*edge {
+	var out []*edge
+	for _, e := range p.edges {
+		if slices.Contains(group, e.src) && slices.Contains(group, e.dst) && !p.lexPositive(e, first) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// zeroDistance reports whether φ_T(t) - φ_S(s) == 0 on all of e at level l.
+func (p *plan) zeroDistance(e *edge, l int) bool {
+	r := p.distanceRow(e, l)
+	m := e.poly.ToMap()
+	neg := make([]int64, len(r))
+	for i, v := range r {
+		neg[i] = -v
+	}
+	pos := slices.Clone(r)
+	pos[len(pos)-1]--
+	neg[len(neg)-1]--
+	return m.AddConstraint(pos, false).IsEmpty() && m.AddConstraint(neg, false).IsEmpty()
+}
+
+func (b *builder) describe(bp bandPlan, relevant []*edge, co []bool) string {
+	p := b.p
+	var names []string
+	for _, si := range bp.group {
+		names = append(names, p.stmts[si].st.Name)
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "band of %d loop(s) over %s", bp.width, strings.Join(names, ", "))
+	if bp.tiled {
+		var sz []string
+		for k := 0; k < bp.width; k++ {
+			sz = append(sz, fmt.Sprint(p.cfg.tileSize(k)))
+		}
+		fmt.Fprintf(&sb, ": tiled %s", strings.Join(sz, "x"))
+	} else if bp.width < 2 {
+		sb.WriteString(": not tiled (fewer than two loops)")
+	} else if p.cfg.NoTile {
+		sb.WriteString(": not tiled (--notile)")
+	} else {
+		sb.WriteString(": not tiled (fewer than two non-constant loops)")
+	}
+	switch {
+	case !p.cfg.Parallel:
+	case bp.wavefront:
+		sb.WriteString("; no loop parallel, tiles run as a wavefront with the second tile loop parallel")
+	case bp.parallel >= 0:
+		fmt.Fprintf(&sb, "; loop %d parallel", bp.parallel)
+	default:
+		sb.WriteString("; not parallel")
+		for k := 0; k < bp.width; k++ {
+			if co[k] {
+				continue
+			}
+			for _, e := range relevant {
+				if !p.zeroDistance(e, bp.first+k) {
+					fmt.Fprintf(&sb, " (loop %d: %s dependence %s->%s on %s)", k, e.dep.Kind, p.stmts[e.src].st.Name, p.stmts[e.dst].st.Name, e.dep.Array)
+					break
+				}
+			}
+			break
+		}
+	}
+	return sb.String()
+}
