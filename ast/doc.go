@@ -19,9 +19,12 @@
 // with checked arithmetic (an overflowing fold is simply not done) and
 // apply trivial identities (x + 0, 1 * x, min(a) = a, a negative constant
 // divisor made positive). They never drop a subexpression that could fail
-// at run time (0 * (a / 0) is kept). NewOp builds an operator unfolded.
-// Treat expressions as values: build new ones rather than editing shared
-// ones.
+// at run time (0 * (a / 0) is kept). NewOp builds an operator unfolded;
+// Simplify refolds a tree, Subst replaces names by expressions (and
+// refolds; SubstNode on a whole tree, e.g. to unroll), RewriteExprs
+// edits every expression of a tree in place, and Idents, Mentions and
+// FreeNames list the names used. Treat expressions as values: build new
+// ones rather than editing shared ones.
 //
 // # Semantics
 //
@@ -29,7 +32,8 @@
 // sequence of User instances. Overflow, division by zero, an inexact
 // ExactDiv, a PDivQ with a negative operand, an unbound name or an
 // exhausted step budget are errors (ErrOverflow, ErrDivZero, ErrDomain,
-// ErrUnbound, ErrBudget), never wrong values. Conditions are C truth
+// ErrUnbound, ErrBudget; ErrInvalid for a malformed tree or a Call without
+// a hook), never wrong values. Conditions are C truth
 // values (non-zero is true); comparisons and logical operators give 0 or
 // 1. FloorDiv and CeilDiv round towards -inf and +inf for divisors of
 // either sign; Rem truncates like C's %.

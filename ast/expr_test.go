@@ -118,67 +118,7 @@ func randExpr(r *rand.Rand, depth int) Expr {
 	return NewOp(k, args...)
 }
 
-// fold rebuilds e bottom-up with the folding constructors.
-func fold(e Expr) Expr {
-	switch e := e.(type) {
-	case *Op:
-		a := make([]Expr, len(e.Args))
-		for i, x := range e.Args {
-			a[i] = fold(x)
-		}
-		switch e.Kind {
-		case OpAdd:
-			return Add(a[0], a[1])
-		case OpSub:
-			return Sub(a[0], a[1])
-		case OpMul:
-			return Mul(a[0], a[1])
-		case OpNeg:
-			return Neg(a[0])
-		case OpFloorDiv:
-			return FloorDiv(a[0], a[1])
-		case OpCeilDiv:
-			return CeilDiv(a[0], a[1])
-		case OpExactDiv:
-			return ExactDiv(a[0], a[1])
-		case OpPDivQ:
-			return PDivQ(a[0], a[1])
-		case OpRem:
-			return Rem(a[0], a[1])
-		case OpMin:
-			return Min(a...)
-		case OpMax:
-			return Max(a...)
-		case OpEq:
-			return Eq(a[0], a[1])
-		case OpNe:
-			return Ne(a[0], a[1])
-		case OpLt:
-			return Lt(a[0], a[1])
-		case OpLe:
-			return Le(a[0], a[1])
-		case OpGt:
-			return Gt(a[0], a[1])
-		case OpGe:
-			return Ge(a[0], a[1])
-		case OpAnd:
-			return And(a...)
-		case OpOr:
-			return Or(a...)
-		case OpAndEager:
-			return AndEager(a...)
-		case OpOrEager:
-			return OrEager(a...)
-		case OpNot:
-			return Not(a[0])
-		case OpSelect:
-			return Select(a[0], a[1], a[2])
-		}
-	case *Call:
-		return NewCall(e.Func, copyList(e.Args)...)
-	}
-	return CopyExpr(e)
-}
+func fold(e Expr) Expr { return Simplify(e) }
 
 var hook = WithCall(func(_ string, a []int64) (int64, error) {
 	var s int64

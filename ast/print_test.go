@@ -105,6 +105,7 @@ func TestVerify(t *testing.T) {
 		{"nil-cond", &If{Then: user("S")}, false},
 		{"nil-stmt", &Block{Stmts: []Node{nil}}, false},
 		{"bad-name", loop("0c", ci(0), id("n"), 1, user("S")), false},
+		{"keyword-name", NewBlock(&Decl{Name: "int", Value: ci(1)}), false},
 		{"decl-dup", NewBlock(&Decl{Name: "x", Value: ci(1)}, &Decl{Name: "x", Value: ci(2)}), false},
 		{"decl-sibling-scopes", NewBlock(
 			&Block{Stmts: []Node{&Decl{Name: "x", Value: ci(1)}, user("S", id("x"))}},

@@ -169,8 +169,23 @@ func (v *verifier) expr(e Expr, path string) error {
 	return fmt.Errorf("ast: verify: %s: unknown expression %T", path, e)
 }
 
+// cKeywords are the C99/C11 keywords, which cannot name a variable.
+var cKeywords = map[string]bool{
+	"auto": true, "break": true, "case": true, "char": true, "const": true, "continue": true,
+	"default": true, "do": true, "double": true, "else": true, "enum": true, "extern": true,
+	"float": true, "for": true, "goto": true, "if": true, "inline": true, "int": true,
+	"long": true, "register": true, "restrict": true, "return": true, "short": true,
+	"signed": true, "sizeof": true, "static": true, "struct": true, "switch": true,
+	"typedef": true, "union": true, "unsigned": true, "void": true, "volatile": true,
+	"while": true, "_Bool": true, "_Complex": true, "_Imaginary": true, "_Alignas": true,
+	"_Alignof": true, "_Atomic": true, "_Generic": true, "_Noreturn": true,
+	"_Static_assert": true, "_Thread_local": true,
+}
+
+// isCIdent reports whether s can name a C variable (an identifier that is
+// not a keyword).
 func isCIdent(s string) bool {
-	if s == "" {
+	if s == "" || cKeywords[s] {
 		return false
 	}
 	for i := 0; i < len(s); i++ {

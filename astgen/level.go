@@ -466,10 +466,16 @@ func (g *gen) singleValue(dom presburger.Set, n, d int, withD []cons, stride int
 		}
 		rest := c.a.clone()
 		rest.Coef[v] = 0
-		if c.eq && (k == 1 || k == -1) {
-			cand = append(cand, rest.scale(-k))
+		if c.eq && k != 0 {
+			// k*c + rest == 0: the value is -rest/k, an exact division.
+			if k > 0 {
+				cand = append(cand, floorDivAff(rest.scale(-1), k))
+			} else {
+				cand = append(cand, floorDivAff(rest, -k))
+			}
+			continue
 		}
-		if k > 0 && !c.eq {
+		if k > 0 {
 			lowers = append(lowers, floorDivAff(rest.scale(-1).add(constAff(len(rest.Coef), k-1)), k))
 		}
 	}

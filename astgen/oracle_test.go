@@ -235,9 +235,9 @@ func randomIters() int {
 		}
 	}
 	if testing.Short() {
-		return 10
+		return 5
 	}
-	return 60
+	return 12
 }
 
 func TestRandomFlat(t *testing.T) {

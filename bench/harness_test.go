@@ -156,16 +156,18 @@ func TestRunReportsWrongOutput(t *testing.T) {
 	needGCC(t)
 	// The fake tessera drops the last k iteration of gemm: wrong code.
 	wrongOpt := fakeTessera(t, `s/k < NK;/k < NK - 1;/`)
-	perturb := Flow{Name: "perturb", Kind: External, Compiler: "gcc -O3 -march=native", ExtraCFlags: []string{"-DPERTURB"}, Reassociates: true}
-	perturbExact := Flow{Name: "perturb-exact", Kind: External, Compiler: "gcc -O3 -march=native", ExtraCFlags: []string{"-DPERTURB"}}
-	same := Flow{Name: "same", Kind: External, Compiler: "gcc -O3 -march=native"}
+	// -O1 keeps the test fast; the baseline uses the same command.
+	perturb := Flow{Name: "perturb", Kind: External, Compiler: "gcc -O1", ExtraCFlags: []string{"-DPERTURB"}, Reassociates: true}
+	perturbExact := Flow{Name: "perturb-exact", Kind: External, Compiler: "gcc -O1", ExtraCFlags: []string{"-DPERTURB"}}
+	same := Flow{Name: "same", Kind: External, Compiler: "gcc -O1"}
 	rep, err := Run(context.Background(), Config{
-		Kernels: []string{"gemm", "floyd-warshall"},
-		Dataset: "MINI",
-		Runs:    1,
-		Tessera: wrongOpt,
-		Jobs:    runtime.NumCPU(),
-		Flows:   []Flow{TesseraFlow("dropk", "--whatever"), perturb, perturbExact, same},
+		Kernels:  []string{"gemm", "floyd-warshall"},
+		Dataset:  "MINI",
+		Runs:     1,
+		Tessera:  wrongOpt,
+		Compiler: "gcc -O1",
+		Jobs:     runtime.NumCPU(),
+		Flows:    []Flow{TesseraFlow("dropk", "--whatever"), perturb, perturbExact, same},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -208,11 +210,12 @@ func TestRunFailuresContinue(t *testing.T) {
 	needGCC(t)
 	broken := fakeTessera(t, `s/#pragma scop/#pragma scop\nthis is not C;/`)
 	rep, err := Run(context.Background(), Config{
-		Kernels: []string{"atax", "bicg"},
-		Dataset: "MINI",
-		Runs:    1,
-		Tessera: broken,
-		Jobs:    runtime.NumCPU(),
+		Kernels:  []string{"atax", "bicg"},
+		Dataset:  "MINI",
+		Runs:     1,
+		Tessera:  broken,
+		Compiler: "gcc -O1",
+		Jobs:     runtime.NumCPU(),
 		Flows: []Flow{
 			TesseraFlow("garbage"),
 			TesseraFlow("fails", "--fail"),
@@ -335,7 +338,7 @@ func TestMainCommand(t *testing.T) {
 	so.Reset()
 	se.Reset()
 	plot := filepath.Join(t.TempDir(), "out.svg")
-	code := Main([]string{"--kernels", "gemm", "--dataset", "mini", "--runs", "1", "--flows", "baseline",
+	code := Main([]string{"--kernels", "gemm", "--dataset", "mini", "--runs", "1", "--flows", "baseline", "--compiler", "gcc -O1", "--quiet",
 		"--flow", "wrong=gcc -O2 -DPERTURB", "--csv", "--plot", plot}, &so, &se)
 	if code != 1 {
 		t.Errorf("exit %d, want 1 for a WRONG flow; stderr:\n%s", code, se.String())
@@ -418,7 +421,7 @@ func TestTesseraFlowsMINI(t *testing.T) {
 // OpenBLAS's when cblas.h and the library are installed.
 func TestRoofline(t *testing.T) {
 	needGCC(t)
-	rep, err := Run(context.Background(), Config{Kernels: []string{"atax"}, Dataset: "MINI", Runs: 1, Flows: []Flow{}, Roofline: true})
+	rep, err := Run(context.Background(), Config{Kernels: []string{"atax"}, Dataset: "MINI", Runs: 1, Flows: []Flow{}, Roofline: true, Compiler: "gcc -O1"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 	"time"
 )
@@ -122,7 +123,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		cfg.Flows = append(cfg.Flows, f)
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	rep, err := Run(ctx, cfg)
 	if err != nil && rep == nil {

@@ -138,7 +138,7 @@ func (r *Runner) runBLAS(ctx context.Context, rl *Roofline, flops float64) Roofl
 		"OPENBLAS_NUM_THREADS="+strconv.Itoa(r.cfg.Threads))
 	var times []float64
 	for i := 0; i <= r.cfg.Runs; i++ {
-		_, t, err := r.runProgram(ctx, dir, env)
+		_, t, _, err := r.runProgram(ctx, dir, env)
 		if err != nil {
 			e.Status, e.Message = StatusRunFail, err.Error()
 			return e

@@ -3,7 +3,6 @@ package bench
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -408,8 +407,9 @@ func (r *Runner) execCell(ctx context.Context, k Kernel, f Flow, res *Result, ba
 		"OMP_NUM_THREADS="+strconv.Itoa(r.cfg.Threads),
 		"OPENBLAS_NUM_THREADS="+strconv.Itoa(r.cfg.Threads))
 	var stdout []byte
+	var cpus []float64
 	for i := 0; i <= r.cfg.Runs; i++ {
-		so, t, err := r.runProgram(ctx, dir, env)
+		so, t, cpu, err := r.runProgram(ctx, dir, env)
 		if err != nil {
 			res.fail(StatusRunFail, err.Error())
 			return
@@ -423,8 +423,10 @@ func (r *Runner) execCell(ctx context.Context, k Kernel, f Flow, res *Result, ba
 			return
 		}
 		res.Times = append(res.Times, t)
+		cpus = append(cpus, cpu)
 	}
 	res.Median = median(res.Times)
+	res.CPUMedian = median(cpus)
 	if r.cfg.Keep {
 		_ = os.WriteFile(filepath.Join(dir, "stdout.txt"), stdout, 0o644)
 	}
@@ -466,9 +468,9 @@ func (r *Runner) rtol(k Kernel, f Flow) float64 {
 	return 0
 }
 
-// runProgram runs ./prog once and returns its stdout and the time it
-// printed on stderr.
-func (r *Runner) runProgram(ctx context.Context, dir string, env []string) ([]byte, float64, error) {
+// runProgram runs ./prog once and returns its stdout and the wall and CPU
+// times it printed on stderr.
+func (r *Runner) runProgram(ctx context.Context, dir string, env []string) ([]byte, float64, float64, error) {
 	ctx, cancel := context.WithTimeout(ctx, r.cfg.Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, filepath.Join(dir, "prog"))
@@ -479,23 +481,33 @@ func (r *Runner) runProgram(ctx context.Context, dir string, env []string) ([]by
 	cmd.Stderr = &se
 	err := cmd.Run()
 	if ctx.Err() == context.DeadlineExceeded {
-		return nil, 0, fmt.Errorf("timed out after %s", r.cfg.Timeout)
+		return nil, 0, 0, fmt.Errorf("timed out after %s", r.cfg.Timeout)
 	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("%v\n%s", err, tail(se.Bytes(), 2000))
+		return nil, 0, 0, fmt.Errorf("%v\n%s", err, tail(se.Bytes(), 2000))
 	}
 	t, err := ParseTime(se.Bytes())
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
-	return so.Bytes(), t, nil
+	cpu, _ := ParseCPUTime(se.Bytes()) // optional: 0 when absent
+	return so.Bytes(), t, cpu, nil
 }
 
 // ParseTime reads the last "tessera-time: <seconds>" line of a program's stderr.
 func ParseTime(stderr []byte) (float64, error) {
+	return parseTimeLine(stderr, "tessera-time:")
+}
+
+// ParseCPUTime reads the last "tessera-cpu: <seconds>" line of a program's stderr.
+func ParseCPUTime(stderr []byte) (float64, error) {
+	return parseTimeLine(stderr, "tessera-cpu:")
+}
+
+func parseTimeLine(stderr []byte, prefix string) (float64, error) {
 	lines := strings.Split(string(stderr), "\n")
 	for i := len(lines) - 1; i >= 0; i-- {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(lines[i]), "tessera-time:"); ok {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(lines[i]), prefix); ok {
 			t, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 			if err != nil || t < 0 {
 				return 0, fmt.Errorf("bad time line %q", lines[i])
@@ -503,7 +515,7 @@ func ParseTime(stderr []byte) (float64, error) {
 			return t, nil
 		}
 	}
-	return 0, errors.New("program printed no tessera-time line on stderr")
+	return 0, fmt.Errorf("program printed no %s line on stderr", strings.TrimSuffix(prefix, ":"))
 }
 
 func median(xs []float64) float64 {

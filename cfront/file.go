@@ -273,14 +273,26 @@ func (f *File) isTypeName(name string) bool {
 // name such as "int64_t" or "size_t". Qualifiers are dropped. ok is false
 // when a word is unknown or the type is a pointer or struct.
 func (f *File) ResolveType(typ string) (string, bool) {
-	words, ok := f.typeWords(typ, 0)
+	r := typeResolver{f: f, memo: map[string][]string{}}
+	words, ok := r.words(typ, 0)
 	if !ok {
 		return "", false
 	}
 	return canonicalType(words)
 }
 
-func (f *File) typeWords(typ string, depth int) ([]string, bool) {
+// maxTypeWords bounds the specifier words of a type; no C type needs more.
+const maxTypeWords = 8
+
+// typeResolver expands type names through typedefs and macros. Each name
+// is expanded once (memo; nil while in progress, so a self reference
+// fails), which keeps macros that mention each other many times linear.
+type typeResolver struct {
+	f    *File
+	memo map[string][]string
+}
+
+func (r *typeResolver) words(typ string, depth int) ([]string, bool) {
 	if depth > 16 {
 		return nil, false
 	}
@@ -288,32 +300,45 @@ func (f *File) typeWords(typ string, depth int) ([]string, bool) {
 	for _, w := range strings.Fields(stripComments(typ)) {
 		switch {
 		case qualifiers[w]:
+			continue
 		case builtinTypes[w]:
 			out = append(out, w)
 		default:
-			if td, ok := f.Typedefs[w]; ok {
-				if td.Stars != 0 || len(td.Dims) != 0 {
-					return nil, false
-				}
-				sub, ok := f.typeWords(td.Type, depth+1)
-				if !ok {
-					return nil, false
-				}
-				out = append(out, sub...)
-				continue
+			sub, ok := r.name(w, depth)
+			if !ok {
+				return nil, false
 			}
-			if m, ok := f.Macros[w]; ok && !m.FuncLike {
-				sub, ok := f.typeWords(m.Body, depth+1)
-				if !ok {
-					return nil, false
-				}
-				out = append(out, sub...)
-				continue
-			}
+			out = append(out, sub...)
+		}
+		if len(out) > maxTypeWords {
 			return nil, false
 		}
 	}
 	return out, len(out) > 0
+}
+
+func (r *typeResolver) name(w string, depth int) ([]string, bool) {
+	if sub, seen := r.memo[w]; seen {
+		return sub, sub != nil
+	}
+	r.memo[w] = nil
+	var body string
+	if td, ok := r.f.Typedefs[w]; ok {
+		if td.Stars != 0 || len(td.Dims) != 0 {
+			return nil, false
+		}
+		body = td.Type
+	} else if m, ok := r.f.Macros[w]; ok && !m.FuncLike {
+		body = m.Body
+	} else {
+		return nil, false
+	}
+	sub, ok := r.words(body, depth+1)
+	if !ok {
+		return nil, false
+	}
+	r.memo[w] = sub
+	return sub, true
 }
 
 // canonicalType turns specifier words into one canonical spelling.
@@ -347,7 +372,10 @@ func canonicalType(words []string) (string, bool) {
 		if uns {
 			return "unsigned char", true
 		}
-		return "signed char", count["signed"] == 1
+		if count["signed"] == 1 {
+			return "signed char", true
+		}
+		return "", false
 	case count["short"] == 1:
 		base = "short"
 	case count["long"] == 2:

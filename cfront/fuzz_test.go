@@ -1,8 +1,10 @@
 package cfront
 
 import (
+	"fmt"
 	"os"
 	"testing"
+	"time"
 )
 
 // FuzzParse: ParseFile, ParseStmts and ParseExpr never panic, a File is
@@ -26,6 +28,12 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
+		// Go's fuzzer has no time limit per input: a watchdog turns a
+		// hang into a crash, so the input gets saved.
+		watchdog := time.AfterFunc(20*time.Second, func() {
+			panic(fmt.Sprintf("cfront: input took more than 20s: %q", src))
+		})
+		defer watchdog.Stop()
 		for _, auto := range []bool{false, true} {
 			file, _ := ParseFile("fuzz.c", src, Config{AutoScop: auto, ReadFile: func(string) ([]byte, error) { return nil, os.ErrNotExist }})
 			if file == nil {

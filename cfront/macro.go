@@ -142,13 +142,28 @@ func evalCond(text string, macros map[string]*Macro) bool {
 	if err != nil {
 		return false
 	}
-	v, ok := constEval(e, macros, 0)
+	env := &condEnv{macros: macros, memo: map[string]condVal{}}
+	v, ok := env.eval(e, 0)
 	return ok && v != 0
 }
 
-// constEval evaluates an integer constant expression; identifiers are
+// condVal is a macro's value in an #if, ok false when it cannot be
+// evaluated (or while it is being evaluated: a self reference).
+type condVal struct {
+	v  int64
+	ok bool
+}
+
+// condEnv evaluates #if expressions; each macro is evaluated once (memo),
+// so macros that refer to each other many times cannot blow up.
+type condEnv struct {
+	macros map[string]*Macro
+	memo   map[string]condVal
+}
+
+// eval evaluates an integer constant expression; identifiers are
 // looked up as object-like macros (depth-limited), unknown ones are 0.
-func constEval(e Expr, macros map[string]*Macro, depth int) (int64, bool) {
+func (env *condEnv) eval(e Expr, depth int) (int64, bool) {
 	if depth > 32 {
 		return 0, false
 	}
@@ -164,19 +179,25 @@ func constEval(e Expr, macros map[string]*Macro, depth int) (int64, bool) {
 	case *CharLit:
 		return e.Value, true
 	case *Paren:
-		return constEval(e.X, macros, depth)
+		return env.eval(e.X, depth)
 	case *Ident:
-		m, ok := macros[e.Name]
+		m, ok := env.macros[e.Name]
 		if !ok || m.FuncLike {
 			return 0, true
 		}
+		if c, seen := env.memo[e.Name]; seen {
+			return c.v, c.ok
+		}
+		env.memo[e.Name] = condVal{} // a self reference is not evaluable
 		x, err := ParseExpr(m.Body, nil)
 		if err != nil {
 			return 0, false
 		}
-		return constEval(x, macros, depth+1)
+		v, ok := env.eval(x, depth+1)
+		env.memo[e.Name] = condVal{v, ok}
+		return v, ok
 	case *Unary:
-		v, ok := constEval(e.X, macros, depth)
+		v, ok := env.eval(e.X, depth)
 		if !ok {
 			return 0, false
 		}
@@ -191,23 +212,23 @@ func constEval(e Expr, macros map[string]*Macro, depth int) (int64, bool) {
 			return ^v, true
 		}
 	case *CondExpr:
-		c, ok := constEval(e.Cond, macros, depth)
+		c, ok := env.eval(e.Cond, depth)
 		if !ok {
 			return 0, false
 		}
 		if c != 0 {
-			return constEval(e.Then, macros, depth)
+			return env.eval(e.Then, depth)
 		}
-		return constEval(e.Else, macros, depth)
+		return env.eval(e.Else, depth)
 	case *Binary:
-		x, ok1 := constEval(e.X, macros, depth)
+		x, ok1 := env.eval(e.X, depth)
 		if e.Op == "&&" && ok1 && x == 0 {
 			return 0, true
 		}
 		if e.Op == "||" && ok1 && x != 0 {
 			return 1, true
 		}
-		y, ok2 := constEval(e.Y, macros, depth)
+		y, ok2 := env.eval(e.Y, depth)
 		if !ok1 || !ok2 {
 			return 0, false
 		}

@@ -58,6 +58,14 @@ func (p *parser) peek(n int) *token {
 	return &p.toks[p.i+n]
 }
 
+// prevEnd is the offset just past the last token consumed.
+func (p *parser) prevEnd() int {
+	if p.i == 0 {
+		return p.tok().pos.Offset
+	}
+	return p.toks[p.i-1].end
+}
+
 func (p *parser) next() {
 	if p.i < p.end {
 		p.i++

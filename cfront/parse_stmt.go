@@ -267,7 +267,7 @@ func (p *parser) parseFor1() *For {
 		if p.err != nil {
 			return nil
 		}
-		d.EndOff = p.tok().pos.Offset
+		d.EndOff = p.prevEnd()
 		d.Text = p.src[d.At.Offset:d.EndOff]
 		s.Init = d
 		v := d.Vars[0]
@@ -281,7 +281,7 @@ func (p *parser) parseFor1() *For {
 		if p.err != nil {
 			return nil
 		}
-		s.Init = &ExprStmt{At: initPos, X: x, Text: p.src[initPos.Offset:p.tok().pos.Offset], EndOff: p.tok().pos.Offset}
+		s.Init = &ExprStmt{At: initPos, X: x, Text: p.src[initPos.Offset:p.prevEnd()], EndOff: p.prevEnd()}
 		a, ok := x.(*Assign)
 		id, isID := Expr(nil), false
 		if ok && a.Op == "=" {

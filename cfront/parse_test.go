@@ -351,7 +351,8 @@ typedef struct { int x; } pt;
 		{"long long int", "long long"}, {"unsigned long long", "unsigned long long"}, {"short int", "short"},
 		{"signed char", "signed char"}, {"unsigned char", "unsigned char"}, {"long double", "long double"},
 		{"int64_t", "int64_t"}, {"static double", "double"},
-		{"LOOP", ""}, {"dptr", ""}, {"pt", ""}, {"unknown_t", ""}, {"short long", ""}, {"signed unsigned", ""},
+		{"LOOP", ""}, {"dptr", ""}, {"pt", ""}, {"unknown_t", ""}, {"short long", ""}, {"signed unsigned", ""}, {"long char", ""}, {"int int", ""}, {"double double", ""},
+		{"long long unsigned int", "unsigned long long"}, {"char", "char"}, {"_Bool", "_Bool"}, {"void", "void"},
 	}
 	for _, tc := range tests {
 		got, ok := f.ResolveType(tc.in)
@@ -506,5 +507,18 @@ func TestHeaders(t *testing.T) {
 	}
 	if k := f.Lookup(nil, "k"); k == nil || k.Elem != "int" || k.Type != "idx_t" {
 		t.Errorf("k = %+v", k)
+	}
+}
+
+func TestForInitText(t *testing.T) {
+	stmts, err := ParseStmts("for ( i = 0 ; i < n ; i ++ ) A[i] = 0;\nfor (int j = 1 ; j >= 0; j--) A[j] = 1;", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in := stmts[0].(*For).Init.(*ExprStmt); in.Text != "i = 0" {
+		t.Errorf("init text %q", in.Text)
+	}
+	if in := stmts[1].(*For).Init.(*Decl); in.Text != "int j = 1" {
+		t.Errorf("init text %q", in.Text)
 	}
 }

@@ -99,9 +99,16 @@ func TestRegionErrors(t *testing.T) {
 	if _, err := Region(tree, Config{Body: func(*ast.User) (string, error) { return "", boom }}); !errors.Is(err, boom) {
 		t.Errorf("got %v, want the callback's error", err)
 	}
+	if _, err := Region(tree, Config{Body: func(*ast.User) (string, error) { return "x = 1", nil }}); err == nil {
+		t.Error("body without ';' accepted")
+	}
 	bad := loop("c0", ci(0), id("n"), 1, loop("c0", ci(0), id("n"), 1, &ast.User{Name: "S"}))
 	if _, err := Region(bad, Config{Body: arrayBody}); err == nil {
 		t.Error("reassigned iterator accepted")
+	}
+	outOfScope := ast.NewBlock(tree, &ast.User{Name: "S", Args: []ast.Expr{id("c0")}})
+	if _, err := Region(outOfScope, Config{Body: arrayBody}); err == nil {
+		t.Error("iterator used out of its loop accepted")
 	}
 }
 

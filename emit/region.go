@@ -65,7 +65,7 @@ func Region(n ast.Node, cfg Config) (string, error) {
 	if cfg.Body == nil {
 		return "", errors.New("emit: Config.Body is nil")
 	}
-	if err := ast.Verify(n, freeNames(n)...); err != nil {
+	if err := ast.Verify(n, params(n)...); err != nil {
 		return "", fmt.Errorf("emit: %w", err)
 	}
 	unit := cfg.Indent
@@ -89,7 +89,18 @@ func Region(n ast.Node, cfg Config) (string, error) {
 		}
 	}
 	h := HelpersFor(cfg.HelperPrefix)
-	p := &ast.Printer{Indent: unit, Base: depth, IterType: typ, User: cfg.Body, Helpers: &h}
+	body := func(u *ast.User) (string, error) {
+		text, err := cfg.Body(u)
+		if err != nil {
+			return "", err
+		}
+		t := strings.TrimRight(text, " \t\r\n")
+		if !strings.HasSuffix(t, ";") && !strings.HasSuffix(t, "}") && !strings.HasSuffix(t, "*/") {
+			return "", fmt.Errorf("emit: the body of %s is not a C statement (it must end in ';' or '}'): %q", u.Name, text)
+		}
+		return t, nil
+	}
+	p := &ast.Printer{Indent: unit, Base: depth, IterType: typ, User: body, Helpers: &h}
 	if cfg.IterDeclOutside {
 		p.IterType = "-"
 	}
@@ -198,66 +209,11 @@ func topLevelDecl(n ast.Node) bool {
 	return false
 }
 
-// freeNames lists the identifiers of n not bound by a For or Decl of n
-// (the region's parameters), so that Verify checks everything else.
-func freeNames(n ast.Node) []string {
-	bound := map[string]bool{}
-	ast.Walk(n, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.For:
-			bound[x.Iter] = true
-		case *ast.Decl:
-			bound[x.Name] = true
-		}
-		return true
-	})
-	free := map[string]bool{}
-	var visit func(e ast.Expr)
-	visit = func(e ast.Expr) {
-		switch e := e.(type) {
-		case *ast.Ident:
-			if !bound[e.Name] {
-				free[e.Name] = true
-			}
-		case *ast.Op:
-			for _, a := range e.Args {
-				visit(a)
-			}
-		case *ast.Call:
-			for _, a := range e.Args {
-				visit(a)
-			}
-		}
-	}
-	ast.Walk(n, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.For:
-			visit(x.Init)
-			visit(x.Cond)
-			visit(x.Inc)
-		case *ast.If:
-			visit(x.Cond)
-		case *ast.User:
-			for _, a := range x.Args {
-				visit(a)
-			}
-		case *ast.Decl:
-			visit(x.Value)
-		}
-		return true
-	})
-	var out []string
-	for k := range free {
-		out = append(out, k)
-	}
-	return out
-}
-
 // canonical reports whether f is an OpenMP canonical loop: the condition is
 // one comparison (<, <=, >, >=, !=) of the iterator against an expression
 // that does not mention it, and Init and Inc do not mention it either.
 func canonical(f *ast.For) bool {
-	if mentions(f.Init, f.Iter) || mentions(f.Inc, f.Iter) {
+	if ast.Mentions(f.Init, f.Iter) || ast.Mentions(f.Inc, f.Iter) {
 		return false
 	}
 	c, ok := f.Cond.(*ast.Op)
@@ -270,30 +226,32 @@ func canonical(f *ast.For) bool {
 		return false
 	}
 	for i := range 2 {
-		if x, ok := c.Args[i].(*ast.Ident); ok && x.Name == f.Iter && !mentions(c.Args[1-i], f.Iter) {
+		if x, ok := c.Args[i].(*ast.Ident); ok && x.Name == f.Iter && !ast.Mentions(c.Args[1-i], f.Iter) {
 			return true
 		}
 	}
 	return false
 }
 
-// mentions reports whether e refers to name.
-func mentions(e ast.Expr, name string) bool {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return e.Name == name
-	case *ast.Op:
-		for _, a := range e.Args {
-			if mentions(a, name) {
-				return true
-			}
+// params lists the free names of n that no For or Decl of n binds: a name
+// bound somewhere in the region but used out of that scope is an error
+// for Verify, not a parameter.
+func params(n ast.Node) []string {
+	bound := map[string]bool{}
+	ast.Walk(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.For:
+			bound[x.Iter] = true
+		case *ast.Decl:
+			bound[x.Name] = true
 		}
-	case *ast.Call:
-		for _, a := range e.Args {
-			if mentions(a, name) {
-				return true
-			}
+		return true
+	})
+	var out []string
+	for _, name := range ast.FreeNames(n) {
+		if !bound[name] {
+			out = append(out, name)
 		}
 	}
-	return false
+	return out
 }

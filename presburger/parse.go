@@ -230,3 +230,29 @@ func mustParsed[T any](v T, err error) T {
 	}
 	return v
 }
+
+// ReadUnion reads one union of sets or maps in isl notation from toks (as
+// returned by LexTokens) starting at index i, and returns it with whether
+// it is a union of sets and the index of the first token after it. The
+// calculator uses it to read literals inside its own expressions; error
+// positions are those of the tokens.
+func ReadUnion(toks []Token, i int) (u UnionMap, isSet bool, next int, err error) {
+	defer catchParse(&err)
+	if len(toks) == 0 || toks[len(toks)-1].Kind != TokEOF {
+		line, col := 1, 1
+		if len(toks) > 0 {
+			line, col = toks[len(toks)-1].Line, toks[len(toks)-1].Col
+		}
+		toks = append(toks[:len(toks):len(toks)], Token{Kind: TokEOF, Line: line, Col: col})
+	}
+	if i < 0 || i >= len(toks) {
+		return UnionMap{}, false, i, &ParseError{Line: 1, Col: 1, Msg: "ReadUnion: index out of range"}
+	}
+	r := &islReader{toks: toks, pos: i}
+	po := readLowered(r)
+	u, err = po.unionMap(0)
+	if err != nil {
+		return UnionMap{}, false, r.pos, err
+	}
+	return u, len(po.pieces) == 0 || po.pieces[0].space.IsSet(), r.pos, nil
+}

@@ -1,6 +1,12 @@
 package sys
-import ("testing";"math/rand";"time")
-func TestDbg4(t *testing.T){
+
+import (
+	"math/rand"
+	"testing"
+	"time"
+)
+
+func TestDbg4(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	for it := 0; it < 30; it++ {
 		n := 8
@@ -10,7 +16,7 @@ func TestDbg4(t *testing.T){
 		st := time.Now()
 		var e any
 		var res bool
-		e = catch(func(){ res = isIntegerEmpty(s, b) })
+		e = catch(func() { res = isIntegerEmpty(s, b) })
 		t.Logf("it %d: empty=%v steps %d time %v panic %v", it, res, b.steps, time.Since(st), e)
 	}
 }

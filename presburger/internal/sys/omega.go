@@ -1,6 +1,10 @@
 package sys
 
-import "github.com/tessera-opt/tessera/presburger/internal/ints"
+import (
+	"math/bits"
+
+	"github.com/tessera-opt/tessera/presburger/internal/ints"
+)
 
 // prob is one problem of the Omega test. Columns [0, nprot) are protected:
 // the keep kept variables, then the locals introduced by stride
@@ -13,6 +17,14 @@ type prob struct {
 	// divs[k] defines local k (column keep+k) as floor(divs[k].row·(x,1) /
 	// divs[k].den); row has keep+k+1 entries (kept, earlier locals, const).
 	divs []pdiv
+	// hist runs parallel to ineq: the set of base inequalities (the rows
+	// present at the last reset) each row was combined from; elimed counts
+	// the Fourier-Motzkin eliminations since that reset. By Chernikov's
+	// rule a row combined from more than elimed+1 base rows is implied by
+	// the others over the rationals, hence over the integers, and is
+	// dropped. Substitutions and dark shadows reset the base.
+	hist   [][]uint64
+	elimed int
 	// emptyOnly: the caller only wants to know whether some piece exists;
 	// this enables the real-shadow pruning of inexact eliminations.
 	emptyOnly bool
@@ -27,12 +39,28 @@ func (p *prob) clone() *prob {
 	q := *p
 	q.eq = cloneRows(p.eq)
 	q.ineq = cloneRows(p.ineq)
-	q.divs = append([]pdiv(nil), p.divs...) // div rows are never edited
+	q.divs = append([]pdiv(nil), p.divs...)     // div rows are never edited
+	q.hist = append([][]uint64(nil), p.hist...) // hist sets are never edited
 	return &q
 }
 
 func newProb(s *System, keep int) *prob {
-	return &prob{nv: s.NVars, nprot: keep, keep: keep, eq: cloneRows(s.Eq), ineq: cloneRows(s.Ineq)}
+	p := &prob{nv: s.NVars, nprot: keep, keep: keep, eq: cloneRows(s.Eq), ineq: cloneRows(s.Ineq)}
+	p.resetHist()
+	return p
+}
+
+// resetHist makes the present inequalities the base of Chernikov's rule.
+func (p *prob) resetHist() {
+	words := (len(p.ineq) + 63) / 64
+	p.hist = make([][]uint64, len(p.ineq))
+	all := make([]uint64, words*len(p.ineq))
+	for i := range p.ineq {
+		h := all[i*words : (i+1)*words : (i+1)*words]
+		h[i/64] |= 1 << (i % 64)
+		p.hist[i] = h
+	}
+	p.elimed = 0
 }
 
 // omega eliminates the unprotected columns of p exactly over the integers.
@@ -51,12 +79,12 @@ func newProb(s *System, keep int) *prob {
 // take the dark shadow and the splinters of Pugh's Omega test.
 func omega(p *prob, b *budget, emit func(*prob) bool) bool {
 	for {
-		b.tick(1)
-		eq, ineq, inf := normalizeRows(p.nv, p.eq, p.ineq)
+		b.tick(1 + len(p.eq) + len(p.ineq))
+		eq, ineq, hist, inf := normalizeRows(p.nv, p.eq, p.ineq, p.hist)
 		if inf {
 			return false
 		}
-		p.eq, p.ineq = eq, ineq
+		p.eq, p.ineq, p.hist = eq, ineq, hist
 		if i := p.pickEq(); i >= 0 {
 			p.solveEq(i, b)
 			continue
@@ -150,6 +178,7 @@ func (p *prob) solveEq(i int, b *budget) {
 		if r[j] == 1 || r[j] == -1 {
 			p.eq = append(p.eq[:i], p.eq[i+1:]...)
 			p.substitute(j, r)
+			p.resetHist()
 			b.tick(len(p.eq) + len(p.ineq))
 			return
 		}
@@ -224,6 +253,7 @@ func (p *prob) solveEq(i int, b *budget) {
 			}
 		}
 	}
+	p.resetHist()
 	b.tick(len(p.eq) + len(p.ineq))
 }
 
@@ -323,12 +353,15 @@ func (p *prob) pickVar() (int, elimKind) {
 // is bounded on one side only an integer x_j always satisfies them.
 func (p *prob) dropColumnRows(j int) {
 	kept := p.ineq[:0]
-	for _, r := range p.ineq {
+	keptH := p.hist[:0]
+	for i, r := range p.ineq {
 		if r[j] == 0 {
 			kept = append(kept, r)
+			keptH = append(keptH, p.hist[i])
 		}
 	}
-	p.ineq = kept
+	p.ineq, p.hist = kept, keptH
+	p.elimed++
 }
 
 // fourierMotzkin eliminates column j from the inequalities (no equality
@@ -336,30 +369,54 @@ func (p *prob) dropColumnRows(j int) {
 // every upper bound -b·x_j + U >= 0 (b > 0) into b·L + a·U >= 0, the real
 // shadow; with dark set, into b·L + a·U - (a-1)(b-1) >= 0, the dark shadow.
 func (p *prob) fourierMotzkin(j int, dark bool, b *budget) {
-	var lows, ups, rest [][]int64
-	for _, r := range p.ineq {
+	var lows, ups, rest []int
+	for i, r := range p.ineq {
 		switch {
 		case r[j] > 0:
-			lows = append(lows, r)
+			lows = append(lows, i)
 		case r[j] < 0:
-			ups = append(ups, r)
+			ups = append(ups, i)
 		default:
-			rest = append(rest, r)
+			rest = append(rest, i)
 		}
 	}
 	b.tick(len(lows) * len(ups))
+	p.elimed++
 	n := p.nv
-	for _, l := range lows {
+	ineq := make([][]int64, 0, len(rest)+len(lows)*len(ups))
+	hist := make([][]uint64, 0, cap(ineq))
+	for _, i := range rest {
+		ineq = append(ineq, p.ineq[i])
+		hist = append(hist, p.hist[i])
+	}
+	words := len(p.hist[0])
+	for _, li := range lows {
+		l, lh := p.ineq[li], p.hist[li]
 		a := l[j]
-		for _, u := range ups {
+		for _, ui := range ups {
+			u, uh := p.ineq[ui], p.hist[ui]
+			h := make([]uint64, words)
+			cnt := 0
+			for w := range h {
+				h[w] = lh[w] | uh[w]
+				cnt += bits.OnesCount64(h[w])
+			}
+			if cnt > p.elimed+1 {
+				continue // Chernikov: implied by rows of smaller history
+			}
 			bb := -u[j]
 			c := ints.CombineRows(l, bb, u, a)
 			c[j] = 0
 			if dark && a != 1 && bb != 1 {
 				c[n] = ints.Sub(c[n], ints.Mul(a-1, bb-1))
 			}
-			rest = append(rest, c)
+			ineq = append(ineq, c)
+			hist = append(hist, h)
 		}
 	}
-	p.ineq = rest
+	p.ineq, p.hist = ineq, hist
+	if dark {
+		// Dark rows are not combinations of the base: start a new base.
+		p.resetHist()
+	}
 }

@@ -172,13 +172,15 @@ func (x *rowIndex) add(r []int64, i int) {
 // inequalities that do not meet). When it reports infeasible, the rows of s
 // are left in an unspecified state.
 func (s *System) Normalize() (infeasible bool) {
-	eq, ineq, inf := normalizeRows(s.NVars, s.Eq, s.Ineq)
+	eq, ineq, _, inf := normalizeRows(s.NVars, s.Eq, s.Ineq, nil)
 	s.Eq, s.Ineq = eq, ineq
 	return inf
 }
 
 // normalizeRows is Normalize on raw rows; rows may be modified in place.
-func normalizeRows(n int, eqIn, ineqIn [][]int64) (eq, ineq [][]int64, infeasible bool) {
+// histIn, when not nil, runs parallel to ineqIn (a value per inequality)
+// and the returned hist parallel to ineq.
+func normalizeRows(n int, eqIn, ineqIn [][]int64, histIn [][]uint64) (eq, ineq [][]int64, hist [][]uint64, infeasible bool) {
 	// Equalities: divide by the gcd, make the first non-zero coefficient
 	// positive, detect duplicates and parallel ones with other constants.
 	eq = make([][]int64, 0, len(eqIn))
@@ -187,12 +189,12 @@ func normalizeRows(n int, eqIn, ineqIn [][]int64) (eq, ineq [][]int64, infeasibl
 		g := ints.RowGCD(r[:n])
 		if g == 0 {
 			if r[n] != 0 {
-				return nil, nil, true
+				return nil, nil, nil, true
 			}
 			continue
 		}
 		if r[n]%g != 0 {
-			return nil, nil, true
+			return nil, nil, nil, true
 		}
 		if firstNonZero(r[:n]) < 0 {
 			g = -g
@@ -200,7 +202,7 @@ func normalizeRows(n int, eqIn, ineqIn [][]int64) (eq, ineq [][]int64, infeasibl
 		ints.DivRowExact(r, g)
 		if j := eqIdx.find(r, false); j >= 0 {
 			if eq[j][n] != r[n] {
-				return nil, nil, true
+				return nil, nil, nil, true
 			}
 			continue
 		}
@@ -211,11 +213,14 @@ func normalizeRows(n int, eqIn, ineqIn [][]int64) (eq, ineq [][]int64, infeasibl
 	// tightest of parallel rows.
 	ineq = make([][]int64, 0, len(ineqIn))
 	idx := newRowIndex(n, &ineq, len(ineqIn))
-	for _, r := range ineqIn {
+	if histIn != nil {
+		hist = make([][]uint64, 0, len(ineqIn))
+	}
+	for ri, r := range ineqIn {
 		g := ints.RowGCD(r[:n])
 		if g == 0 {
 			if r[n] < 0 {
-				return nil, nil, true
+				return nil, nil, nil, true
 			}
 			continue
 		}
@@ -228,11 +233,17 @@ func normalizeRows(n int, eqIn, ineqIn [][]int64) (eq, ineq [][]int64, infeasibl
 		if j := idx.find(r, false); j >= 0 {
 			if r[n] < ineq[j][n] {
 				ineq[j] = r
+				if hist != nil {
+					hist[j] = histIn[ri]
+				}
 			}
 			continue
 		}
 		idx.add(r, len(ineq))
 		ineq = append(ineq, r)
+		if hist != nil {
+			hist = append(hist, histIn[ri])
+		}
 	}
 	// Opposite pairs: a·x + c1 >= 0 and -a·x + c2 >= 0 mean -c1 <= a·x <= c2.
 	var drop []bool
@@ -246,7 +257,7 @@ func normalizeRows(n int, eqIn, ineqIn [][]int64) (eq, ineq [][]int64, infeasibl
 		}
 		sum := ints.Add(r[n], ineq[j][n])
 		if sum < 0 {
-			return nil, nil, true
+			return nil, nil, nil, true
 		}
 		if sum == 0 {
 			if drop == nil {
@@ -255,7 +266,7 @@ func normalizeRows(n int, eqIn, ineqIn [][]int64) (eq, ineq [][]int64, infeasibl
 			drop[i], drop[j] = true, true
 			if k := eqIdx.find(r, false); k >= 0 {
 				if eq[k][n] != r[n] {
-					return nil, nil, true
+					return nil, nil, nil, true
 				}
 				continue
 			}
@@ -267,27 +278,34 @@ func normalizeRows(n int, eqIn, ineqIn [][]int64) (eq, ineq [][]int64, infeasibl
 	// (c - e >= 0 needed, then redundant) or -a·x + c >= 0 (c + e >= 0).
 	if len(eq) > 0 || drop != nil {
 		kept := ineq[:0]
+		keptH := hist[:0]
 		for i, r := range ineq {
 			if drop != nil && drop[i] {
 				continue
 			}
 			if j := eqIdx.find(r, false); j >= 0 {
 				if ints.Sub(r[n], eq[j][n]) < 0 {
-					return nil, nil, true
+					return nil, nil, nil, true
 				}
 				continue
 			}
 			if j := eqIdx.find(r, true); j >= 0 {
 				if ints.Add(r[n], eq[j][n]) < 0 {
-					return nil, nil, true
+					return nil, nil, nil, true
 				}
 				continue
 			}
 			kept = append(kept, r)
+			if hist != nil {
+				keptH = append(keptH, hist[i])
+			}
 		}
 		ineq = kept
+		if hist != nil {
+			hist = keptH
+		}
 	}
-	return eq, ineq, false
+	return eq, ineq, hist, false
 }
 
 func firstNonZero(r []int64) int64 {

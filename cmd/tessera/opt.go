@@ -1,0 +1,159 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/tessera-opt/tessera/emit"
+	"github.com/tessera-opt/tessera/pipeline"
+	"github.com/tessera-opt/tessera/scheduler"
+)
+
+func init() {
+	register("opt", "optimize the SCoP regions of a C file (polycc-like)", runOpt)
+}
+
+func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tessera opt", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("o", "", "output file (default NAME.tessera.c beside the input)")
+	identity := fs.Bool("identity", false, "regenerate every region with its original schedule")
+	tile := fs.Bool("tile", true, "tile permutable bands")
+	notile := fs.Bool("notile", false, "do not tile (same as --tile=false)")
+	parallel := fs.Bool("parallel", false, "mark the outermost parallel loop of each nest with OpenMP")
+	fuse := fs.String("fuse", "smart", "fusion policy: smart, max or no")
+	sizes := fs.String("tile-sizes", "", "comma-separated tile sizes per band member (default 32)")
+	ctx := fs.String("context", "", "parameter context in isl notation, e.g. '[n] -> { : n >= 100 }'")
+	explain := fs.Bool("explain", false, "print, for every region and band, what was done and why not otherwise")
+	autoscop := fs.Bool("autoscop", false, "also optimize maximal affine loop nests outside scop pragmas")
+	noCheck := fs.Bool("no-selfcheck", false, "skip the interpreter check of generated code")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: tessera opt [flags] FILE.c")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(reorderFlags(args)); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	in := fs.Arg(0)
+	pol, err := scheduler.ParseFuse(*fuse)
+	if err != nil {
+		fmt.Fprintf(stderr, "tessera opt: %v\n", err)
+		return 2
+	}
+	ts, err := parseSizes(*sizes)
+	if err != nil {
+		fmt.Fprintf(stderr, "tessera opt: --tile-sizes: %v\n", err)
+		return 2
+	}
+	src, err := os.ReadFile(in)
+	if err != nil {
+		fmt.Fprintf(stderr, "tessera opt: %v\n", err)
+		return 1
+	}
+	opt := pipeline.Options{
+		Identity:    *identity,
+		Context:     *ctx,
+		AutoScop:    *autoscop,
+		NoSelfCheck: *noCheck,
+		Sched: scheduler.Config{
+			Fuse:      pol,
+			NoTile:    *notile || !*tile,
+			TileSizes: ts,
+			Parallel:  *parallel,
+		},
+	}
+	res, err := pipeline.Optimize(in, src, opt)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: error: %v\n", in, err)
+		return 1
+	}
+	for _, d := range res.Diags {
+		fmt.Fprintln(stderr, d)
+	}
+	if *explain {
+		for i, r := range res.Regions {
+			fmt.Fprintf(stderr, "%s:%d:%d: note: region %d", in, r.Region.Pos.Line, r.Region.Pos.Col, i+1)
+			if r.Kept {
+				fmt.Fprintln(stderr, ": kept as it was")
+			} else {
+				fmt.Fprintf(stderr, ": rewritten (%d statements, %d dependences)\n", len(r.Scop.Statements), len(r.Deps.Deps))
+			}
+			for _, m := range r.Remarks {
+				fmt.Fprintf(stderr, "  %s\n", m)
+			}
+		}
+	}
+	if *out == "" {
+		ext := filepath.Ext(in)
+		*out = strings.TrimSuffix(in, ext) + ".tessera" + ext
+	}
+	if err := emit.WriteFileAtomic(*out, res.Output, 0o644, in); err != nil {
+		fmt.Fprintf(stderr, "tessera opt: %v\n", err)
+		return 1
+	}
+	if res.Errors() {
+		return 1
+	}
+	return 0
+}
+
+func parseSizes(s string) ([]int64, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var out []int64
+	for _, f := range strings.Split(s, ",") {
+		v, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
+		if err != nil || v < 1 || v > 1<<20 {
+			return nil, fmt.Errorf("bad tile size %q (want an integer from 1 to %d)", f, 1<<20)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// reorderFlags moves flags after positional arguments to the front, so
+// that `tessera opt FILE.c --parallel` works like `tessera opt --parallel
+// FILE.c` (the flag package stops at the first non-flag).
+func reorderFlags(args []string) []string {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			pos = append(pos, args[i+1:]...)
+			break
+		}
+		if strings.HasPrefix(a, "-") && a != "-" {
+			flags = append(flags, a)
+			// A value in the next argument for flags given as "-o x".
+			if !strings.Contains(a, "=") && takesValue(a) && i+1 < len(args) {
+				flags = append(flags, args[i+1])
+				i++
+			}
+			continue
+		}
+		pos = append(pos, a)
+	}
+	return append(flags, pos...)
+}
+
+func takesValue(flagArg string) bool {
+	switch strings.TrimLeft(flagArg, "-") {
+	case "o", "fuse", "tile-sizes", "context", "kernels", "flows", "dataset", "runs", "threads", "compiler", "plot", "tessera", "flow", "schedule", "licm-threshold", "target":
+		return true
+	}
+	return false
+}

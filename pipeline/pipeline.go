@@ -1,0 +1,312 @@
+// Package pipeline runs tessera's stages on one C file and keeps every
+// stage's output, so that the command line can print any of them and tests
+// can check each one:
+//
+//	C source ─cfront─▶ regions ─scop─▶ model ─deps─▶ dependences
+//	  ─scheduler─▶ schedule tree ─astgen─▶ AST ─astopt─▶ AST ─emit─▶ C
+//
+// A region that cannot be modelled, scheduled or generated keeps its
+// original text, and a diagnostic says why. Every generated region is
+// checked before it is emitted: the schedule against the dependences (by
+// the scheduler, or deps.Check for user and identity schedules) and the
+// generated AST by running it in the AST interpreter for small parameter
+// values and comparing the instances it visits with the domain and the
+// dependences (see selfcheck.go).
+//
+// Optimize is the only entry point that recovers from panics: a panic in a
+// stage becomes an internal-error diagnostic naming the stage and the
+// region, and the region keeps its original code.
+package pipeline
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/astgen"
+	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/emit"
+	"github.com/tessera-opt/tessera/schedule"
+	"github.com/tessera-opt/tessera/scheduler"
+	"github.com/tessera-opt/tessera/scop"
+)
+
+// Options are the choices of `tessera opt`. The zero value runs the
+// automatic scheduler with tiling and without OpenMP.
+type Options struct {
+	// Identity regenerates every region from its model with the original
+	// schedule.
+	Identity bool
+	// Scheduler options (fusion, tiling, parallel marks).
+	Sched scheduler.Config
+	// Context is a user context in isl notation.
+	Context string
+	// AutoScop also treats the maximal affine loop nests as regions.
+	AutoScop bool
+	// NoSelfCheck skips the interpreter check of generated regions.
+	NoSelfCheck bool
+	// Defines are -D macros for region finding and type resolution.
+	Defines map[string]string
+}
+
+// Diagnostic is a message about one place of the input.
+type Diagnostic struct {
+	Pos      cfront.Pos
+	File     string
+	Severity string // "error", "warning" or "note"
+	Msg      string
+}
+
+func (d Diagnostic) String() string {
+	if d.Pos.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s: %s", d.File, d.Pos.Line, d.Pos.Col, d.Severity, d.Msg)
+	}
+	return fmt.Sprintf("%s: %s: %s", d.File, d.Severity, d.Msg)
+}
+
+// Region is what the stages produced for one region. A nil field means the
+// stage did not run (an earlier one failed).
+type Region struct {
+	Region   *cfront.Region
+	Scop     *scop.Scop
+	Deps     *deps.Deps
+	Tree     schedule.Tree
+	AST      ast.Node
+	Text     string // the generated C text of the region body
+	Remarks  []string
+	Kept     bool // the original text was kept
+	Schedule time.Duration
+	Total    time.Duration
+}
+
+// Result is the output of Optimize.
+type Result struct {
+	File    *cfront.File
+	Regions []*Region
+	Diags   []Diagnostic
+	Output  []byte
+}
+
+// Errors reports whether some diagnostic is an error.
+func (r *Result) Errors() bool {
+	for _, d := range r.Diags {
+		if d.Severity == "error" {
+			return true
+		}
+	}
+	return false
+}
+
+// Optimize runs the pipeline on the C text src of the file path and
+// returns the rewritten file. An error is returned only when the file as a
+// whole cannot be processed; problems of single regions are diagnostics.
+func Optimize(path string, src []byte, opt Options) (*Result, error) {
+	res := &Result{}
+	f, err := cfront.ParseFile(path, src, cfront.Config{AutoScop: opt.AutoScop, Defines: opt.Defines})
+	if f == nil {
+		return nil, err
+	}
+	res.File = f
+	res.addFrontEndErrors(path, err)
+	prefix := ""
+	if len(emit.HelperConflicts(src)) > 0 {
+		prefix = "tessera_"
+	}
+	var edits []emit.Edit
+	for _, r := range f.Regions {
+		reg := &Region{Region: r, Kept: true}
+		res.Regions = append(res.Regions, reg)
+		start := time.Now()
+		text, err := runRegion(f, r, reg, opt, prefix)
+		reg.Total = time.Since(start)
+		if err != nil {
+			res.Diags = append(res.Diags, diagOf(path, r.Pos, err))
+			continue
+		}
+		reg.Text, reg.Kept = text, false
+		edits = append(edits, emit.Edit{Start: r.BodyStart, End: r.BodyEnd, Text: text})
+	}
+	if len(edits) == 0 {
+		res.Output = append([]byte(nil), src...)
+		return res, nil
+	}
+	out, err := emit.SpliceWithPrelude(src, edits, prefix)
+	if err != nil {
+		return nil, err
+	}
+	res.Output = out
+	return res, nil
+}
+
+// stageError names the stage that failed.
+type stageError struct {
+	stage string
+	err   error
+}
+
+func (e *stageError) Error() string { return e.stage + ": " + e.err.Error() }
+func (e *stageError) Unwrap() error { return e.err }
+
+// runRegion runs the stages after the front end on one region and returns
+// the new text of its body.
+func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefix string) (text string, err error) {
+	stage := "scop"
+	defer func() {
+		if p := recover(); p != nil {
+			err = &stageError{stage, fmt.Errorf("internal error (panic: %v); the region is kept as it was\n%s", p, firstFrames(debug.Stack()))}
+		}
+	}()
+	s, err := scop.FromRegion(f, r, scop.Config{File: f.Name, Context: opt.Context})
+	if err != nil {
+		return "", err
+	}
+	reg.Scop = s
+	stage = "deps"
+	d, err := deps.Compute(s, deps.Config{})
+	if err != nil {
+		return "", &stageError{stage, err}
+	}
+	reg.Deps = d
+	stage = "scheduler"
+	tree := s.Schedule
+	if opt.Identity {
+		reg.Remarks = append(reg.Remarks, "identity schedule (--identity)")
+	} else {
+		t0 := time.Now()
+		sr, err := scheduler.Schedule(d, opt.Sched)
+		reg.Schedule = time.Since(t0)
+		if err != nil {
+			reg.Remarks = append(reg.Remarks, fmt.Sprintf("original schedule kept: %v", err))
+		} else {
+			tree = sr.Tree
+			reg.Remarks = append(reg.Remarks, sr.Remarks...)
+		}
+	}
+	if ok, w := deps.Check(tree.Flatten(), d); !ok {
+		return "", &stageError{stage, fmt.Errorf("schedule violates a dependence (%v); the region is kept as it was", w)}
+	}
+	reg.Tree = tree
+	stage = "astgen"
+	n, err := astgen.Generate(tree, astgen.Config{})
+	if err != nil {
+		return "", &stageError{stage, err}
+	}
+	reg.AST = n
+	if !opt.NoSelfCheck {
+		stage = "self-check"
+		if err := selfCheck(n, s, d); err != nil {
+			return "", &stageError{stage, fmt.Errorf("%v; the region is kept as it was", err)}
+		}
+	}
+	stage = "emit"
+	body, decls := statementBodies(s, prefix)
+	text, err = emit.Region(n, emit.Config{Body: body, Base: 0, Indent: "  ", HelperPrefix: prefix})
+	if err != nil {
+		return "", &stageError{stage, err}
+	}
+	text = indentRegion(decls+text, r.Indent)
+	return text, nil
+}
+
+// statementBodies returns the Body callback of emit: the statement's
+// original text with its iterators replaced by the call's arguments; region
+// local declarations become assignments, and their declarations (without
+// initializer) are returned to be printed at the top of the region.
+func statementBodies(s *scop.Scop, prefix string) (func(u *ast.User) (string, error), string) {
+	byName := map[string]*scop.Statement{}
+	for _, st := range s.Statements {
+		byName[st.Name] = st
+	}
+	var decls strings.Builder
+	seen := map[string]bool{}
+	for _, st := range s.Statements {
+		if d, ok := st.Syntax.(*cfront.Decl); ok {
+			for _, v := range d.Vars {
+				if !seen[v.Name] {
+					seen[v.Name] = true
+					fmt.Fprintf(&decls, "%s %s;\n", d.Type.Text, strings.Repeat("*", v.Stars)+v.Name)
+				}
+			}
+		}
+	}
+	ecfg := emit.Config{HelperPrefix: prefix}
+	body := func(u *ast.User) (string, error) {
+		st := byName[u.Name]
+		if st == nil {
+			return "", fmt.Errorf("unknown statement %s", u.Name)
+		}
+		if len(u.Args) != len(st.CIters) {
+			return "", fmt.Errorf("statement %s called with %d arguments, has %d iterators", u.Name, len(u.Args), len(st.CIters))
+		}
+		sub := map[string]string{}
+		for k, it := range st.CIters {
+			sub[it] = ecfg.Expr(u.Args[k])
+		}
+		subst := func(name string) (string, bool) {
+			v, ok := sub[name]
+			return v, ok
+		}
+		if d, ok := st.Syntax.(*cfront.Decl); ok {
+			var parts []string
+			for _, v := range d.Vars {
+				if v.Init != nil {
+					parts = append(parts, v.Name+" = "+v.Init.Format(subst)+";")
+				}
+			}
+			if len(parts) == 0 {
+				return ";", nil
+			}
+			if len(parts) == 1 {
+				return parts[0], nil
+			}
+			return "{ " + strings.Join(parts, " ") + " }", nil
+		}
+		return strings.TrimRight(cfront.FormatStmt(st.Syntax, "", "  ", subst), "\n"), nil
+	}
+	return body, decls.String()
+}
+
+// indentRegion indents every non-empty line by ind.
+func indentRegion(text, ind string) string {
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	for i, l := range lines {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			lines[i] = ind + l
+		}
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+func (res *Result) addFrontEndErrors(path string, err error) {
+	if err == nil {
+		return
+	}
+	var list cfront.ErrorList
+	if errors.As(err, &list) {
+		for _, e := range list {
+			res.Diags = append(res.Diags, Diagnostic{Pos: e.Pos, File: path, Severity: "error", Msg: e.Msg + " (region left unchanged)"})
+		}
+		return
+	}
+	res.Diags = append(res.Diags, Diagnostic{File: path, Severity: "error", Msg: err.Error()})
+}
+
+func diagOf(path string, pos cfront.Pos, err error) Diagnostic {
+	var se *cfront.Error
+	if errors.As(err, &se) {
+		return Diagnostic{Pos: se.Pos, File: path, Severity: "error", Msg: se.Msg + " (region left unchanged)"}
+	}
+	return Diagnostic{Pos: pos, File: path, Severity: "error", Msg: err.Error()}
+}
+
+func firstFrames(stack []byte) string {
+	lines := strings.Split(string(stack), "\n")
+	if len(lines) > 16 {
+		lines = lines[:16]
+	}
+	return strings.Join(lines, "\n")
+}
