@@ -2,6 +2,7 @@ package astgen
 
 import (
 	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/presburger"
 )
 
 // This file turns affs and constraints into AST expressions (section
@@ -88,8 +89,54 @@ func sumExpr(ts []term, c int64) ast.Expr {
 	return e
 }
 
-// affExpr returns the expression of a.
-func (g *gen) affExpr(a aff, b *build) ast.Expr { return sumExpr(g.terms(a, b), a.C) }
+// affExpr returns the expression of a, simplified in the context of the
+// generated constraints of b.
+func (g *gen) affExpr(a aff, b *build) ast.Expr {
+	a = g.simplifyDivs(a, b)
+	return sumExpr(g.terms(a, b), a.C)
+}
+
+// simplifyDivs replaces the divisions floor(num/den) whose dividend has a
+// fixed residue r modulo den in the context of b (for instance an
+// iterator with stride den) by the exact (num - r)/den when the
+// coefficient of the division is a multiple of den, making the term
+// affine.
+func (g *gen) simplifyDivs(a aff, b *build) aff {
+	if len(a.Divs) == 0 || b == nil || b.generated.Space().Dim(presburger.Out) != b.n {
+		return a
+	}
+	out := aff{Coef: append([]int64(nil), a.Coef...), C: a.C}
+	for _, dv := range a.Divs {
+		num := g.simplifyDivs(dv.Num, b)
+		if dv.K%dv.Den == 0 {
+			if r, ok := g.fixedResidue(num, dv.Den, b); ok {
+				t := num.add(constAff(len(num.Coef), -r)).scale(dv.K / dv.Den)
+				out = out.add(t)
+				continue
+			}
+		}
+		out = out.add(floorDivAff(num, dv.Den).scale(dv.K))
+	}
+	return out.canon()
+}
+
+// fixedResidue returns r when num = r (mod den) on the generated
+// constraints of b.
+func (g *gen) fixedResidue(num aff, den int64, b *build) (int64, bool) {
+	if len(num.Coef) != g.np()+b.n {
+		return 0, false
+	}
+	g.tick()
+	pt, ok := b.generated.Sample()
+	if !ok || len(pt) != len(num.Coef) {
+		return 0, false
+	}
+	r := mod(num.eval(pt), den)
+	e := num.resize(len(num.Coef) + 1)
+	e.C = subC(e.C, r)
+	e.Coef[len(num.Coef)] = -den
+	return r, g.isSubset(b.generated, g.setOf(b.n, []aff{e}, nil))
+}
 
 // consExpr returns the comparison of constraint c (a >= 0 or a == 0),
 // written as positive part against negative part.
@@ -162,9 +209,43 @@ func (g *gen) condExpr(cs []cons, b *build) ast.Expr {
 	return ast.And(es...)
 }
 
-// maxExpr returns the maximum of the affs (duplicates removed).
-func (g *gen) maxExpr(as []aff, b *build) ast.Expr {
+// pruneBounds drops the lower (upper when !lower) bounds that another
+// bound dominates on the generated constraints of b.
+func (g *gen) pruneBounds(as []aff, b *build, lower bool) []aff {
 	as = dedupAffs(as)
+	if len(as) <= 1 || b == nil {
+		return as
+	}
+	drop := make([]bool, len(as))
+	for j := range as {
+		for i := range as {
+			if i == j || drop[i] {
+				continue
+			}
+			// does as[i] dominate as[j]?
+			diff := as[i].sub(as[j])
+			if !lower {
+				diff = diff.scale(-1)
+			}
+			if g.implies(b.generated, diff, false) {
+				drop[j] = true
+				break
+			}
+		}
+	}
+	var out []aff
+	for i, a := range as {
+		if !drop[i] {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// maxExpr returns the maximum of the affs (duplicates and dominated
+// bounds removed).
+func (g *gen) maxExpr(as []aff, b *build) ast.Expr {
+	as = g.pruneBounds(as, b, true)
 	if len(as) == 1 {
 		return g.affExpr(as[0], b)
 	}
@@ -177,7 +258,7 @@ func (g *gen) maxExpr(as []aff, b *build) ast.Expr {
 
 // upperCond returns the loop condition c_d <= min(uppers).
 func (g *gen) upperCond(uppers []aff, d int, b *build) ast.Expr {
-	uppers = dedupAffs(uppers)
+	uppers = g.pruneBounds(uppers, b, false)
 	it := ast.NewIdent(iterName(d))
 	if len(uppers) == 1 {
 		u := uppers[0]

@@ -2,6 +2,7 @@ package astgen
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"os"
 	"slices"
@@ -36,9 +37,13 @@ func expectedOrder(t *testing.T, sched presburger.UnionMap, params map[string]in
 		for _, p := range sp.Params() {
 			pv = append(pv, params[p])
 		}
-		pts, err := m.Points(pv)
-		if err != nil {
-			t.Fatalf("enumerating %v: %v", m, err)
+		pts, ok := fastPoints(m, pv)
+		if !ok {
+			var err error
+			pts, err = m.Points(pv)
+			if err != nil {
+				t.Fatalf("enumerating %v: %v", m, err)
+			}
 		}
 		k := sp.Dim(presburger.In)
 		for _, pt := range pts {
@@ -261,4 +266,129 @@ func TestRandomFlat(t *testing.T) {
 			}
 		}
 	}
+}
+
+// fastPoints enumerates the points of a schedule map S[i] -> [t] for the
+// parameter values pv when every part has only known divisions and each
+// time dim is fixed by an equality with coefficient +-1 (then the time is
+// evaluated); it returns false otherwise (the caller then asks the engine).
+// The instance coordinates are scanned like a loop nest, between the
+// bounds given by the constraints on each dim and the earlier ones
+// (divisions in these bounds must not involve the dim itself).
+func fastPoints(m presburger.Map, pv []int64) ([][]int64, bool) {
+	sp := m.Space()
+	np, k, w := sp.NParam(), sp.Dim(presburger.In), sp.Dim(presburger.Out)
+	g := &gen{params: sp.Params()}
+	var out [][]int64
+	for _, p := range m.Parts() {
+		eqs, ineqs, nex := g.basicAffs(p, np+k+w)
+		if nex > 0 {
+			return nil, false
+		}
+		// time dim j from an equality with coefficient +-1 on it and no
+		// other time dim.
+		tf := make([]aff, w)
+		for j := 0; j < w; j++ {
+			v := np + k + j
+			found := false
+			for _, e := range eqs {
+				c := e.Coef[v]
+				if (c != 1 && c != -1) || e.divInvolves(v) {
+					continue
+				}
+				other := false
+				for j2 := 0; j2 < w; j2++ {
+					if j2 != j && e.involves(np+k+j2) {
+						other = true
+					}
+				}
+				if other {
+					continue
+				}
+				r := e.clone()
+				r.Coef[v] = 0
+				tf[j] = r.scale(-c)
+				found = true
+				break
+			}
+			if !found {
+				return nil, false
+			}
+		}
+		// Bounds of in dim d: constraints on dim d and earlier dims only.
+		var all []aff
+		all = append(all, ineqs...)
+		for _, e := range eqs {
+			all = append(all, e, e.scale(-1))
+		}
+		lows := make([][]aff, k)
+		highs := make([][]aff, k)
+		for _, e := range all {
+			last := -1
+			for d := 0; d < k; d++ {
+				if e.involves(np + d) {
+					last = d
+				}
+			}
+			if last < 0 || e.involvesFrom(np+k) || e.divInvolves(np+last) {
+				continue
+			}
+			if e.Coef[np+last] > 0 {
+				lows[last] = append(lows[last], e)
+			} else {
+				highs[last] = append(highs[last], e)
+			}
+		}
+		for d := 0; d < k; d++ {
+			if len(lows[d]) == 0 || len(highs[d]) == 0 {
+				return nil, false
+			}
+		}
+		x := make([]int64, np+k+w)
+		copy(x, pv)
+		bound := func(d int) (int64, int64) {
+			lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
+			for _, e := range lows[d] {
+				c := e.Coef[np+d]
+				x[np+d] = 0
+				lo = max(lo, ceilDiv(-e.eval(x), c))
+			}
+			for _, e := range highs[d] {
+				c := -e.Coef[np+d]
+				x[np+d] = 0
+				hi = min(hi, floorDiv(e.eval(x), c))
+			}
+			return lo, hi
+		}
+		var rec func(d int)
+		rec = func(d int) {
+			if d == k {
+				for j := 0; j < w; j++ {
+					x[np+k+j] = tf[j].eval(x)
+				}
+				for _, e := range eqs {
+					if e.eval(x) != 0 {
+						return
+					}
+				}
+				for _, e := range ineqs {
+					if e.eval(x) < 0 {
+						return
+					}
+				}
+				out = append(out, slices.Clone(x[np:]))
+				return
+			}
+			lo, hi := bound(d)
+			for v := lo; v <= hi; v++ {
+				x[np+d] = v
+				rec(d + 1)
+			}
+		}
+		rec(0)
+	}
+	// Parts may overlap: keep each point once.
+	slices.SortFunc(out, slices.Compare[[]int64])
+	out = slices.CompactFunc(out, slices.Equal[[]int64])
+	return out, true
 }

@@ -113,3 +113,33 @@ func TestGarbage(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorCodes: each class of diagnostic has its stable code.
+func TestErrorCodes(t *testing.T) {
+	tests := []struct {
+		src  string
+		code Code
+	}{
+		{"#pragma scop\nwhile (1) x++;\n#pragma endscop\n", CodeUnsupported},
+		{"#pragma scop\nf(x);\n#pragma endscop\n", CodeUnsupported},
+		{"#pragma scop\nfor (i = 0; i < n; i *= 2) x++;\n#pragma endscop\n", CodeLoop},
+		{"#pragma scop\nx = 1\n#pragma endscop\n", CodeSyntax},
+		{"#pragma scop\nx = 08;\n#pragma endscop\n", CodeLex},
+		{"#pragma scop\nx = 1;\n", CodePragma},
+		{"#pragma scop\nx = " + strings.Repeat("-", 3000) + "1;\n#pragma endscop\n", CodeLimit},
+	}
+	for _, tc := range tests {
+		_, err := ParseFile("t.c", []byte(tc.src), Config{})
+		var e *Error
+		if !errors.As(err, &e) || e.Code != tc.code {
+			t.Errorf("%.40q: got %v (code %q), want code %q", tc.src, err, codeOf(e), tc.code)
+		}
+	}
+}
+
+func codeOf(e *Error) Code {
+	if e == nil {
+		return ""
+	}
+	return e.Code
+}

@@ -102,14 +102,14 @@ func ParseFile(name string, src []byte, cfg Config) (*File, error) {
 	pragmas := f.directives(name, toks, 0)
 	(&declScanner{f: f, file: name, src: f.text, toks: toks, main: true}).fileScope()
 	for _, v := range f.Globals {
-		v.Elem, _ = f.ResolveType(v.Type)
+		f.resolveVar(v)
 	}
 	for _, fn := range f.Funcs {
 		for _, v := range fn.Params {
-			v.Elem, _ = f.ResolveType(v.Type)
+			f.resolveVar(v)
 		}
 		for _, v := range fn.Locals {
-			v.Elem, _ = f.ResolveType(v.Type)
+			f.resolveVar(v)
 		}
 	}
 	var errs ErrorList
@@ -279,6 +279,36 @@ func (f *File) ResolveType(typ string) (string, bool) {
 		return "", false
 	}
 	return canonicalType(words)
+}
+
+// resolveVar sets v.Elem. When v's type is a typedef of an array or
+// pointer type ("typedef double vec[4]; vec v;"), the typedef's extents
+// (then its pointer levels) are appended to v.Dims and Elem is the
+// typedef's element type.
+func (f *File) resolveVar(v *Var) {
+	typ := v.Type
+	for depth := 0; depth < 16; depth++ {
+		var name string
+		for _, w := range strings.Fields(typ) {
+			if !qualifiers[w] {
+				if name != "" {
+					name = ""
+					break
+				}
+				name = w
+			}
+		}
+		td, ok := f.Typedefs[name]
+		if !ok || td.Stars == 0 && len(td.Dims) == 0 {
+			break
+		}
+		v.Dims = append(v.Dims, td.Dims...)
+		for k := 0; k < td.Stars; k++ {
+			v.Dims = append(v.Dims, nil)
+		}
+		typ = td.Type
+	}
+	v.Elem, _ = f.ResolveType(typ)
 }
 
 // maxTypeWords bounds the specifier words of a type; no C type needs more.

@@ -87,8 +87,13 @@ func (p *parser) got(s string) bool {
 }
 
 func (p *parser) errorf(at Pos, format string, args ...any) {
+	p.fail(CodeSyntax, at, format, args...)
+}
+
+// fail records the first error with its code and jumps to the end.
+func (p *parser) fail(code Code, at Pos, format string, args ...any) {
 	if p.err == nil {
-		p.err = &Error{File: p.file, Pos: at, Msg: fmt.Sprintf(format, args...)}
+		p.err = &Error{File: p.file, Pos: at, Msg: fmt.Sprintf(format, args...), Code: code}
 	}
 	p.i = p.end
 }
@@ -119,7 +124,7 @@ func describe(t *token) string {
 func (p *parser) enter() bool {
 	p.depth++
 	if p.depth > maxDepth {
-		p.errorf(p.tok().pos, "nesting too deep (more than %d levels)", maxDepth)
+		p.fail(CodeLimit, p.tok().pos, "nesting too deep (more than %d levels)", maxDepth)
 		return false
 	}
 	return true
@@ -355,7 +360,7 @@ func (p *parser) parseUnary() Expr {
 					return nil
 				}
 				if p.is("{") {
-					p.errorf(p.tok().pos, "compound literals are not supported")
+					p.fail(CodeUnsupported, p.tok().pos, "compound literals are not supported")
 					return nil
 				}
 				x := p.parseUnary()
@@ -484,7 +489,7 @@ func (p *parser) parsePrimary() Expr {
 			return &Paren{At: t.pos, X: x}
 		}
 	case tInvalid:
-		p.errorf(t.pos, "%s", t.msg)
+		p.fail(CodeLex, t.pos, "%s", t.msg)
 		return nil
 	}
 	p.errorf(t.pos, "expected an expression, found %s", describe(t))

@@ -38,10 +38,10 @@ func (p *parser) parseStmt() Stmt {
 	t := p.tok()
 	switch t.kind {
 	case tDirective:
-		p.errorf(t.pos, "preprocessor directive inside a SCoP region: the region is parsed without preprocessing")
+		p.fail(CodeUnsupported, t.pos, "preprocessor directive inside a SCoP region: the region is parsed without preprocessing")
 		return nil
 	case tInvalid:
-		p.errorf(t.pos, "%s", t.msg)
+		p.fail(CodeLex, t.pos, "%s", t.msg)
 		return nil
 	case tPunct:
 		switch t.text {
@@ -53,7 +53,7 @@ func (p *parser) parseStmt() Stmt {
 		}
 	case tIdent:
 		if why, bad := rejected[t.text]; bad {
-			p.errorf(t.pos, "'%s' is not allowed in a SCoP: %s", t.text, why)
+			p.fail(CodeUnsupported, t.pos, "'%s' is not allowed in a SCoP: %s", t.text, why)
 			return nil
 		}
 		switch t.text {
@@ -66,7 +66,7 @@ func (p *parser) parseStmt() Stmt {
 			return nil
 		}
 		if nt := p.peek(1); nt.kind == tPunct && nt.text == ":" {
-			p.errorf(t.pos, "label '%s' is not allowed in a SCoP: jumps make the control flow unstructured", t.text)
+			p.fail(CodeUnsupported, t.pos, "label '%s' is not allowed in a SCoP: jumps make the control flow unstructured", t.text)
 			return nil
 		}
 		if p.atDeclStart() {
@@ -120,7 +120,7 @@ func (p *parser) parseExprStmt() *ExprStmt {
 		if _, ok := Unparen(x).(*Call); ok {
 			what = "a call statement"
 		}
-		p.errorf(start, "%s is not allowed as a statement in a SCoP: only assignments and ++/-- are modeled (their accesses must be known)", what)
+		p.fail(CodeUnsupported, start, "%s is not allowed as a statement in a SCoP: only assignments and ++/-- are modeled (their accesses must be known)", what)
 		return nil
 	}
 	return &ExprStmt{At: start, X: x, Text: p.src[start.Offset : end.Offset+1], EndOff: end.Offset + 1}
@@ -215,12 +215,12 @@ func (p *parser) parseDecl(stmt bool) *Decl {
 			p.expect("]", "after array extent")
 		}
 		if p.is("(") {
-			p.errorf(p.tok().pos, "function declarations are not allowed in a SCoP region")
+			p.fail(CodeUnsupported, p.tok().pos, "function declarations are not allowed in a SCoP region")
 			return nil
 		}
 		if p.got("=") {
 			if p.is("{") {
-				p.errorf(p.tok().pos, "brace initializers are not supported in a SCoP region")
+				p.fail(CodeUnsupported, p.tok().pos, "brace initializers are not supported in a SCoP region")
 				return nil
 			}
 			v.Init = p.parseExpr()
@@ -259,7 +259,7 @@ func (p *parser) parseFor1() *For {
 	// We first read the three clauses as written, then check their shape.
 	initPos := p.tok().pos
 	if p.is(";") {
-		p.errorf(initPos, "for loop without an initialization: the iterator's lower bound is unknown")
+		p.fail(CodeLoop, initPos, "for loop without an initialization: the iterator's lower bound is unknown")
 		return nil
 	}
 	if p.atDeclStart() {
@@ -272,7 +272,7 @@ func (p *parser) parseFor1() *For {
 		s.Init = d
 		v := d.Vars[0]
 		if v.Init == nil || v.Stars != 0 || len(v.Dims) != 0 {
-			p.errorf(v.At, "for loop must initialize its iterator: expected 'type %s = lower bound'", v.Name)
+			p.fail(CodeLoop, v.At, "for loop must initialize its iterator: expected 'type %s = lower bound'", v.Name)
 			return nil
 		}
 		s.Iter, s.IterPos, s.DeclType, s.Lower = v.Name, v.At, d.Type, v.Init
@@ -289,7 +289,7 @@ func (p *parser) parseFor1() *For {
 			_, isID = id.(*Ident)
 		}
 		if !isID {
-			p.errorf(initPos, "for loop initialization must assign the iterator: expected 'i = lower bound'")
+			p.fail(CodeLoop, initPos, "for loop initialization must assign the iterator: expected 'i = lower bound'")
 			return nil
 		}
 		s.Iter, s.IterPos, s.Lower = id.(*Ident).Name, id.Pos(), a.RHS
@@ -299,7 +299,7 @@ func (p *parser) parseFor1() *For {
 		return nil
 	}
 	if p.is(";") {
-		p.errorf(p.tok().pos, "for loop without a condition: the iterator %s has no upper bound", s.Iter)
+		p.fail(CodeLoop, p.tok().pos, "for loop without a condition: the iterator %s has no upper bound", s.Iter)
 		return nil
 	}
 	s.Cond = p.parseCommaExpr()
@@ -308,7 +308,7 @@ func (p *parser) parseFor1() *For {
 		return nil
 	}
 	if p.is(")") {
-		p.errorf(p.tok().pos, "for loop without an increment: the iterator %s does not advance", s.Iter)
+		p.fail(CodeLoop, p.tok().pos, "for loop without an increment: the iterator %s does not advance", s.Iter)
 		return nil
 	}
 	s.Incr = p.parseCommaExpr()
@@ -335,7 +335,7 @@ func (p *parser) parseFor1() *For {
 		if s.Step < 0 {
 			dir, need = "downward", "'>' or '>='"
 		}
-		p.errorf(s.Cond.Pos(), "for loop condition does not bound the iterator %s %s: it steps by %d, so the condition needs %s", s.Iter, dir, s.Step, need)
+		p.fail(CodeLoop, s.Cond.Pos(), "for loop condition does not bound the iterator %s %s: it steps by %d, so the condition needs %s", s.Iter, dir, s.Step, need)
 		return nil
 	}
 	s.Body = p.parseStmt()
@@ -364,7 +364,7 @@ func (p *parser) loopBounds(iter string, cond Expr, acc []Bound) []Bound {
 			}
 		}
 	}
-	p.errorf(cond.Pos(), "for loop condition must compare the iterator %s with a bound (%s < e, %s <= e, %s > e or %s >= e, joined with &&)", iter, iter, iter, iter, iter)
+	p.fail(CodeLoop, cond.Pos(), "for loop condition must compare the iterator %s with a bound (%s < e, %s <= e, %s > e or %s >= e, joined with &&)", iter, iter, iter, iter, iter)
 	return nil
 }
 
@@ -376,7 +376,7 @@ func isName(e Expr, name string) bool {
 // loopStep recognizes the increment forms and returns the signed step.
 func (p *parser) loopStep(iter string, incr Expr) int64 {
 	bad := func() int64 {
-		p.errorf(incr.Pos(), "for loop increment must step the iterator %s by an integer constant (%s++, %s--, %s += c, %s -= c or %s = %s + c)", iter, iter, iter, iter, iter, iter, iter)
+		p.fail(CodeLoop, incr.Pos(), "for loop increment must step the iterator %s by an integer constant (%s++, %s--, %s += c, %s -= c or %s = %s + c)", iter, iter, iter, iter, iter, iter, iter)
 		return 0
 	}
 	var step int64
@@ -439,7 +439,7 @@ func (p *parser) loopStep(iter string, incr Expr) int64 {
 		return bad()
 	}
 	if step == 0 {
-		p.errorf(incr.Pos(), "for loop step of %s is zero: the loop would never end", iter)
+		p.fail(CodeLoop, incr.Pos(), "for loop step of %s is zero: the loop would never end", iter)
 		return 0
 	}
 	return step

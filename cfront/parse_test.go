@@ -522,3 +522,64 @@ func TestForInitText(t *testing.T) {
 		t.Errorf("init text %q", in.Text)
 	}
 }
+
+// TestDeclScan: declarators of every shape give the right dimensions.
+func TestDeclScan(t *testing.T) {
+	src := `#define N 10
+typedef double vec[4];
+typedef vec mat[N];
+typedef float *fptr;
+int a, *b, c[N], d[N][2*N];
+double (*pa)[N];
+float *ap[3];
+static const unsigned long e = 3, f[] = {1, 2}, g;
+vec v; mat m; fptr fp;
+struct s { int x; } st;
+void k(int n, double A[][N], float B[restrict n][n], double *restrict C, int (*D)[4], char **argv, FILE *fp2, ...) {
+  register int i = 0, j;
+  double t[N][N] = {{0}};
+  for (i = 0; i < n; i++) A[i][0] = 0;
+  { long double q; }
+}
+`
+	f, err := ParseFile("d.c", []byte(src), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, v := range f.Globals {
+		got = append(got, dumpVar(v))
+	}
+	for _, v := range f.Funcs[0].Params {
+		got = append(got, dumpVar(v))
+	}
+	for _, v := range f.Funcs[0].Locals {
+		got = append(got, dumpVar(v))
+	}
+	want := `global int a @5:5 ndims 0 elem "int"
+global int b[] @5:9 ndims 1 elem "int"
+global int c[N] @5:12 ndims 1 elem "int"
+global int d[N][2 * N] @5:18 ndims 2 elem "int"
+global double pa[][N] @6:10 ndims 2 elem "double"
+global float ap[3][] @7:8 ndims 2 elem "float"
+global const unsigned long e @8:28 ndims 0 elem "unsigned long"
+global const unsigned long f[] @8:35 ndims 1 elem "unsigned long"
+global const unsigned long g @8:49 ndims 0 elem "unsigned long"
+global vec v[4] @9:5 ndims 1 elem "double"
+global mat m[N][4] @9:12 ndims 2 elem "double"
+global fptr fp[] @9:20 ndims 1 elem "float"
+param int n @11:12 ndims 0 elem "int"
+param double A[][N] @11:22 ndims 2 elem "double"
+param float B[n][n] @11:36 ndims 2 elem "float"
+param double C[] @11:71 ndims 1 elem "double"
+param int D[][4] @11:80 ndims 2 elem "int"
+param char argv[][] @11:94 ndims 2 elem "char"
+param FILE fp2[] @11:106 ndims 1 elem ""
+local int i @12:16 ndims 0 elem "int"
+local int j @12:23 ndims 0 elem "int"
+local double t[N][N] @13:10 ndims 2 elem "double"
+local long double q @15:17 ndims 0 elem "long double"`
+	if g := strings.Join(got, "\n"); g != want {
+		t.Errorf("got\n%s\nwant\n%s", g, want)
+	}
+}

@@ -26,7 +26,35 @@ type Error struct {
 	File string
 	Pos  Pos
 	Msg  string
+	// Code classifies the error (stable across message rewordings); the
+	// zero value means "not classified" (errors made by other packages).
+	Code Code
 }
+
+// Code is a stable class of diagnostics.
+type Code string
+
+const (
+	// CodeSyntax: the text is not C as cfront reads it ("expected ';' ...").
+	CodeSyntax Code = "syntax"
+	// CodeLex: a bad token (unterminated literal or comment, bad number,
+	// stray character).
+	CodeLex Code = "lex"
+	// CodeUnsupported: valid C that a SCoP cannot hold (goto, break,
+	// continue, return, while, do, switch, labels, call statements,
+	// preprocessor lines inside a region, brace initializers, ...).
+	CodeUnsupported Code = "unsupported"
+	// CodeLoop: a for loop not of the counted shape (init; bounds joined by
+	// &&; constant step).
+	CodeLoop Code = "loop"
+	// CodePragma: unmatched #pragma scop / #pragma endscop.
+	CodePragma Code = "pragma"
+	// CodeLimit: nesting deeper than the parser accepts.
+	CodeLimit Code = "limit"
+	// CodeNote: not an error; why automatic detection skipped a loop
+	// nest that is otherwise valid (File.Skipped).
+	CodeNote Code = "note"
+)
 
 func (e *Error) Error() string {
 	if e.File == "" {

@@ -26,7 +26,7 @@ func indentAt(src []byte, off int) string {
 // parses each region's tokens.
 func (f *File) pragmaRegions(toks []token, pragmas []int, errs *ErrorList) {
 	errAt := func(p Pos, format string, args ...any) {
-		*errs = append(*errs, &Error{File: f.Name, Pos: p, Msg: fmt.Sprintf(format, args...)})
+		*errs = append(*errs, &Error{File: f.Name, Pos: p, Msg: fmt.Sprintf(format, args...), Code: CodePragma})
 	}
 	open := -1
 	for _, i := range pragmas {
@@ -132,7 +132,7 @@ func (f *File) autoRegions(toks []token) {
 				continue
 			}
 			if !hasAssign(s) {
-				f.Skipped = append(f.Skipped, &Error{File: f.Name, Pos: t.pos, Msg: "loop nest has no assignment to optimize"})
+				f.Skipped = append(f.Skipped, &Error{File: f.Name, Pos: t.pos, Msg: "loop nest has no assignment to optimize", Code: CodeNote})
 				continue
 			}
 			r := &Region{Start: t.pos.Offset, End: s.End(), Pos: t.pos, BodyStart: t.pos.Offset,

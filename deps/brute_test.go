@@ -2,6 +2,7 @@ package deps
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -225,6 +226,10 @@ func head(s []string) []string {
 	return s
 }
 
+// long enables the slow oracle runs (more sizes, input dependences):
+// TESSERA_LONG=1 go test ./deps.
+var long = os.Getenv("TESSERA_LONG") != ""
+
 // kernelParams gives small parameter values per kernel.
 func kernelParams(size int64) func(string) int64 {
 	return func(name string) int64 { return size }
@@ -248,7 +253,7 @@ func TestBruteForce(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			s := loadScop(t, path)
 			start := time.Now()
-			mem, err := Compute(s, Config{Input: true})
+			mem, err := Compute(s, Config{Input: long})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -260,10 +265,14 @@ func TestBruteForce(t *testing.T) {
 			}
 			tv := time.Since(start)
 			t.Logf("%s: %d statements, %d memory deps in %v, dataflow in %v", name, len(s.Statements), len(mem.Deps), tm.Round(time.Microsecond), tv.Round(time.Microsecond))
-			for _, size := range []int64{3, 5} {
+			sizes := []int64{3}
+			if long {
+				sizes = []int64{2, 3, 5}
+			}
+			for _, size := range sizes {
 				v := kernelParams(size)
 				evs := replay(t, s, v)
-				diff(t, fmt.Sprintf("memory-based, size %d", size), brutePairs(s, evs, true), computedPairs(t, mem.Deps, v))
+				diff(t, fmt.Sprintf("memory-based, size %d", size), brutePairs(s, evs, long), computedPairs(t, mem.Deps, v))
 				var flows []*Dep
 				for _, x := range val.Deps {
 					if x.Kind == Flow {

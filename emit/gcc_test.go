@@ -275,8 +275,11 @@ func TestRoundTripGCC(t *testing.T) {
 	src.WriteString("#include <stdio.h>\n" + Prelude)
 	var want strings.Builder
 	var calls strings.Builder
-	cases := 0
-	for i := 0; cases < 300 && i < 3000; i++ {
+	cases, limit := 0, 300
+	if testing.Short() {
+		limit = 60
+	}
+	for i := 0; cases < limit && i < 3000; i++ {
 		g := &gen{r: r}
 		tree := g.stmt(4)
 		params := map[string]int64{"n": int64(r.Intn(11) - 3), "m": int64(r.Intn(11) - 5)}

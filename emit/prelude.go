@@ -11,8 +11,21 @@ import (
 // contains it already has the macros.
 const PreludeMarker = "/* tessera: helper macros for generated code"
 
-// Prelude is PreludeFor("").
-var Prelude = PreludeFor("")
+// Prelude is PreludeFor(""), written out (TestPreludeConst checks it).
+const Prelude = PreludeMarker + ` */
+#ifndef floord
+#define floord(n, d) (((n) / (d)) - (((n) % (d) != 0) & (((n) < 0) != ((d) < 0))))
+#endif
+#ifndef ceild
+#define ceild(n, d) (((n) / (d)) + (((n) % (d) != 0) & (((n) < 0) == ((d) < 0))))
+#endif
+#ifndef min
+#define min(x, y) ((x) < (y) ? (x) : (y))
+#endif
+#ifndef max
+#define max(x, y) ((x) > (y) ? (x) : (y))
+#endif
+`
 
 // HelpersFor names the helpers with a prefix: floord becomes
 // prefix+"floord", and so on.

@@ -201,3 +201,12 @@ func TestSpliceWithPrelude(t *testing.T) {
 		t.Errorf("second run changed the file: %v", err)
 	}
 }
+
+func TestPreludeConst(t *testing.T) {
+	if PreludeFor("") != Prelude {
+		t.Errorf("PreludeFor(\"\") =\n%s\nPrelude =\n%s", PreludeFor(""), Prelude)
+	}
+	if p := PreludeFor("ts_"); !strings.Contains(p, "#define ts_floord(n, d)") || !strings.HasPrefix(p, PreludeMarker) {
+		t.Errorf("PreludeFor(ts_) =\n%s", p)
+	}
+}

@@ -1,6 +1,7 @@
 package presburger
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -230,7 +231,90 @@ func (p *basicPrinter) substituteTupleDims() {
 			}
 			break
 		}
+		if _, done := p.tupleX[k]; !done {
+			p.detectFloorDim(k)
+		}
 	}
+}
+
+// detectFloorDim recognizes a dimension x_k bounded by a pair
+// f - (d-1) <= d*x_k <= f, with f over parameters and earlier dimensions:
+// then x_k = floor(f/d). The dimension is written "floor(f/d)" in the
+// tuple and its other uses go through a new known local, so that
+// "i - 3x" prints as "i mod 3".
+func (p *basicPrinter) detectFloorDim(k int) {
+	for hi, rh := range p.ineqs {
+		d := -rh[k]
+		if d < 2 {
+			continue
+		}
+		ok := true
+		for j, v := range rh[:len(rh)-1] {
+			if v != 0 && j != k && !p.earlyCol(j, k) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		for lo, rl := range p.ineqs {
+			if lo == hi || rl[k] != d {
+				continue
+			}
+			match := true
+			for j := range rl[:len(rl)-1] {
+				if rl[j] != -rh[j] {
+					match = false
+					break
+				}
+			}
+			if !match || rl[len(rl)-1]+rh[len(rh)-1] != d-1 {
+				continue
+			}
+			p.floorDim(k, hi, lo, d)
+			return
+		}
+	}
+}
+
+// floorDim rewrites column k as the new known local floor(f/d), f being
+// inequality hi without its x_k term, and drops the defining pair.
+func (p *basicPrinter) floorDim(k, hi, lo int, d int64) {
+	widen := func(r []int64) []int64 {
+		n := len(r)
+		out := make([]int64, n+1)
+		copy(out, r[:n-1])
+		out[n] = r[n-1]
+		return out
+	}
+	f := widen(p.ineqs[hi])
+	f[k] = 0
+	q := len(f) - 2 // the new local's column
+	move := func(r []int64) []int64 {
+		w := widen(r)
+		w[q], w[k] = w[k], 0
+		return w
+	}
+	var ineqs [][]int64
+	for i, r := range p.ineqs {
+		if i != hi && i != lo {
+			ineqs = append(ineqs, move(r))
+		}
+	}
+	p.ineqs = ineqs
+	for i, r := range p.eqs {
+		p.eqs[i] = move(r)
+	}
+	for i, l := range p.locals {
+		if l.Known() {
+			p.locals[i] = Local{Row: move(l.Row), Den: l.Den}
+		}
+	}
+	loc := Local{Row: f, Den: d}
+	p.locals = append(p.locals, loc)
+	p.names = append(p.names, "")
+	p.tupleX[k] = p.floorText(loc)
 }
 
 // trySubstitute eliminates column k with equality ei; false (and no
@@ -361,7 +445,19 @@ func (p *basicPrinter) cond() string {
 		return true
 	}
 	var eqs, ineqs [][]int64
+	seen := map[string]bool{}
+	dup := func(r []int64, eq bool) bool {
+		k := fmt.Sprint(eq, r)
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+		return false
+	}
 	for _, r := range p.eqs {
+		if dup(r, true) {
+			continue
+		}
 		if !isConst(r) {
 			eqs = append(eqs, r)
 		} else if r[len(r)-1] != 0 {
@@ -369,6 +465,9 @@ func (p *basicPrinter) cond() string {
 		}
 	}
 	for _, r := range p.ineqs {
+		if dup(r, false) {
+			continue
+		}
 		if !isConst(r) {
 			ineqs = append(ineqs, r)
 		} else if r[len(r)-1] < 0 {

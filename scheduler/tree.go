@@ -135,17 +135,32 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 	p := b.p
 	bp := bandPlan{group: group, first: first, width: width, parallel: -1, flatPar: -1}
 	relevant := p.edgesAt(group, first)
-	coincident := make([]bool, width)
-	for k := 0; k < width; k++ {
-		coincident[k] = true
-		for _, e := range relevant {
-			if !p.zeroDistance(e, first+k) {
-				coincident[k] = false
-				break
+	bp.tiled = !p.cfg.NoTile && width >= 2 && b.hasLoops(group, first, width)
+	// outer[k] and inner[k] are the levels of member k of the outer band
+	// (the tile band, or the band itself) and of the point band.
+	inner := b.innerOrder(group, first, width)
+	outer := make([]int, width)
+	for k := range outer {
+		outer[k] = first + k
+		inner[k] += first
+	}
+	if !bp.tiled {
+		copy(outer, inner)
+	}
+	coincidentAt := func(levels []int) []bool {
+		co := make([]bool, width)
+		for k, l := range levels {
+			co[k] = true
+			for _, e := range relevant {
+				if !p.zeroDistance(e, l) {
+					co[k] = false
+					break
+				}
 			}
 		}
+		return co
 	}
-	bp.tiled = !p.cfg.NoTile && width >= 2 && b.hasLoops(group, first, width)
+	coincident := coincidentAt(outer)
 	if !inPar && p.cfg.Parallel {
 		for k := 0; k < width; k++ {
 			if coincident[k] {
@@ -168,7 +183,7 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 		s := p.stmts[si]
 		var ds []dim
 		for k := 0; k < width; k++ {
-			r := slices.Clone(s.rows[first+k])
+			r := slices.Clone(s.rows[outer[k]])
 			if bp.tiled {
 				ds = append(ds, dim{{row: r, den: sizes[k]}})
 			} else {
@@ -184,7 +199,7 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 		s := p.stmts[si]
 		var ds []dim
 		for k := 0; k < width; k++ {
-			ds = append(ds, dim{{row: slices.Clone(s.rows[first+k]), den: 1}})
+			ds = append(ds, dim{{row: slices.Clone(s.rows[inner[k]]), den: 1}})
 		}
 		return ds
 	}
@@ -208,7 +223,7 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 		for _, si := range group {
 			pd[si] = pointDims(si)
 		}
-		pb := b.band(group, pd, 0, width, coincident)
+		pb := b.band(group, pd, 0, width, coincidentAt(inner))
 		child = schedule.NewBand(pb, child)
 	}
 	outerCo := coincident
@@ -228,7 +243,7 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 		}
 	}
 	b.bands = append(b.bands, bp)
-	b.notes = append(b.notes, b.describe(bp, relevant, coincident))
+	b.notes = append(b.notes, b.describe(bp, relevant, coincident, outer, inner))
 	return child, nil
 }
 
@@ -322,7 +337,7 @@ func (p *plan) zeroDistance(e *edge, l int) bool {
 	return m.AddConstraint(pos, false).IsEmpty() && m.AddConstraint(neg, false).IsEmpty()
 }
 
-func (b *builder) describe(bp bandPlan, relevant []*edge, co []bool) string {
+func (b *builder) describe(bp bandPlan, relevant []*edge, co []bool, outer, inner []int) string {
 	p := b.p
 	var names []string
 	for _, si := range bp.group {
@@ -343,6 +358,9 @@ func (b *builder) describe(bp bandPlan, relevant []*edge, co []bool) string {
 	} else {
 		sb.WriteString(": not tiled (fewer than two non-constant loops)")
 	}
+	if !slices.Equal(inner, outer) {
+		fmt.Fprintf(&sb, "; point loops reordered %v for contiguous accesses", levelsRel(inner, bp.first))
+	}
 	switch {
 	case !p.cfg.Parallel:
 	case bp.wavefront:
@@ -356,7 +374,7 @@ func (b *builder) describe(bp bandPlan, relevant []*edge, co []bool) string {
 				continue
 			}
 			for _, e := range relevant {
-				if !p.zeroDistance(e, bp.first+k) {
+				if !p.zeroDistance(e, outer[k]) {
 					fmt.Fprintf(&sb, " (loop %d: %s dependence %s->%s on %s)", k, e.dep.Kind, p.stmts[e.src].st.Name, p.stmts[e.dst].st.Name, e.dep.Array)
 					break
 				}
@@ -365,4 +383,181 @@ func (b *builder) describe(bp bandPlan, relevant []*edge, co []bool) string {
 		}
 	}
 	return sb.String()
+}
+
+// innerOrder returns the order of the band's members for the point loops:
+// the member along which the statements' accesses are best (contiguous or
+// invariant) goes innermost, the others keep their order. Any order of a
+// permutable band's point loops is legal.
+func (b *builder) innerOrder(group []int, first, width int) []int {
+	order := make([]int, width)
+	for k := range order {
+		order[k] = k
+	}
+	if width < 2 {
+		return order
+	}
+	best, bestScore := width-1, int64(0)
+	scores := make([]int64, width)
+	for k := 0; k < width; k++ {
+		for _, si := range group {
+			scores[k] += b.p.accessScore(si, first, width, k)
+		}
+	}
+	bestScore = scores[width-1]
+	for k := width - 2; k >= 0; k-- {
+		if scores[k] > bestScore {
+			best, bestScore = k, scores[k]
+		}
+	}
+	if best == width-1 {
+		return order
+	}
+	order = append(order[:best], order[best+1:]...)
+	return append(order, best)
+}
+
+// accessScore rates moving band member k by one (the other members fixed)
+// for statement si: +2 for an access whose last subscript moves by ±1 and
+// the others stay, +1 for an invariant access, -1 for any other move.
+// Statements whose band rows are not a square invertible matrix score 0.
+func (p *plan) accessScore(si, first, width, k int) int64 {
+	s := p.stmts[si]
+	if s.n != width {
+		return 0
+	}
+	h := make([][]int64, width)
+	for r := 0; r < width; r++ {
+		h[r] = s.rows[first+r][:s.n]
+	}
+	v, ok := solveUnit(h, k)
+	if !ok {
+		return 0
+	}
+	var score int64
+	for _, acc := range s.st.Accesses {
+		f, ok := accessRows(acc.Rel, s.n)
+		if !ok {
+			continue
+		}
+		moved := make([]int64, len(f))
+		for d, row := range f {
+			for j := 0; j < s.n; j++ {
+				moved[d] = add(moved[d], mul(row[j], v[j]))
+			}
+		}
+		last := len(moved) - 1
+		zero := true
+		for d := 0; d < len(moved); d++ {
+			if moved[d] != 0 {
+				zero = false
+			}
+		}
+		switch {
+		case zero:
+			score++
+		case last >= 0 && (moved[last] == 1 || moved[last] == -1) && allZero(moved[:last]):
+			score += 2
+		default:
+			score--
+		}
+	}
+	return score
+}
+
+func allZero(r []int64) bool {
+	for _, v := range r {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// solveUnit returns the integer direction v with h·v = e_k when h is
+// invertible and the solution is integral.
+func solveUnit(h [][]int64, k int) ([]int64, bool) {
+	n := len(h)
+	// Try the complement of the other rows: it is one vector v with
+	// h_r·v = 0 for r != k; scale it so that h_k·v = 1.
+	var others [][]int64
+	for r := 0; r < n; r++ {
+		if r != k {
+			others = append(others, h[r])
+		}
+	}
+	c := complement(others, n)
+	if len(c) != 1 {
+		return nil, false
+	}
+	v := c[0]
+	var dot int64
+	for j := range v {
+		dot = add(dot, mul(h[k][j], v[j]))
+	}
+	if dot == 0 {
+		return nil, false
+	}
+	for j := range v {
+		if v[j]%dot != 0 {
+			return nil, false
+		}
+		v[j] /= dot
+	}
+	return v, true
+}
+
+// accessRows returns the subscripts of an access relation
+// { S[i] -> A[f(i)] } as rows over the n iterators (parameters and
+// constants dropped), when every subscript is affine in the iterators.
+func accessRows(rel presburger.Map, n int) ([][]int64, bool) {
+	if rel.NParts() != 1 {
+		return nil, false
+	}
+	part := rel.Part(0)
+	sp := rel.Space()
+	np := sp.NParam()
+	nout := sp.Dim(presburger.Out)
+	rows := make([][]int64, nout)
+	for _, eq := range part.Eqs() {
+		o := -1
+		for d := 0; d < nout; d++ {
+			if eq[np+n+d] != 0 {
+				if o >= 0 {
+					o = -2
+					break
+				}
+				o = d
+			}
+		}
+		if o < 0 || rows[o] != nil {
+			continue
+		}
+		c := eq[np+n+o]
+		if c != 1 && c != -1 {
+			continue
+		}
+		if slices.ContainsFunc(eq[np+n+nout:len(eq)-1], func(x int64) bool { return x != 0 }) {
+			continue
+		}
+		r := make([]int64, n)
+		for j := 0; j < n; j++ {
+			r[j] = -c * eq[np+j]
+		}
+		rows[o] = r
+	}
+	for _, r := range rows {
+		if r == nil {
+			return nil, false
+		}
+	}
+	return rows, true
+}
+
+func levelsRel(ls []int, first int) []int {
+	out := make([]int, len(ls))
+	for i, l := range ls {
+		out[i] = l - first
+	}
+	return out
 }

@@ -83,9 +83,18 @@ func (p *ratProb) normalize() (infeasible bool) {
 			o := out[j].r
 			gb := ints.RowGCD(o[:n])
 			lhs, rhs := ints.Mul(r[n], gb), ints.Mul(o[n], ga)
-			if lhs < rhs || (lhs == rhs && rr.strict && !out[j].strict) {
+			// The weaker row may go only when the tighter one's history is
+			// a subset of the weaker's (see Chernikov's rule).
+			rTighter := lhs < rhs || (lhs == rhs && (rr.strict || !out[j].strict))
+			oTighter := lhs > rhs || (lhs == rhs && (out[j].strict || !rr.strict))
+			if rTighter && subsetBits(rr.hist, out[j].hist) {
 				out[j] = rr
+				continue
 			}
+			if oTighter && subsetBits(out[j].hist, rr.hist) {
+				continue
+			}
+			out = append(out, rr) // keep both
 			continue
 		}
 		seen[k] = len(out)
@@ -134,7 +143,19 @@ func (p *ratProb) solveEqs(from int) {
 			}
 		}
 		p.elimed++
+		// Restart Chernikov's rule on the substituted system.
+		p.resetHist()
 	}
+}
+
+func (p *ratProb) resetHist() {
+	words := (len(p.ineq) + 63) / 64
+	for i := range p.ineq {
+		h := make([]uint64, words)
+		h[i/64] |= 1 << (i % 64)
+		p.ineq[i].hist = h
+	}
+	p.elimed = 0
 }
 
 // eliminate removes the columns >= from by substitution and

@@ -73,6 +73,19 @@ func TestIsRationalEmptyRandom(t *testing.T) {
 	for it := 0; it < rounds(1500); it++ {
 		n := 1 + rng.Intn(4)
 		s := randSystem(rng, n, rng.Intn(3), rng.Intn(7), int64(1+rng.Intn(5)), 8)
+		if rng.Intn(3) == 0 { // a row with large coefficients
+			s.AddIneq(randRow(rng, n, 2000, 2000))
+		}
+		if rng.Intn(3) == 0 { // parallel rows of different strength
+			r := randRow(rng, n, 3, 5)
+			s.AddIneq(r)
+			r2 := append([]int64(nil), r...)
+			for i := range r2 {
+				r2[i] *= int64(2 + rng.Intn(500))
+			}
+			r2[n] += int64(rng.Intn(7) - 3)
+			s.AddIneq(r2)
+		}
 		want := naiveRatEmpty(n, s.Eq, s.Ineq)
 		if got := IsRationalEmpty(s); got != want {
 			t.Fatalf("seed %d it %d: IsRationalEmpty(%s) = %v, want %v", seed, it, s, got, want)

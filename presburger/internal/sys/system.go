@@ -231,13 +231,22 @@ func normalizeRows(n int, eqIn, ineqIn [][]int64, histIn [][]uint64) (eq, ineq [
 			r[n] = ints.FloorDiv(r[n], g)
 		}
 		if j := idx.find(r, false); j >= 0 {
-			if r[n] < ineq[j][n] {
-				ineq[j] = r
-				if hist != nil {
-					hist[j] = histIn[ri]
+			// Keep the tighter of parallel rows. With histories, the
+			// weaker row may go only when the tighter one's history is a
+			// subset of it (else Chernikov's rule could later drop a
+			// combination that only the weaker row's ancestors support).
+			switch {
+			case hist == nil:
+				if r[n] < ineq[j][n] {
+					ineq[j] = r
 				}
+				continue
+			case r[n] <= ineq[j][n] && subsetBits(histIn[ri], hist[j]):
+				ineq[j], hist[j] = r, histIn[ri]
+				continue
+			case r[n] >= ineq[j][n] && subsetBits(hist[j], histIn[ri]):
+				continue
 			}
-			continue
 		}
 		idx.add(r, len(ineq))
 		ineq = append(ineq, r)
@@ -341,6 +350,16 @@ func (s *System) Contains(x []int64) bool {
 	}
 	for _, r := range s.Ineq {
 		if evalRow(r, x) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// subsetBits reports whether the bitset a is a subset of b.
+func subsetBits(a, b []uint64) bool {
+	for i, w := range a {
+		if w&^b[i] != 0 {
 			return false
 		}
 	}

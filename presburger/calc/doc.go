@@ -1,0 +1,39 @@
+// Package calc is tessera's iscc-like calculator on Presburger sets and
+// relations: it reads statements over literals in isl notation and prints
+// the results, which makes the engine usable (and testable) from text.
+//
+// It takes a program text and gives printed values; `tessera calc [FILE]`
+// calls Main. The language:
+//
+//	# comment to the end of the line
+//	S := [n] -> { S[i] : 0 <= i < n };      assignment
+//	R := { S[i] -> S[i + 1] };
+//	R(S);                                   a bare expression is printed
+//	print dom R;                            so is print expr
+//
+// Operators, from the loosest to the tightest binding:
+//
+//	A = B, A != B, A <= B, A >= B, A < B, A > B   equality, (strict) inclusion: True/False
+//	A + B, A - B                                  union, difference
+//	A * B                                         intersection (map * set: intersect domain)
+//	A . B                                         composition: B after A (set . map: apply)
+//	dom, ran, lexmin, lexmax, deltas, coalesce,   prefix operators
+//	  sample, card, identity, params, wrap, unwrap
+//	A^-1, R(S)                                    reverse, application of R to S
+//
+// Values are unions of sets, unions of maps, integers (card) and booleans.
+// card needs parameter-free bounded sets and prints a number. lexmin and
+// lexmax use the engine's parametric LexMin when it exists, else they
+// handle parameter-free sets (one point per space). Operations the engine
+// does not provide yet fail with "not yet supported: ...".
+//
+// Errors carry the position of the offending token: Run returns a *Error
+// ("file:line:col: message"), Main prints "file:line:col: error: message"
+// and exits with status 1. No input makes it panic: evaluation recovers
+// the engine's panics (budget, overflow) into errors at the statement.
+//
+// Glossary to iscc (barvinok's calculator): the same operator spellings
+// for +, *, -, ., ^-1, application, dom, ran, lexmin, lexmax, deltas,
+// coalesce, sample, card, identity, params; iscc prints card as a
+// piecewise quasi-polynomial, we print a plain count.
+package calc

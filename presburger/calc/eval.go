@@ -1,0 +1,413 @@
+package calc
+
+import (
+	"math/bits"
+	"strconv"
+
+	pb "github.com/tessera-opt/tessera/presburger"
+)
+
+// This file evaluates the trees of parse.go.
+
+type valKind int
+
+const (
+	vEmpty valKind = iota // the literal "{ }": a union of sets or of maps
+	vSet
+	vMap
+	vInt
+	vBool
+)
+
+func (k valKind) String() string {
+	return [...]string{"an empty union", "a set", "a map", "an integer", "a boolean"}[k]
+}
+
+// value is a calculator value. Sets use s, maps m; vEmpty keeps both
+// (empty, with the literal's parameters).
+type value struct {
+	kind valKind
+	s    pb.UnionSet
+	m    pb.UnionMap
+	n    int64
+	b    bool
+}
+
+func (v value) String() string {
+	switch v.kind {
+	case vSet:
+		return v.s.String()
+	case vMap, vEmpty:
+		return v.m.String()
+	case vInt:
+		return strconv.FormatInt(v.n, 10)
+	}
+	if v.b {
+		return "True"
+	}
+	return "False"
+}
+
+func setVal(s pb.UnionSet) value { return value{kind: vSet, s: s} }
+func mapVal(m pb.UnionMap) value { return value{kind: vMap, m: m} }
+func boolVal(b bool) value       { return value{kind: vBool, b: b} }
+
+// toUnionSet converts a union map of set spaces (as read) to a UnionSet,
+// keeping its parameters.
+func toUnionSet(u pb.UnionMap) pb.UnionSet {
+	var sets []pb.Set
+	for _, m := range u.Maps() {
+		sets = append(sets, m.Set())
+	}
+	if len(sets) == 0 {
+		return pb.EmptyUnionSet(u.Params())
+	}
+	return pb.NewUnionSet(sets...).AlignParams(u.Params())
+}
+
+func (p *parser) eval(n *node) (v value, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			if e, ok := x.(*Error); ok {
+				err = e
+				return
+			}
+			err = p.errAt(n.tok, "%v", x)
+		}
+	}()
+	return p.evalNode(n), nil
+}
+
+// fail aborts the evaluation with an error at t (recovered by eval).
+func (p *parser) fail(t pb.Token, format string, args ...any) {
+	panic(p.errAt(t, format, args...))
+}
+
+func (p *parser) evalNode(n *node) value {
+	switch n.kind {
+	case nLit:
+		v := n.val
+		switch v.kind {
+		case vSet:
+			v.s = toUnionSet(v.m)
+			v.m = pb.UnionMap{}
+		case vEmpty:
+			v.s = pb.EmptyUnionSet(v.m.Params())
+		}
+		return v
+	case nVar:
+		v, ok := p.vars[n.name]
+		if !ok {
+			p.fail(n.tok, "undefined variable '%s'", n.name)
+		}
+		return v
+	case nRev:
+		a := p.evalNode(n.args[0])
+		return mapVal(p.asMap(a, n.tok, "^-1").Reverse())
+	case nApply:
+		a, b := p.evalNode(n.args[0]), p.evalNode(n.args[1])
+		m := p.asMap(a, n.tok, "application")
+		if b.kind == vMap {
+			p.fail(n.tok, "application of a map to a map: use '.' for composition")
+		}
+		return setVal(p.asSet(b, n.tok, "application").Apply(m))
+	case nPrefix:
+		return p.prefix(n.name, p.evalNode(n.args[0]), n.tok)
+	case nBinary:
+		return p.binary(n.op, p.evalNode(n.args[0]), p.evalNode(n.args[1]), n.tok)
+	}
+	p.fail(n.tok, "internal error: unknown node")
+	return value{}
+}
+
+func (p *parser) asSet(v value, t pb.Token, op string) pb.UnionSet {
+	switch v.kind {
+	case vSet, vEmpty:
+		return v.s
+	}
+	p.fail(t, "%s needs a set, found %v", op, v.kind)
+	return pb.UnionSet{}
+}
+
+func (p *parser) asMap(v value, t pb.Token, op string) pb.UnionMap {
+	switch v.kind {
+	case vMap, vEmpty:
+		return v.m
+	}
+	p.fail(t, "%s needs a map, found %v", op, v.kind)
+	return pb.UnionMap{}
+}
+
+// sameKind returns the common kind of two operands (sets or maps).
+func (p *parser) sameKind(a, b value, t pb.Token, op string) valKind {
+	for _, v := range []value{a, b} {
+		if v.kind == vInt || v.kind == vBool {
+			p.fail(t, "%s needs sets or maps, found %v", op, v.kind)
+		}
+	}
+	switch {
+	case a.kind == vEmpty:
+		return b.kind
+	case b.kind == vEmpty, a.kind == b.kind:
+		return a.kind
+	}
+	p.fail(t, "%s of %v and %v", op, a.kind, b.kind)
+	return vEmpty
+}
+
+func (p *parser) binary(op pb.TokKind, a, b value, t pb.Token) value {
+	switch op {
+	case pb.TokPlus, pb.TokMinus:
+		name := "union"
+		if op == pb.TokMinus {
+			name = "difference"
+		}
+		switch p.sameKind(a, b, t, name) {
+		case vMap:
+			if op == pb.TokPlus {
+				return mapVal(a.m.Union(b.m))
+			}
+			return mapVal(a.m.Subtract(b.m))
+		case vSet:
+			if op == pb.TokPlus {
+				return setVal(a.s.Union(b.s))
+			}
+			return setVal(a.s.Subtract(b.s))
+		}
+		return a
+	case pb.TokStar:
+		if a.kind == vMap && b.kind == vSet {
+			return mapVal(a.m.IntersectDomain(b.s))
+		}
+		switch p.sameKind(a, b, t, "intersection") {
+		case vMap:
+			return mapVal(a.m.Intersect(b.m))
+		case vSet:
+			return setVal(a.s.Intersect(b.s))
+		}
+		return a
+	case pb.TokDot:
+		m2 := p.asMap(b, t, "composition '.'")
+		if a.kind == vSet {
+			return setVal(a.s.Apply(m2))
+		}
+		return mapVal(p.asMap(a, t, "composition '.'").ApplyRange(m2))
+	case pb.TokEq, pb.TokNe, pb.TokLe, pb.TokGe, pb.TokLt, pb.TokGt:
+		return p.compare(op, a, b, t)
+	}
+	p.fail(t, "internal error: unknown operator %v", op)
+	return value{}
+}
+
+func (p *parser) compare(op pb.TokKind, a, b value, t pb.Token) value {
+	if (a.kind == vInt) != (b.kind == vInt) {
+		p.fail(t, "comparison of %v and %v", a.kind, b.kind)
+	}
+	if a.kind == vInt {
+		return boolVal(cmpInts(op, a.n, b.n))
+	}
+	var sub func(x, y value) bool
+	if p.sameKind(a, b, t, "comparison") == vMap {
+		sub = func(x, y value) bool { return x.m.IsSubset(y.m) }
+	} else {
+		sub = func(x, y value) bool { return x.s.IsSubset(y.s) }
+	}
+	le, ge := sub(a, b), sub(b, a)
+	switch op {
+	case pb.TokEq:
+		return boolVal(le && ge)
+	case pb.TokNe:
+		return boolVal(!(le && ge))
+	case pb.TokLe:
+		return boolVal(le)
+	case pb.TokGe:
+		return boolVal(ge)
+	case pb.TokLt:
+		return boolVal(le && !ge)
+	}
+	return boolVal(ge && !le)
+}
+
+func cmpInts(op pb.TokKind, a, b int64) bool {
+	switch op {
+	case pb.TokEq:
+		return a == b
+	case pb.TokNe:
+		return a != b
+	case pb.TokLe:
+		return a <= b
+	case pb.TokGe:
+		return a >= b
+	case pb.TokLt:
+		return a < b
+	}
+	return a > b
+}
+
+// Optional engine operations, found by interface assertion so that the
+// calculator picks them up as soon as the engine provides them.
+type (
+	setLexMiner  interface{ LexMin() pb.UnionSet }
+	setLexMaxer  interface{ LexMax() pb.UnionSet }
+	mapLexMiner  interface{ LexMin() pb.UnionMap }
+	mapLexMaxer  interface{ LexMax() pb.UnionMap }
+	setCoalescer interface{ Coalesce() pb.UnionSet }
+	mapCoalescer interface{ Coalesce() pb.UnionMap }
+)
+
+func (p *parser) prefix(op string, a value, t pb.Token) value {
+	switch op {
+	case "dom", "domain":
+		return setVal(p.asMap(a, t, op).Domain())
+	case "ran", "range":
+		return setVal(p.asMap(a, t, op).Range())
+	case "reverse":
+		return mapVal(p.asMap(a, t, op).Reverse())
+	case "deltas":
+		return setVal(p.asMap(a, t, op).Deltas())
+	case "identity":
+		return mapVal(p.asSet(a, t, op).Identity())
+	case "wrap":
+		return setVal(p.asMap(a, t, op).Wrap())
+	case "unwrap":
+		return mapVal(p.asSet(a, t, op).Unwrap())
+	case "params":
+		if a.kind == vMap {
+			return setVal(pb.NewUnionSet(a.m.ParamSet()))
+		}
+		s := p.asSet(a, t, op)
+		params := s.Params()
+		ps := pb.EmptySet(pb.NewParamSpace(params))
+		for _, set := range s.Sets() {
+			ps = ps.Union(set.AlignParams(params).Params())
+		}
+		return setVal(pb.NewUnionSet(ps))
+	case "coalesce":
+		if a.kind == vMap {
+			if c, ok := any(a.m).(mapCoalescer); ok {
+				return mapVal(c.Coalesce())
+			}
+			p.fail(t, "not yet supported: coalesce (the engine has no UnionMap.Coalesce)")
+		}
+		s := p.asSet(a, t, op)
+		if c, ok := any(s).(setCoalescer); ok {
+			return setVal(c.Coalesce())
+		}
+		p.fail(t, "not yet supported: coalesce (the engine has no UnionSet.Coalesce)")
+	case "lexmin", "lexmax":
+		return p.lexOpt(op, a, t)
+	case "sample":
+		return p.sample(a, t)
+	case "card":
+		return p.card(a, t)
+	}
+	p.fail(t, "internal error: unknown operator '%s'", op)
+	return value{}
+}
+
+func (p *parser) lexOpt(op string, a value, t pb.Token) value {
+	max := op == "lexmax"
+	if a.kind == vMap {
+		if max {
+			if f, ok := any(a.m).(mapLexMaxer); ok {
+				return mapVal(f.LexMax())
+			}
+		} else if f, ok := any(a.m).(mapLexMiner); ok {
+			return mapVal(f.LexMin())
+		}
+		p.fail(t, "not yet supported: %s of a map (the engine has no parametric LexMin yet)", op)
+	}
+	s := p.asSet(a, t, op)
+	if max {
+		if f, ok := any(s).(setLexMaxer); ok {
+			return setVal(f.LexMax())
+		}
+	} else if f, ok := any(s).(setLexMiner); ok {
+		return setVal(f.LexMin())
+	}
+	// Fallback: parameter-free sets, one optimal point per space.
+	if len(s.Params()) > 0 {
+		p.fail(t, "not yet supported: %s of a parametric set", op)
+	}
+	var out []pb.Set
+	for _, set := range s.Sets() {
+		var pt []int64
+		var k pb.OptKind
+		if max {
+			pt, k = set.LexMaxPoint()
+		} else {
+			pt, k = set.LexMinPoint()
+		}
+		switch k {
+		case pb.OptEmpty:
+			continue
+		case pb.OptUnbounded:
+			p.fail(t, "%s: the set of space %v is unbounded", op, set.Space())
+		}
+		out = append(out, pointSet(set.Space(), pt))
+	}
+	if len(out) == 0 {
+		return setVal(pb.EmptyUnionSet(s.Params()))
+	}
+	return setVal(pb.NewUnionSet(out...))
+}
+
+// pointSet returns the set of space sp holding the single point pt
+// (parameters then dims).
+func pointSet(sp pb.Space, pt []int64) pb.Set {
+	b := pb.NewBasicBuilder(sp)
+	for c, v := range pt {
+		row := make([]int64, b.NCols())
+		row[c] = 1
+		row[len(row)-1] = -v
+		b.AddEq(row)
+	}
+	return b.BuildSet().ToSet()
+}
+
+func (p *parser) sample(a value, t pb.Token) value {
+	if a.kind == vMap {
+		sp, pt, ok := a.m.Wrap().Sample()
+		if !ok {
+			return mapVal(pb.EmptyUnionMap(a.m.Params()))
+		}
+		return mapVal(pb.NewUnionSet(pointSet(sp, pt)).Unwrap())
+	}
+	s := p.asSet(a, t, "sample")
+	sp, pt, ok := s.Sample()
+	if !ok {
+		return setVal(pb.EmptyUnionSet(s.Params()))
+	}
+	return setVal(pb.NewUnionSet(pointSet(sp, pt)))
+}
+
+func (p *parser) card(a value, t pb.Token) value {
+	var total uint64
+	add := func(n int64, err error) {
+		if err != nil {
+			p.fail(t, "card: %v", err)
+		}
+		var carry uint64
+		total, carry = bits.Add64(total, uint64(n), 0)
+		if carry != 0 || total > 1<<63-1 {
+			p.fail(t, "card: the count overflows int64")
+		}
+	}
+	if a.kind == vMap {
+		if len(a.m.Params()) > 0 {
+			p.fail(t, "not yet supported: card of a parametric map")
+		}
+		for _, m := range a.m.Maps() {
+			add(m.Card())
+		}
+		return value{kind: vInt, n: int64(total)}
+	}
+	s := p.asSet(a, t, "card")
+	if len(s.Params()) > 0 {
+		p.fail(t, "not yet supported: card of a parametric set")
+	}
+	for _, set := range s.Sets() {
+		add(set.Card())
+	}
+	return value{kind: vInt, n: int64(total)}
+}
