@@ -106,6 +106,9 @@ func (g *gen) boundsOf(part presburger.BasicMap, n, d int) ([]cons, bool) {
 	for i := range rows {
 		rows[i].a = rows[i].a.resize(nv)
 	}
+	if debugBounds != nil {
+		debugBounds("before", rows)
+	}
 	// Eliminate the bad variables, equalities first.
 	for v := 0; v < nv; v++ {
 		if !bad[v] {
@@ -127,6 +130,8 @@ func (g *gen) boundsOf(part presburger.BasicMap, n, d int) ([]cons, bool) {
 	}
 	return dedupCons(out), true
 }
+
+var debugBounds func(string, []cons)
 
 // eliminate removes variable v from the rows: by substitution from an
 // equality when one involves v, otherwise by Fourier-Motzkin. It returns

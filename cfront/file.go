@@ -56,7 +56,8 @@ type File struct {
 	Regions []*Region
 	// Skipped explains, when automatic detection ran, why each outermost
 	// for loop it tried was not taken as a region (in file order). These
-	// are notes, not errors: the loops are simply left alone.
+	// are notes (Code CodeNote, printed "file:line:col: note: ..."), not
+	// errors: the loops are simply left alone.
 	Skipped []*Error
 	// Macros by name (the last active #define wins; #undef removes).
 	Macros map[string]*Macro

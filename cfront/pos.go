@@ -21,7 +21,8 @@ func (p Pos) IsValid() bool { return p.Line > 0 }
 func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
 // Error is a diagnostic with a position. Error() prints
-// "file:line:col: error: msg" (the file part is left out when File is empty).
+// "file:line:col: error: msg" ("note" instead of "error" for CodeNote; the
+// file part is left out when File is empty).
 type Error struct {
 	File string
 	Pos  Pos
@@ -57,10 +58,14 @@ const (
 )
 
 func (e *Error) Error() string {
-	if e.File == "" {
-		return fmt.Sprintf("%d:%d: error: %s", e.Pos.Line, e.Pos.Col, e.Msg)
+	sev := "error"
+	if e.Code == CodeNote {
+		sev = "note"
 	}
-	return fmt.Sprintf("%s:%d:%d: error: %s", e.File, e.Pos.Line, e.Pos.Col, e.Msg)
+	if e.File == "" {
+		return fmt.Sprintf("%d:%d: %s: %s", e.Pos.Line, e.Pos.Col, sev, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s: %s", e.File, e.Pos.Line, e.Pos.Col, sev, e.Msg)
 }
 
 // ErrorList is a list of diagnostics in file order. A nil or empty list is

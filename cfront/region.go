@@ -125,14 +125,16 @@ func (f *File) autoRegions(toks []token) {
 				p.parseStmt()
 				s = done[i]
 				if p.err != nil {
-					f.Skipped = append(f.Skipped, p.err)
+					note := *p.err
+					note.Code, note.Msg = CodeNote, "loop nest left alone: "+note.Msg
+					f.Skipped = append(f.Skipped, &note)
 				}
 			}
 			if s == nil {
 				continue
 			}
 			if !hasAssign(s) {
-				f.Skipped = append(f.Skipped, &Error{File: f.Name, Pos: t.pos, Msg: "loop nest has no assignment to optimize", Code: CodeNote})
+				f.Skipped = append(f.Skipped, &Error{File: f.Name, Pos: t.pos, Msg: "loop nest left alone: it has no assignment to optimize", Code: CodeNote})
 				continue
 			}
 			r := &Region{Start: t.pos.Offset, End: s.End(), Pos: t.pos, BodyStart: t.pos.Offset,

@@ -778,4 +778,3 @@ func (lw *pieceLowerer) complementExists(f *synForm) pdnf {
 	}
 	return out
 }
-

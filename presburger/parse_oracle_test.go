@@ -17,8 +17,11 @@ type oracleEnv struct {
 	vals  []*big.Rat
 }
 
-func (e *oracleEnv) push(n string, v *big.Rat) { e.names = append(e.names, n); e.vals = append(e.vals, v) }
-func (e *oracleEnv) pop(k int)                 { e.names = e.names[:len(e.names)-k]; e.vals = e.vals[:len(e.vals)-k] }
+func (e *oracleEnv) push(n string, v *big.Rat) {
+	e.names = append(e.names, n)
+	e.vals = append(e.vals, v)
+}
+func (e *oracleEnv) pop(k int) { e.names = e.names[:len(e.names)-k]; e.vals = e.vals[:len(e.vals)-k] }
 
 func (e *oracleEnv) get(n string) (*big.Rat, bool) {
 	for i := len(e.names) - 1; i >= 0; i-- {

@@ -68,6 +68,11 @@ var oracleCases = []string{
 	"{ [i] : 6 // 4 <= i <= 7 // 2 }",
 	"{ [i] : i mod 2 + i mod 3 = 1 }",
 	"{ [i] : floor(floor(i/2)/2) = 1 }",
+	"{ [i] -> [o] : 3o <= i <= 3o + 2 }",
+	"{ [i, j] : 2j <= i + 1 <= 2j + 1 and j >= 0 }",
+	"{ [i] -> [a, b] : 4a <= i <= 4a + 3 and 2b <= a <= 2b + 1 }",
+	"[n] -> { [i] -> [a] : 2a <= i + n <= 2a + 1 and a > n }",
+	"{ [i] -> [floor(i/4), i mod 4, floor(i/2) mod 2] }",
 }
 
 // testBox calls f with every parameter valuation in {-1, 2} and point of

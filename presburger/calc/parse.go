@@ -43,9 +43,9 @@ type node struct {
 }
 
 type parser struct {
-	toks []pb.Token
-	pos  int
-	file string
+	toks  []pb.Token
+	pos   int
+	file  string
 	vars  map[string]value
 	out   *bufio.Writer
 	depth int
