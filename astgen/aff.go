@@ -273,7 +273,9 @@ func (a aff) canon() aff {
 			kept = append(kept, d)
 		}
 	}
-	slices.SortFunc(kept, func(x, y affDiv) int { return strings.Compare(x.Num.key()+"/"+fmt.Sprint(x.Den), y.Num.key()+"/"+fmt.Sprint(y.Den)) })
+	slices.SortFunc(kept, func(x, y affDiv) int {
+		return strings.Compare(x.Num.key()+"/"+fmt.Sprint(x.Den), y.Num.key()+"/"+fmt.Sprint(y.Den))
+	})
 	a.Divs = kept
 	return a
 }

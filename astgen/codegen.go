@@ -79,6 +79,9 @@ type build struct {
 	// values[k] is the AST value of dim k < depth: its iterator, or the
 	// expression substituted for a degenerate dim.
 	values []ast.Expr
+	// valAff[k], when non-nil, is the aff substituted for the degenerate
+	// dim k (over params and the dims before k).
+	valAff []*aff
 	// generated holds the constraints the enclosing code enforces (over n
 	// dims): loop bounds, strides, guards, substitutions.
 	generated presburger.Set
@@ -95,6 +98,7 @@ type build struct {
 func (b *build) clone() *build {
 	c := *b
 	c.values = slices.Clone(b.values)
+	c.valAff = slices.Clone(b.valAff)
 	c.opts = slices.Clone(b.opts)
 	c.isoOpts = slices.Clone(b.isoOpts)
 	c.coincident = slices.Clone(b.coincident)
@@ -272,7 +276,7 @@ func (g *gen) nextLevel(stmts []stmt, b *build) []ast.Node {
 	}
 	var out []ast.Node
 	for _, comp := range g.components(live, b) {
-		out = append(out, g.component(comp, b)...)
+		out = append(out, g.shiftedComponent(comp, b)...)
 	}
 	return out
 }

@@ -45,7 +45,14 @@ func (g *gen) terms(a aff, b *build) []term {
 	return ts
 }
 
+// divExpr writes floor(num/den): an exact division when num has a fixed
+// residue modulo den in the context, floord otherwise.
 func (g *gen) divExpr(num aff, den int64, b *build) ast.Expr {
+	if b != nil && b.generated.Space().Dim(presburger.Out) == b.n {
+		if r, ok := g.fixedResidue(num, den, b); ok {
+			return ast.ExactDiv(g.affExpr(num.add(constAff(len(num.Coef), -r)), b), ast.NewInt(den))
+		}
+	}
 	return ast.FloorDiv(g.affExpr(num, b), ast.NewInt(den))
 }
 
@@ -92,8 +99,36 @@ func sumExpr(ts []term, c int64) ast.Expr {
 // affExpr returns the expression of a, simplified in the context of the
 // generated constraints of b.
 func (g *gen) affExpr(a aff, b *build) ast.Expr {
-	a = g.simplifyDivs(a, b)
+	a = g.simplifyDivs(g.substVals(a, b), b)
+	if e, ok := g.remExpr(a, b); ok {
+		return e
+	}
 	return sumExpr(g.terms(a, b), a.C)
+}
+
+// remExpr recognizes t*x - t*k*floor(x/k) (plus nothing else), the
+// remainder t*(x mod k), and writes it with % when x is known to be
+// non-negative in the context (isl's pdiv_r).
+func (g *gen) remExpr(a aff, b *build) (ast.Expr, bool) {
+	if len(a.Divs) != 1 || b == nil {
+		return nil, false
+	}
+	dv := a.Divs[0]
+	if dv.K%dv.Den != 0 {
+		return nil, false
+	}
+	t := -dv.K / dv.Den
+	if t == 0 {
+		return nil, false
+	}
+	rest := aff{Coef: a.Coef, C: a.C}
+	if !rest.equal(dv.Num.scale(t)) {
+		return nil, false
+	}
+	if len(dv.Num.Coef) != g.np()+b.n || !g.implies(b.generated, dv.Num, false) {
+		return nil, false
+	}
+	return mulTerm(t, ast.Rem(g.affExpr(dv.Num, b), ast.NewInt(dv.Den))), true
 }
 
 // simplifyDivs replaces the divisions floor(num/den) whose dividend has a
@@ -115,9 +150,27 @@ func (g *gen) simplifyDivs(a aff, b *build) aff {
 				continue
 			}
 		}
-		out = out.add(floorDivAff(num, dv.Den).scale(dv.K))
+		out = out.add(canonDiv(num, dv.Den).scale(dv.K))
 	}
 	return out.canon()
+}
+
+// canonDiv returns floor(num/den) with the first non-zero coefficient of
+// the dividend positive, using floor((-y + den - 1)/den) = -floor(y/den).
+func canonDiv(num aff, den int64) aff {
+	first := int64(0)
+	for _, c := range num.Coef {
+		if c != 0 {
+			first = c
+			break
+		}
+	}
+	if first >= 0 || len(num.Divs) > 0 {
+		return floorDivAff(num, den)
+	}
+	y := num.scale(-1)
+	y.C = addC(y.C, den-1)
+	return floorDivAff(y, den).scale(-1)
 }
 
 // fixedResidue returns r when num = r (mod den) on the generated
@@ -141,6 +194,11 @@ func (g *gen) fixedResidue(num aff, den int64, b *build) (int64, bool) {
 // consExpr returns the comparison of constraint c (a >= 0 or a == 0),
 // written as positive part against negative part.
 func (g *gen) consExpr(c cons, b *build) ast.Expr {
+	c.a = g.substVals(c.a, b)
+	if e, ok := g.modExpr(c, b); ok {
+		return e
+	}
+	c.a = g.simplifyDivs(c.a, b)
 	if e, ok := g.modExpr(c, b); ok {
 		return e
 	}
@@ -201,7 +259,14 @@ func (g *gen) condExpr(cs []cons, b *build) ast.Expr {
 	}
 	var es []ast.Expr
 	for _, c := range cs {
-		es = append(es, g.consExpr(c, b))
+		e := g.consExpr(c, b)
+		if v, ok := e.(*ast.Int); ok && v.V != 0 {
+			continue
+		}
+		es = append(es, e)
+	}
+	if len(es) == 0 {
+		return ast.NewInt(1)
 	}
 	if len(es) == 1 {
 		return es[0]

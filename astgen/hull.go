@@ -69,7 +69,7 @@ func (g *gen) boundsOf(part presburger.BasicMap, n, d int) ([]cons, bool) {
 				continue
 			}
 			num := replace(dv.Num)
-			k := divKey{num.key(), dv.Den}
+			k := divKey{trimKey(num), dv.Den}
 			q, ok := fresh[k]
 			if !ok {
 				q = nv
@@ -106,9 +106,6 @@ func (g *gen) boundsOf(part presburger.BasicMap, n, d int) ([]cons, bool) {
 	for i := range rows {
 		rows[i].a = rows[i].a.resize(nv)
 	}
-	if debugBounds != nil {
-		debugBounds("before", rows)
-	}
 	// Eliminate the bad variables, equalities first.
 	for v := 0; v < nv; v++ {
 		if !bad[v] {
@@ -130,8 +127,6 @@ func (g *gen) boundsOf(part presburger.BasicMap, n, d int) ([]cons, bool) {
 	}
 	return dedupCons(out), true
 }
-
-var debugBounds func(string, []cons)
 
 // eliminate removes variable v from the rows: by substitution from an
 // equality when one involves v, otherwise by Fourier-Motzkin. It returns
@@ -361,4 +356,22 @@ func (g *gen) gist(n int, cs []cons, ctx presburger.Set) []cons {
 		}
 	}
 	return out
+}
+
+// trimKey is the key of a with trailing zero coefficients ignored (the
+// same expression over more variables has the same key).
+func trimKey(a aff) string {
+	n := len(a.Coef)
+	for n > 0 && a.Coef[n-1] == 0 {
+		n--
+	}
+	b := aff{Coef: a.Coef[:n], C: a.C}
+	for _, d := range a.Divs {
+		b.Divs = append(b.Divs, affDiv{Num: d.Num, Den: d.Den, K: d.K})
+	}
+	k := b.key()
+	for _, d := range a.Divs {
+		k += "|" + trimKey(d.Num)
+	}
+	return k
 }

@@ -69,7 +69,7 @@ func (g *gen) leafStmt(s stmt, b *build) []ast.Node {
 		for _, p := range gr {
 			dom = dom.Union(g.partSet(n, p))
 		}
-		guard, never := g.guardOf(dom, b)
+		guard, gset, never := g.guardSetOf(dom, b)
 		if never {
 			continue
 		}
@@ -89,6 +89,10 @@ func (g *gen) leafStmt(s stmt, b *build) []ast.Node {
 		if guard != nil {
 			node = &ast.If{Cond: guard, Then: node}
 		}
+		// What the code enforces is its guard, not the domain (the
+		// enclosing constraints the guard was simplified with are not
+		// checked here).
+		g.setEnforced(node, gset)
 		out = append(out, node)
 	}
 	return out
@@ -114,13 +118,31 @@ func (g *gen) partSet(n int, p leafPart) presburger.Set {
 // under which a schedule point of b lies in dom (nil: always), and whether
 // it never does.
 func (g *gen) guardOf(dom presburger.Set, b *build) (ast.Expr, bool) {
+	e, _, never := g.guardSetOf(dom, b)
+	return e, never
+}
+
+// guardSetOf is guardOf that also returns the guard as a set (the universe
+// when there is no guard).
+func (g *gen) guardSetOf(dom presburger.Set, b *build) (ast.Expr, presburger.Set, bool) {
 	n := b.n
+	univ := g.universe(n)
+	e, s, never := g.guardSetOf1(dom, b)
+	if e == nil {
+		s = univ
+	}
+	return e, s, never
+}
+
+func (g *gen) guardSetOf1(dom presburger.Set, b *build) (ast.Expr, presburger.Set, bool) {
+	n := b.n
+	gset := presburger.EmptySet(g.schedSpace(n))
 	dom = dom.Intersect(b.generated)
 	if g.isEmpty(dom) {
-		return nil, true
+		return nil, gset, true
 	}
 	if g.isSubset(b.generated, dom) {
-		return nil, false
+		return nil, gset, false
 	}
 	dom = g.knownDivs(dom)
 	var disj []ast.Expr
@@ -142,17 +164,18 @@ func (g *gen) guardOf(dom presburger.Set, b *build) (ast.Expr, bool) {
 		}
 		cs = g.gist(n, cs, b.generated)
 		if len(cs) == 0 {
-			return nil, false
+			return nil, gset, false
 		}
+		gset = gset.Union(g.consSet(n, cs))
 		disj = append(disj, g.condExpr(cs, b))
 	}
 	if len(disj) == 0 {
-		return nil, true
+		return nil, gset, true
 	}
 	if len(disj) == 1 {
-		return disj[0], false
+		return disj[0], gset, false
 	}
-	return ast.Or(disj...), false
+	return ast.Or(disj...), gset, false
 }
 
 // knownDivs returns s with every existential variable replaced by known

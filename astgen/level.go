@@ -1,6 +1,9 @@
 package astgen
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
@@ -139,7 +142,17 @@ func (g *gen) base(stmts []stmt, b *build, isolated bool) []ast.Node {
 		}
 		pieces = g.refine(sets, n, d)
 	default:
-		pieces = g.refine([]presburger.Set{g.hullSet(dom, n, d)}, n, d)
+		if p, ok := g.pureOuterDisjunction(dom, n, d); ok {
+			pieces = []piece{p}
+			break
+		}
+		// The hulls are coalesced per statement (merging the pieces of
+		// different statements would move conditions into the loop).
+		hull := presburger.EmptySet(g.schedSpace(n))
+		for _, s := range stmts {
+			hull = hull.Union(g.hullSet(g.projectAfter(g.execDomain(s.m), d), n, d))
+		}
+		pieces = g.refine([]presburger.Set{hull}, n, d)
 	}
 	pieces = g.sortPieces(pieces, dom, n, d)
 	var out []ast.Node
@@ -149,15 +162,58 @@ func (g *gen) base(stmts []stmt, b *build, isolated bool) []ast.Node {
 	return out
 }
 
-// hullSet returns the union of the bounds of the parts of s at dim d.
+// hullSet returns the union of the bounds of the parts of s at dim d,
+// coalesced.
 func (g *gen) hullSet(s presburger.Set, n, d int) presburger.Set {
-	out := presburger.EmptySet(g.schedSpace(n))
+	var conjs [][]cons
 	for _, p := range s.Parts() {
 		if cs, ok := g.boundsOf(p.Map(), n, d); ok {
-			out = out.Union(g.consSet(n, cs))
+			conjs = append(conjs, cs)
 		}
 	}
+	conjs = g.coalesce(n, d, conjs)
+	out := presburger.EmptySet(g.schedSpace(n))
+	for _, cs := range conjs {
+		out = out.Union(g.consSet(n, cs))
+	}
 	return out
+}
+
+// maxCoalesce bounds the number of conjunctions coalesce works on.
+const maxCoalesce = 12
+
+// coalesce replaces pairs of conjunctions whose union is exactly the set
+// of their shared constraints by those shared constraints (a simple form
+// of isl_set_coalesce), repeatedly.
+// Two conjunctions fixing the current dim to different values are kept
+// apart (merging them would turn separate statements into a loop with
+// guards).
+func (g *gen) coalesce(n, d int, conjs [][]cons) [][]cons {
+	if len(conjs) > maxCoalesce {
+		return conjs
+	}
+	for changed := true; changed && len(conjs) > 1; {
+		changed = false
+	outer:
+		for i := 0; i < len(conjs); i++ {
+			for j := i + 1; j < len(conjs); j++ {
+				h := g.sharedCons(n, [][]cons{conjs[i], conjs[j]})
+				v := g.np() + d
+				if fixesDim(conjs[i], v) && fixesDim(conjs[j], v) && !fixesDim(h, v) {
+					continue
+				}
+				hs := g.consSet(n, h)
+				u := g.consSet(n, conjs[i]).Union(g.consSet(n, conjs[j]))
+				if g.isSubset(hs, u) {
+					conjs[i] = h
+					conjs = append(conjs[:j], conjs[j+1:]...)
+					changed = true
+					break outer
+				}
+			}
+		}
+	}
+	return conjs
 }
 
 // refine returns disjoint single-conjunction pieces covering the union of
@@ -351,11 +407,14 @@ func (g *gen) createFor(stmts []stmt, b *build, bounds []cons) []ast.Node {
 	inner := b.clone()
 	inner.depth = d + 1
 	inner.values = append(inner.values[:d:d], ast.NewIdent(iterName(d)))
-	gen := b.generated.Intersect(g.consSet(n, loopCons))
+	inner.valAff = append(padAffs(inner.valAff, d), nil)
+	own := g.consSet(n, loopCons)
 	if hasStride {
-		gen = gen.Intersect(g.strideSet(n, d, stride, offset))
+		own = own.Intersect(g.strideSet(n, d, stride, offset))
 	}
-	loopEnforced := gen
+	gen := b.generated.Intersect(own)
+	// What the loop itself checks (not what the enclosing code assumes).
+	loopEnforced := own
 	inner.generated = gen.Intersect(g.consSet(n, pending))
 	body := g.nextLevel(restrictAll(stmts, inner.generated), inner)
 	if len(body) == 0 {
@@ -379,20 +438,28 @@ func (g *gen) createFor(stmts []stmt, b *build, bounds []cons) []ast.Node {
 	if g.cfg.AtEachFor != nil {
 		g.cfg.AtEachFor(f, ForInfo{Depth: d, Coincident: f.Parallel})
 	}
-	// Pending constraints implied by the enclosing code, or by the
-	// existence of an iteration of the loop, need no guard.
+	// Pending constraints implied by the enclosing code, or by what the
+	// loop enforces (an iteration of the loop in which the body executes
+	// something, section 5.9), need no guard.
+	enf := loopEnforced
+	if be, ok := g.enforcedOf(body, n); ok {
+		enf = enf.Intersect(be)
+	}
+	exists := g.projectAfter(enf, d-1)
 	guard := g.gist(n, pending, b.generated)
 	if len(guard) > 0 {
-		exists := g.projectAfter(loopEnforced, d-1)
+		ctx := b.generated.Intersect(exists)
 		var kept []cons
 		for _, c := range guard {
-			if !g.impliesCons(exists, c) {
+			if !g.impliesCons(ctx, c) {
 				kept = append(kept, c)
 			}
 		}
 		guard = kept
 	}
-	return []ast.Node{g.wrapGuard(guard, b, f)}
+	node := g.wrapGuard(guard, b, f)
+	g.setEnforced(node, exists.Intersect(g.consSet(n, guard)))
+	return []ast.Node{node}
 }
 
 func constAff(nv int, c int64) aff {
@@ -439,7 +506,9 @@ func (g *gen) emitAt(stmts []stmt, b *build, val aff, bounds []cons) []ast.Node 
 	fix := cons{a: e, eq: true}
 	inner := b.clone()
 	inner.depth = d + 1
+	val = g.substVals(val, b)
 	inner.values = append(inner.values[:d:d], g.affExpr(val, b))
+	inner.valAff = append(padAffs(inner.valAff, d), &val)
 	gen := b.generated.Intersect(g.consSet(n, []cons{fix}))
 	inner.generated = gen.Intersect(g.consSet(n, bounds))
 	body := g.nextLevel(restrictAll(stmts, inner.generated), inner)
@@ -447,7 +516,17 @@ func (g *gen) emitAt(stmts []stmt, b *build, val aff, bounds []cons) []ast.Node 
 		return nil
 	}
 	guard := g.gist(n, bounds, gen)
-	return []ast.Node{g.wrapGuard(guard, inner, block(body))}
+	// The guard is written in the context of the substitution, not of
+	// the guard itself.
+	outer := inner.clone()
+	outer.generated = gen
+	node := g.wrapGuard(guard, outer, block(body))
+	enf := g.consSet(n, []cons{fix}).Intersect(g.consSet(n, guard))
+	if be, ok := g.enforcedOf(body, n); ok {
+		enf = enf.Intersect(be)
+	}
+	g.setEnforced(node, g.projectAfter(enf, d-1))
+	return []ast.Node{node}
 }
 
 // singleValue reports whether dim d takes a single value for each value of
@@ -588,4 +667,85 @@ func (g *gen) partBounds(dom presburger.Set, b *build, stride int64, offset aff,
 		hi = ast.Max(his...)
 	}
 	return lo, ast.Le(ast.NewIdent(iterName(d)), hi)
+}
+
+func padAffs(a []*aff, n int) []*aff {
+	a = a[:min(len(a), n):min(len(a), n)]
+	for len(a) < n {
+		a = append(a, nil)
+	}
+	return a
+}
+
+// substVals replaces the degenerate dims of b in a by their values.
+func (g *gen) substVals(a aff, b *build) aff {
+	if b == nil {
+		return a
+	}
+	np := g.np()
+	for k := len(b.valAff) - 1; k >= 0; k-- {
+		v := b.valAff[k]
+		if v == nil || np+k >= len(a.Coef) || !a.involves(np+k) {
+			continue
+		}
+		val := *v
+		if len(val.Coef) < len(a.Coef) {
+			val = val.resize(len(a.Coef))
+		}
+		if len(val.Coef) != len(a.Coef) {
+			continue
+		}
+		a = a.subst(np+k, val)
+	}
+	return a
+}
+
+// pureOuterDisjunction handles a domain whose parts differ only in
+// constraints on the outer dims (isl's has_pure_outer_disjunction): one
+// loop over the common bounds is generated instead of a sequence of
+// identical loops with different guards (the guards move inside).
+func (g *gen) pureOuterDisjunction(dom presburger.Set, n, d int) (piece, bool) {
+	parts := dom.Parts()
+	if len(parts) < 2 {
+		return piece{}, false
+	}
+	v := g.np() + d
+	var conjs [][]cons
+	key := ""
+	for i, p := range parts {
+		cs, ok := g.boundsOf(p.Map(), n, d)
+		if !ok {
+			continue
+		}
+		with, _ := splitCons(cs, v)
+		var keys []string
+		for _, c := range with {
+			k := c.a.key()
+			if c.eq {
+				k = "=" + k
+			}
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		k := strings.Join(keys, ";")
+		if i > 0 && k != key {
+			return piece{}, false
+		}
+		key = k
+		conjs = append(conjs, cs)
+	}
+	if len(conjs) < 2 {
+		return piece{}, false
+	}
+	return piece{bounds: g.sharedCons(n, conjs), region: g.universe(n)}, true
+}
+
+// fixesDim reports whether an equality of cs involves variable v.
+func fixesDim(cs []cons, v int) bool {
+	for _, c := range cs {
+		if c.eq && c.a.involves(v) {
+			return true
+		}
+	}
+	return false
 }

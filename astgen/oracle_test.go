@@ -254,17 +254,19 @@ func TestRandomFlat(t *testing.T) {
 	for it := 0; it < randomIters(); it++ {
 		r := rand.New(rand.NewSource(seed + int64(it)))
 		src, opts := randomFlat(r)
-		sched := mustUnionMap(t, src)
-		node, err := FromScheduleMap(sched, ctx, Options{Dims: opts}, Config{})
-		if err != nil {
-			t.Fatalf("seed %d: %s opts %v: %v", seed+int64(it), src, opts, err)
-		}
-		for _, pv := range paramValues([]string{"n", "m"}, 0, 4) {
-			want := expectedOrder(t, sched, pv)
-			if err := checkOrder(t, node, want, pv); err != nil {
-				t.Fatalf("seed %d: %s opts %v params %v: %v\n%s", seed+int64(it), src, opts, pv, err, ast.PrintC(node))
+		t.Run(strconv.FormatInt(seed+int64(it), 10), func(t *testing.T) {
+			sched := mustUnionMap(t, src)
+			node, err := FromScheduleMap(sched, ctx, Options{Dims: opts}, Config{})
+			if err != nil {
+				t.Fatalf("%s opts %v: %v", src, opts, err)
 			}
-		}
+			for _, pv := range paramValues([]string{"n", "m"}, 0, 4) {
+				want := expectedOrder(t, sched, pv)
+				if err := checkOrder(t, node, want, pv); err != nil {
+					t.Fatalf("%s opts %v params %v: %v\n%s", src, opts, pv, err, ast.PrintC(node))
+				}
+			}
+		})
 	}
 }
 

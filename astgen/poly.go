@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/presburger"
 )
 
@@ -21,6 +22,34 @@ type gen struct {
 	params []string
 	cfg    Config
 	ops    int64
+	// enf records, for the nodes the generator created, the set of
+	// schedule points (over the dims of the build that created them, the
+	// dims from the node's own one on unconstrained) outside of which the
+	// node executes nothing (isl's enforced constraints of a graft). A
+	// node without an entry may execute anywhere.
+	enf map[ast.Node]presburger.Set
+}
+
+// setEnforced records the enforced set of node.
+func (g *gen) setEnforced(node ast.Node, s presburger.Set) {
+	if g.enf == nil {
+		g.enf = map[ast.Node]presburger.Set{}
+	}
+	g.enf[node] = s
+}
+
+// enforcedOf returns the union of the enforced sets of the nodes as a set
+// of n dims, or false when one of them is unknown.
+func (g *gen) enforcedOf(nodes []ast.Node, n int) (presburger.Set, bool) {
+	out := presburger.EmptySet(g.schedSpace(n))
+	for _, nd := range nodes {
+		e, ok := g.enf[nd]
+		if !ok || e.Space().Dim(presburger.Out) != n {
+			return out, false
+		}
+		out = out.Union(e)
+	}
+	return out, true
 }
 
 func (g *gen) tick() {

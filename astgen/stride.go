@@ -96,18 +96,10 @@ func strideOf(e aff, np, n, v int) (strideCand, bool) {
 	}
 	u := gcd(coefV, s)
 	if u > 1 {
-		if h.contentGCD()%u != 0 || h.C%u != 0 {
-			return strideCand{}, false
-		}
-		h = h.scale(1)
-		r := aff{Coef: make([]int64, nfixed), C: h.C / u}
-		for i, c := range h.Coef {
-			r.Coef[i] = c / u
-		}
-		for _, dv := range h.Divs {
-			r.Divs = append(r.Divs, affDiv{Num: dv.Num, Den: dv.Den, K: dv.K / u})
-		}
-		h = r
+		// coefV*c + h = 0 (mod s) implies h = 0 (mod u): on the domain
+		// h/u is exact and floor(h/u) can stand for it (the candidate is
+		// verified exactly by the caller).
+		h = floorDivAff(h, u)
 		coefV /= u
 		s /= u
 	}
@@ -175,7 +167,16 @@ func (g *gen) unroll(stmts []stmt, b *build, dom presburger.Set) []ast.Node {
 	}
 	var best aff
 	bestN := int64(-1)
-	for _, c := range hull {
+	// Candidate lower bounds: those of the hull first, then those of the
+	// parts (sliceCount shifts a candidate down by a constant when it is
+	// not a lower bound of the whole domain).
+	var cands []cons
+	cands = append(cands, hull...)
+	for _, cs := range conjs {
+		cands = append(cands, cs...)
+	}
+	cands = dedupCons(cands)
+	for _, c := range cands {
 		k := c.a.Coef[v]
 		if c.a.divInvolves(v) || k == 0 || (k < 0 && !c.eq) {
 			continue
@@ -189,9 +190,9 @@ func (g *gen) unroll(stmts []stmt, b *build, dom presburger.Set) []ast.Node {
 		if hasStride {
 			l = stridedLower(l, offset, stride)
 		}
-		cnt, ok := g.sliceCount(dom, n, d, l, stride)
+		cnt, l2, ok := g.sliceCount(dom, n, d, l, stride)
 		if ok && (bestN < 0 || cnt < bestN) {
-			best, bestN = l, cnt
+			best, bestN = l2, cnt
 		}
 	}
 	if bestN < 0 {
@@ -212,28 +213,40 @@ func (g *gen) unroll(stmts []stmt, b *build, dom presburger.Set) []ast.Node {
 const maxSlices = 1 << 16
 
 // sliceCount returns the smallest N with no point of dom at c_d >= l +
-// stride*N, when it is at most maxSlices.
-func (g *gen) sliceCount(dom presburger.Set, n, d int, l aff, stride int64) (int64, bool) {
+// stride*N, when it is at most maxSlices, and the lower bound used: l
+// itself, or l shifted down by a multiple of stride when l is not a lower
+// bound of dom.
+func (g *gen) sliceCount(dom presburger.Set, n, d int, l aff, stride int64) (int64, aff, bool) {
 	np := g.np()
+	below := func(l aff) bool {
+		// is there a point with c_d < l?
+		lo := l.scale(-1)
+		lo.Coef[np+d] = addC(lo.Coef[np+d], 1)
+		lo = lo.scale(-1)
+		lo.C = subC(lo.C, 1)
+		return !g.isEmpty(dom.Intersect(g.setOf(n, nil, []aff{lo})))
+	}
+	if below(l) {
+		shift := int64(1)
+		for below(l.add(constAff(len(l.Coef), -mulC(stride, shift)))) {
+			shift *= 2
+			if shift > maxSlices {
+				return 0, aff{}, false
+			}
+		}
+		l = l.add(constAff(len(l.Coef), -mulC(stride, shift)))
+	}
 	beyond := func(N int64) bool {
 		e := l.scale(-1)
 		e.Coef[np+d] = addC(e.Coef[np+d], 1)
 		e.C = subC(e.C, mulC(stride, N))
 		return g.isEmpty(dom.Intersect(g.setOf(n, nil, []aff{e})))
 	}
-	// The lower bound must be a true lower bound on dom.
-	lo := l.scale(-1)
-	lo.Coef[np+d] = addC(lo.Coef[np+d], 1)
-	lo = lo.scale(-1)
-	lo.C = subC(lo.C, 1)
-	if !g.isEmpty(dom.Intersect(g.setOf(n, nil, []aff{lo}))) {
-		return 0, false
-	}
 	hi := int64(1)
 	for !beyond(hi) {
 		hi *= 2
 		if hi > maxSlices {
-			return 0, false
+			return 0, aff{}, false
 		}
 	}
 	lo2 := int64(0)
@@ -245,5 +258,5 @@ func (g *gen) sliceCount(dom presburger.Set, n, d int, l aff, stride int64) (int
 			lo2 = mid
 		}
 	}
-	return hi, true
+	return hi, l, true
 }

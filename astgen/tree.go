@@ -89,7 +89,11 @@ func (g *gen) tree(node *schedule.Node, stmts []stmt, b *build) []ast.Node {
 		if len(body) == 0 {
 			return nil
 		}
-		return []ast.Node{&ast.Mark{Name: node.MarkName(), Body: block(body)}}
+		m := &ast.Mark{Name: node.MarkName(), Body: block(body)}
+		if e, ok := g.enforcedOf(body, b.n); ok {
+			g.setEnforced(m, e)
+		}
+		return []ast.Node{m}
 	case schedule.KindContext:
 		c := b.clone()
 		c.generated = b.generated.Intersect(g.paramSet(node.Context(), b.n))

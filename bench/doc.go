@@ -34,15 +34,17 @@
 //
 // # Checking outputs
 //
-// Every flow's stdout is compared with the baseline's (CompareOutputs):
-// byte for byte, unless the flow may reassociate floating-point reductions
-// (tessera --parallel or --vectorize, or an external compiler), in which
-// case numbers may differ by the kernel's relative tolerance (RelTolFP =
-// 1e-9, RelTolLoose = 1e-6 for kernels with long recurrences; kernels of
-// class TolExact, whose values are small integers or min/max results, are
-// always compared exactly). A mismatch makes the cell WRONG, and a WRONG
-// cell never gets a speedup. The geometric mean of a flow is over its OK
-// cells only.
+// Every flow's stdout is compared with the baseline's (CompareOutputs),
+// number by number within the kernel's relative tolerance (RelTolFP = 1e-9,
+// RelTolLoose = 1e-6 for kernels with long recurrences), scaled by the
+// array's magnitude; kernels of class TolExact (small integers, min/max)
+// are compared byte for byte. A tolerance is needed even for flows that
+// keep every reduction's order, because gcc contracts multiply-adds into
+// FMAs differently once the loops change. Config.Strict compiles
+// everything with -ffp-contract=off and then requires flows that do not
+// reassociate (not --parallel, --vectorize or external) to match byte for
+// byte. A mismatch makes the cell WRONG, and a WRONG cell never gets a
+// speedup. The geometric mean of a flow is over its OK cells only.
 //
 // # Invariants
 //

@@ -89,6 +89,40 @@ func TestParseTime(t *testing.T) {
 	if _, err := ParseTime([]byte("tessera-time: x\n")); err == nil {
 		t.Error("want error")
 	}
+	if v, err := ParseCPUTime([]byte("tessera-time: 2\ntessera-cpu: 0.25\n")); err != nil || v != 0.25 {
+		t.Errorf("cpu: got %v %v", v, err)
+	}
+}
+
+func TestTolerances(t *testing.T) {
+	gemm, _ := KernelByName("gemm")
+	durbin, _ := KernelByName("durbin")
+	floyd, _ := KernelByName("floyd-warshall")
+	par, _ := ParseFlow("parallel")
+	tile, _ := ParseFlow("tile")
+	for _, tc := range []struct {
+		strict bool
+		k      Kernel
+		f      Flow
+		want   float64
+		run    float64
+	}{
+		{false, gemm, BaselineFlow(), 0, 0},
+		{false, gemm, tile, RelTolFP, 0},
+		{true, gemm, tile, 0, 0},
+		{false, gemm, par, RelTolFP, RelTolFP},
+		{true, gemm, par, RelTolFP, RelTolFP},
+		{false, durbin, tile, RelTolLoose, 0},
+		{false, floyd, par, 0, 0},
+	} {
+		r := &Runner{cfg: Config{Strict: tc.strict}}
+		if got := r.rtol(tc.k, tc.f); got != tc.want {
+			t.Errorf("strict=%v %s/%s: rtol %g, want %g", tc.strict, tc.k.Name, tc.f.Name, got, tc.want)
+		}
+		if got := r.runTolerance(tc.k, tc.f); got != tc.run {
+			t.Errorf("strict=%v %s/%s: run tolerance %g, want %g", tc.strict, tc.k.Name, tc.f.Name, got, tc.run)
+		}
+	}
 }
 
 func TestMedian(t *testing.T) {
@@ -166,6 +200,7 @@ func TestRunReportsWrongOutput(t *testing.T) {
 		Runs:     1,
 		Tessera:  wrongOpt,
 		Compiler: "gcc -O1",
+		Strict:   true,
 		Jobs:     runtime.NumCPU(),
 		Flows:    []Flow{TesseraFlow("dropk", "--whatever"), perturb, perturbExact, same},
 	})
@@ -377,23 +412,25 @@ func tesseraOrSkip(t *testing.T) string {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Skipf("cmd/tessera does not build: %v\n%s", err, out)
 	}
-	src, _ := KernelSource("gemm")
-	os.WriteFile(filepath.Join(dir, "gemm.c"), src, 0o644)
-	os.WriteFile(filepath.Join(dir, HeaderName), HeaderSource(), 0o644)
-	cmd = exec.CommandContext(ctx, bin, "opt", "--identity", "gemm.c", "-o", "out.c")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Skipf("tessera opt --identity does not work yet: %v\n%s", err, out)
+	// `tessera opt` without a file prints its usage; an unknown command
+	// says so.
+	out, _ := exec.CommandContext(ctx, bin, "opt").CombinedOutput()
+	if !strings.Contains(string(out), "tessera opt") || strings.Contains(string(out), "unknown command") {
+		t.Skipf("tessera has no opt command yet:\n%s", out)
 	}
 	return bin
 }
 
-// TestTesseraFlowsMINI runs the real tessera flows at MINI and fails on any
-// WRONG output (tessera must never emit wrong code); failures to optimize
-// are only logged. Set TESSERA_BENCH_FULL=1 for the whole suite.
+// TestTesseraFlowsMINI runs the real tessera flows (identity, tile,
+// parallel) at MINI in strict mode (no FMA contraction, so identity and
+// tile must print the baseline's bytes) and fails on any WRONG output (tessera must never emit
+// wrong code); failures to optimize are only logged. Set
+// TESSERA_BENCH_FULL=1 for the whole suite.
 func TestTesseraFlowsMINI(t *testing.T) {
 	bin := tesseraOrSkip(t)
-	kernels := []string{"gemm", "jacobi-2d", "lu", "atax", "seidel-2d"}
+	// Small scops keep plain `go test` fast (tessera opt's self-check
+	// costs seconds on bigger ones).
+	kernels := []string{"mvt", "trisolv", "atax"}
 	if os.Getenv("TESSERA_BENCH_FULL") != "" {
 		kernels = nil
 	}
@@ -402,7 +439,7 @@ func TestTesseraFlowsMINI(t *testing.T) {
 		f, _ := ParseFlow(n)
 		flows = append(flows, f)
 	}
-	rep, err := Run(context.Background(), Config{Kernels: kernels, Dataset: "MINI", Runs: 1, Tessera: bin, Flows: flows, Jobs: runtime.NumCPU()})
+	rep, err := Run(context.Background(), Config{Kernels: kernels, Dataset: "MINI", Runs: 1, Tessera: bin, Flows: flows, Jobs: runtime.NumCPU(), Timeout: 3 * time.Minute, Strict: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,6 +64,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		timeout  = fs.Duration("timeout", 10*time.Minute, "time limit of each command (tessera opt, compile, one run)")
 		list     = fs.Bool("list", false, "list the kernels (name, category, tolerance, flops at --dataset) and exit")
 		quiet    = fs.Bool("quiet", false, "no progress lines on stderr")
+		strict   = fs.Bool("strict", false, "compile with -ffp-contract=off and require byte-identical output from flows that do not reassociate")
 		jobs     = fs.Int("jobs", 1, "cells built (tessera opt + compile) in parallel before the timed runs")
 		extra    multiFlag
 	)
@@ -99,6 +100,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		Timeout:  *timeout,
 		Roofline: *roofline,
 		Jobs:     *jobs,
+		Strict:   *strict,
 	}
 	if !*quiet {
 		cfg.Progress = stderr

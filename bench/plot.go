@@ -40,14 +40,17 @@ func (rep *Report) WritePlot(w io.Writer) error {
 	}
 	loE, hiE := math.Floor(math.Log2(lo)), math.Ceil(math.Log2(hi))
 	const (
-		left, right, top, bottom = 70.0, 20.0, 40.0, 110.0
+		left, right, top, bottom = 70.0, 20.0, 48.0, 110.0
 		plotH                    = 320.0
 		barW                     = 12.0
 		gap                      = 14.0
 	)
 	nf := math.Max(1, float64(len(flows)))
 	groupW := nf*barW + gap
-	plotW := math.Max(300, groupW*float64(len(kernels)))
+	plotW := math.Max(640, groupW*float64(len(kernels))) // room for the title and 4 legend columns
+	if len(kernels) > 0 {
+		groupW = plotW / float64(len(kernels)) // spread few kernels over the width
+	}
 	width := left + plotW + right
 	legendH := 18.0 * math.Ceil(float64(len(flows))/4)
 	height := top + plotH + bottom + legendH
@@ -57,7 +60,8 @@ func (rep *Report) WritePlot(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="11">`+"\n", width, height, width, height)
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
-	fmt.Fprintf(&b, `<text x="%.0f" y="20" font-size="14">tessera bench: speedup over %s (dataset %s, %d threads, log scale)</text>`+"\n",
+	fmt.Fprintf(&b, `<text x="%.0f" y="18" font-size="14">tessera bench: speedup over the baseline (log scale)</text>`+"\n", left)
+	fmt.Fprintf(&b, `<text x="%.0f" y="32" fill="#555">baseline: %s; dataset %s; %d threads; red cross = WRONG output, grey dot = failed or skipped</text>`+"\n",
 		left, html.EscapeString(rep.Compiler), rep.Dataset, rep.Threads)
 	// Grid lines and labels at powers of two.
 	for e := loE; e <= hiE; e++ {
@@ -75,7 +79,7 @@ func (rep *Report) WritePlot(w io.Writer) error {
 	fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#333"/>`+"\n", left, top, left, top+plotH)
 	// Bars.
 	for ki, k := range kernels {
-		x0 := left + float64(ki)*groupW + gap/2
+		x0 := left + float64(ki)*groupW + (groupW-nf*barW)/2
 		for fi, f := range flows {
 			c, ok := rep.Cell(k, f)
 			if !ok {

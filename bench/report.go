@@ -66,6 +66,7 @@ type Report struct {
 	Runs     int           `json:"runs"`
 	Threads  int           `json:"threads"`
 	Compiler string        `json:"compiler"`
+	Strict   bool          `json:"strict,omitempty"`
 	Tessera  string        `json:"tessera,omitempty"`
 	Date     string        `json:"date"`
 	Elapsed  float64       `json:"elapsed_s"`
@@ -137,7 +138,11 @@ func fmtSpeedup(r Result) string {
 // WriteText prints the report as aligned text tables: one row per kernel
 // and flow, then the per-flow summary, then messages of failed cells.
 func (rep *Report) WriteText(w io.Writer) error {
-	fmt.Fprintf(w, "dataset %s, %d runs (median), %d threads, compiler %q\n\n", rep.Dataset, rep.Runs, rep.Threads, rep.Compiler)
+	mode := "outputs within tolerance"
+	if rep.Strict {
+		mode = "strict: -ffp-contract=off, exact outputs"
+	}
+	fmt.Fprintf(w, "dataset %s, %d runs (median), %d threads, compiler %q, %s\n\n", rep.Dataset, rep.Runs, rep.Threads, rep.Compiler, mode)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "kernel\tdataset\tflow\ttime(s)\tcpu(s)\tspeedup\tGFLOP/s\topt(s)\tstatus\t")
 	for _, r := range rep.Results {
@@ -167,7 +172,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 	var msgs []string
 	for _, r := range rep.Results {
 		if r.Status != StatusOK && r.Message != "" {
-			msgs = append(msgs, fmt.Sprintf("%s/%s %s: %s", r.Kernel, r.Flow, r.Status, indent(r.Message)))
+			msgs = append(msgs, fmt.Sprintf("%s/%s %s: %s", r.Kernel, r.Flow, r.Status, indent(clipLines(r.Message, 8))))
 		}
 	}
 	if len(msgs) > 0 {
@@ -182,6 +187,15 @@ func (rep *Report) WriteText(w io.Writer) error {
 	}
 	_, err := fmt.Fprintf(w, "\nelapsed %.1fs\n", rep.Elapsed)
 	return err
+}
+
+// clipLines keeps the first n lines of a message (the JSON report has all).
+func clipLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) <= n {
+		return strings.Join(lines, "\n")
+	}
+	return strings.Join(lines[:n], "\n") + fmt.Sprintf("\n... (%d more lines in the JSON report)", len(lines)-n)
 }
 
 func indent(s string) string {

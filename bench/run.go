@@ -43,7 +43,14 @@ type Config struct {
 	// same time, before any timed run; default 1, so that the reported
 	// tessera opt times are not inflated by concurrent builds.
 	Jobs     int
-	Roofline bool      // also report gemm GFLOP/s against OpenBLAS cblas_dgemm
+	Roofline bool // also report gemm GFLOP/s against OpenBLAS cblas_dgemm
+	// Strict compiles every program with -ffp-contract=off (no fused
+	// multiply-add contraction) and then requires flows that do not
+	// reassociate (not --parallel, --vectorize or external) to print the
+	// baseline's output byte for byte. It checks that a transformation
+	// kept the order of every floating-point operation; the default mode
+	// allows the kernel's relative tolerance (see docs/BENCH.md).
+	Strict   bool
 	Progress io.Writer // progress lines ("kernel i of n, elapsed, remaining"); nil = quiet
 }
 
@@ -146,6 +153,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		Runs:     cfg.Runs,
 		Threads:  cfg.Threads,
 		Compiler: cfg.Compiler,
+		Strict:   cfg.Strict,
 		Date:     time.Now().UTC().Format(time.RFC3339),
 	}
 	if cfg.Keep {
@@ -381,6 +389,9 @@ func (r *Runner) buildCell(ctx context.Context, k Kernel, f Flow) *Result {
 	cc := strings.Fields(compiler)
 	args := append([]string{}, cc[1:]...)
 	args = append(args, f.ExtraCFlags...)
+	if r.cfg.Strict {
+		args = append(args, "-ffp-contract=off")
+	}
 	if f.OpenMP() {
 		args = append(args, "-fopenmp")
 	}
@@ -418,7 +429,7 @@ func (r *Runner) execCell(ctx context.Context, k Kernel, f Flow, res *Result, ba
 			stdout = so
 			continue
 		}
-		if msg := CompareOutputs(stdout, so, r.rtol(k, f)); msg != "" {
+		if msg := CompareOutputs(stdout, so, r.runTolerance(k, f)); msg != "" {
 			res.fail(StatusWrong, "output differs between two runs of the same program (a race?): "+msg)
 			return
 		}
@@ -453,12 +464,31 @@ func (r *Runner) execCell(ctx context.Context, k Kernel, f Flow, res *Result, ba
 	}
 }
 
-// rtol is the relative tolerance of a kernel's output under a flow: 0
-// (exact) unless the flow may reassociate and the kernel is not TolExact.
+// rtol is the relative tolerance of a kernel's output under a flow,
+// against the baseline: 0 (exact) for TolExact kernels and for the
+// baseline itself; in Strict mode (no FMA contraction) 0 for every flow
+// that keeps the order of reductions; otherwise the kernel class's
+// tolerance, because gcc contracts a*b+c into fused multiply-adds
+// (-ffp-contract=fast, its default) differently when the loop structure
+// changes, so even a legal reordering that keeps every reduction's order
+// can change the last bits.
 func (r *Runner) rtol(k Kernel, f Flow) float64 {
-	if !f.Reassociates {
+	if k.Tolerance == TolExact || f.Kind == Baseline || (r.cfg.Strict && !f.Reassociates) {
 		return 0
 	}
+	return classTolerance(k)
+}
+
+// runTolerance is the tolerance between two runs of the same program:
+// exact unless the flow may reassociate (parallel reductions).
+func (r *Runner) runTolerance(k Kernel, f Flow) float64 {
+	if k.Tolerance == TolExact || !f.Reassociates {
+		return 0
+	}
+	return classTolerance(k)
+}
+
+func classTolerance(k Kernel) float64 {
 	switch k.Tolerance {
 	case TolFP:
 		return RelTolFP

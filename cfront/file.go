@@ -452,15 +452,19 @@ func (f *File) FuncOf(off int) *Func {
 	return nil
 }
 
-// Lookup finds the variable name as seen from region r: the locals and
-// parameters of r's function first, then the globals (the last
-// declaration of a name wins). It returns nil when name is not declared.
+// Lookup finds the variable name as seen from region r: the locals of
+// r's function whose block encloses the region and whose declaration comes
+// before it (the innermost, i.e. the last declared, wins), then the
+// parameters, then the globals (the last declaration of a name wins). With
+// r nil only globals are searched. It returns nil when name is not
+// declared.
 func (f *File) Lookup(r *Region, name string) *Var {
 	if r != nil {
 		if fn := f.FuncOf(r.Start); fn != nil {
 			for k := len(fn.Locals) - 1; k >= 0; k-- {
-				if fn.Locals[k].Name == name {
-					return fn.Locals[k]
+				v := fn.Locals[k]
+				if v.Name == name && v.ScopeStart <= r.Start && r.Start < v.ScopeEnd {
+					return v
 				}
 			}
 			for _, v := range fn.Params {

@@ -18,22 +18,72 @@ const (
 	tString            // string literal
 	tPunct             // operator or punctuator
 	tDirective         // a whole preprocessor line, from '#' to the end of line
-	tInvalid           // a lexical error; msg says what
+	tInvalid           // a lexical error; token.bad says what
 )
 
 var kindNames = [...]string{"end of input", "identifier", "integer", "float", "character", "string", "punctuator", "preprocessor directive", "invalid token"}
 
 func (k tokKind) String() string { return kindNames[k] }
 
-// token is one lexeme. text is the exact source bytes.
+// token is one lexeme. text is the exact source bytes, so the token spans
+// [pos.Offset, pos.Offset+len(text)).
 type token struct {
-	kind tokKind
 	text string
 	pos  Pos
-	end  int    // offset just past the token
-	ival int64  // value of tInt and tChar tokens
-	big  bool   // tInt does not fit int64
-	msg  string // tInvalid: what is wrong
+	ival int64 // value of tInt and tChar tokens
+	kind tokKind
+	big  bool    // tInt does not fit int64
+	bad  badKind // tInvalid: what is wrong
+}
+
+// end is the offset just past the token.
+func (t *token) end() int { return t.pos.Offset + len(t.text) }
+
+// badKind says what is wrong with a tInvalid token.
+type badKind uint8
+
+const (
+	badNone badKind = iota
+	badComment
+	badString
+	badChar
+	badCharLit
+	badCharacter
+	badFloatSuffix
+	badFloat
+	badIntSuffix
+	badInt
+	badDigit
+)
+
+// message describes a tInvalid token.
+func (t *token) message() string {
+	switch t.bad {
+	case badComment:
+		return "unterminated comment"
+	case badString:
+		return "unterminated string literal"
+	case badChar:
+		return "unterminated character literal"
+	case badCharLit:
+		return "invalid character literal " + t.text
+	case badCharacter:
+		if t.text == "" {
+			return "invalid character"
+		}
+		return "invalid character " + strconv.QuoteRune(rune(t.text[0]))
+	case badFloatSuffix:
+		return "invalid suffix on floating literal " + t.text
+	case badFloat:
+		return "invalid floating literal " + t.text
+	case badIntSuffix:
+		return "invalid suffix on integer literal " + t.text
+	case badInt:
+		return "invalid integer literal " + t.text
+	case badDigit:
+		return "invalid digit in integer literal " + t.text
+	}
+	return "invalid token " + t.text
 }
 
 // punctLen returns the length of the punctuator starting s (3, 2 or 1),
@@ -107,7 +157,7 @@ func lex(src []byte) []token {
 				}
 			}
 			if j < 0 {
-				toks = append(toks, token{kind: tInvalid, text: s[i:end], pos: start, end: end, msg: "unterminated comment"})
+				toks = append(toks, token{kind: tInvalid, text: s[i:end], pos: start, bad: badComment})
 			}
 			i = end
 			continue
@@ -145,7 +195,7 @@ func lex(src []byte) []token {
 				}
 				j++
 			}
-			toks = append(toks, token{kind: tDirective, text: s[i:j], pos: start, end: j})
+			toks = append(toks, token{kind: tDirective, text: s[i:j], pos: start})
 			i = j
 			continue
 		}
@@ -162,33 +212,32 @@ func lex(src []byte) []token {
 				case "L", "u", "U", "u8":
 					t := lexQuoted(s, i, j, start)
 					toks = append(toks, t)
-					i = t.end
+					i = t.end()
 					continue
 				}
 			}
-			toks = append(toks, token{kind: tIdent, text: s[i:j], pos: start, end: j})
+			toks = append(toks, token{kind: tIdent, text: s[i:j], pos: start})
 			i = j
 		case isDigit(c) || (c == '.' && i+1 < len(s) && isDigit(s[i+1])):
 			t := lexNumber(s, i, start)
 			toks = append(toks, t)
-			i = t.end
+			i = t.end()
 		case c == '\'' || c == '"':
 			t := lexQuoted(s, i, i, start)
 			toks = append(toks, t)
-			i = t.end
+			i = t.end()
 		default:
 			n := punctLen(s[i:min(i+3, len(s))])
 			if n == 0 {
 				n = 1
-				toks = append(toks, token{kind: tInvalid, text: s[i : i+1], pos: start, end: i + 1,
-					msg: "invalid character " + strconv.QuoteRune(rune(c))})
+				toks = append(toks, token{kind: tInvalid, text: s[i : i+1], pos: start, bad: badCharacter})
 			} else {
-				toks = append(toks, token{kind: tPunct, text: s[i : i+n], pos: start, end: i + n})
+				toks = append(toks, token{kind: tPunct, text: s[i : i+n], pos: start})
 			}
 			i += n
 		}
 	}
-	toks = append(toks, token{kind: tEOF, pos: pos(len(s)), end: len(s)})
+	toks = append(toks, token{kind: tEOF, pos: pos(len(s))})
 	return toks
 }
 
@@ -209,21 +258,20 @@ func lexQuoted(s string, start, q int, p Pos) token {
 		}
 		j++
 	}
-	kind := tString
-	what := "string"
+	kind, bad := tString, badString
 	if quote == '\'' {
-		kind, what = tChar, "character"
+		kind, bad = tChar, badChar
 	}
 	if j >= len(s) || s[j] != quote {
-		return token{kind: tInvalid, text: s[start:j], pos: p, end: j, msg: "unterminated " + what + " literal"}
+		return token{kind: tInvalid, text: s[start:j], pos: p, bad: bad}
 	}
 	j++
-	t := token{kind: kind, text: s[start:j], pos: p, end: j}
+	t := token{kind: kind, text: s[start:j], pos: p}
 	if kind == tChar {
 		body := s[q+1 : j-1]
 		v, ok := charValue(body)
 		if !ok {
-			return token{kind: tInvalid, text: t.text, pos: p, end: j, msg: "invalid character literal " + t.text}
+			return token{kind: tInvalid, text: t.text, pos: p, bad: badCharLit}
 		}
 		t.ival = v
 	}
@@ -299,16 +347,16 @@ func lexNumber(s string, i int, p Pos) token {
 		break
 	}
 	text := s[i:j]
-	t := token{text: text, pos: p, end: j}
+	t := token{text: text, pos: p}
 	hex := isHexPrefix(text)
 	isFloat := strings.ContainsAny(text, ".") || (!hex && strings.ContainsAny(text, "eE")) || (hex && strings.ContainsAny(text, "pP"))
 	if isFloat {
 		body := strings.TrimRight(text, "fFlL")
 		if len(text)-len(body) > 1 {
-			return invalidNum(t, "invalid suffix on floating literal")
+			return invalidNum(t, badFloatSuffix)
 		}
 		if _, err := strconv.ParseFloat(body, 64); err != nil && !isRangeErr(err) {
-			return invalidNum(t, "invalid floating literal "+text)
+			return invalidNum(t, badFloat)
 		}
 		t.kind = tFloat
 		return t
@@ -318,7 +366,7 @@ func lexNumber(s string, i int, p Pos) token {
 	switch suf {
 	case "", "u", "l", "ul", "lu", "ll", "ull", "llu":
 	default:
-		return invalidNum(t, "invalid suffix on integer literal "+text)
+		return invalidNum(t, badIntSuffix)
 	}
 	base, digits := 10, body
 	switch {
@@ -330,14 +378,14 @@ func lexNumber(s string, i int, p Pos) token {
 		base, digits = 8, body[1:]
 	}
 	if digits == "" {
-		return invalidNum(t, "invalid integer literal "+text)
+		return invalidNum(t, badInt)
 	}
 	var v uint64
 	big := false
 	for k := 0; k < len(digits); k++ {
 		d := digitVal(digits[k])
 		if d >= base {
-			return invalidNum(t, "invalid digit in integer literal "+text)
+			return invalidNum(t, badDigit)
 		}
 		hi, lo := bits.Mul64(v, uint64(base))
 		lo, carry := bits.Add64(lo, uint64(d), 0)
@@ -360,9 +408,9 @@ func isRangeErr(err error) bool {
 	return ok && ne.Err == strconv.ErrRange
 }
 
-func invalidNum(t token, msg string) token {
+func invalidNum(t token, bad badKind) token {
 	t.kind = tInvalid
-	t.msg = msg
+	t.bad = bad
 	return t
 }
 

@@ -41,7 +41,7 @@ func newParserRange(file, src string, toks []token, end int, eofPos Pos, isType 
 		isType = func(string) bool { return false }
 	}
 	return &parser{file: file, src: src, toks: toks, end: end,
-		eof: token{kind: tEOF, pos: eofPos, end: eofPos.Offset}, isType: isType}
+		eof: token{kind: tEOF, pos: eofPos}, isType: isType}
 }
 
 func (p *parser) tok() *token {
@@ -63,7 +63,7 @@ func (p *parser) prevEnd() int {
 	if p.i == 0 {
 		return p.tok().pos.Offset
 	}
-	return p.toks[p.i-1].end
+	return p.toks[p.i-1].end()
 }
 
 func (p *parser) next() {
@@ -114,7 +114,7 @@ func describe(t *token) string {
 	case tEOF:
 		return "end of region"
 	case tInvalid:
-		return t.msg
+		return t.message()
 	case tDirective:
 		return "preprocessor directive"
 	}
@@ -489,7 +489,7 @@ func (p *parser) parsePrimary() Expr {
 			return &Paren{At: t.pos, X: x}
 		}
 	case tInvalid:
-		p.fail(CodeLex, t.pos, "%s", t.msg)
+		p.fail(CodeLex, t.pos, "%s", t.message())
 		return nil
 	}
 	p.errorf(t.pos, "expected an expression, found %s", describe(t))

@@ -1,7 +1,5 @@
 package cfront
 
-import "fmt"
-
 // rejected explains, for each statement keyword a SCoP cannot hold, why.
 var rejected = map[string]string{
 	"goto":     "jumps make the control flow unstructured",
@@ -41,7 +39,7 @@ func (p *parser) parseStmt() Stmt {
 		p.fail(CodeUnsupported, t.pos, "preprocessor directive inside a SCoP region: the region is parsed without preprocessing")
 		return nil
 	case tInvalid:
-		p.fail(CodeLex, t.pos, "%s", t.msg)
+		p.fail(CodeLex, t.pos, "%s", t.message())
 		return nil
 	case tPunct:
 		switch t.text {
@@ -506,5 +504,3 @@ func ParseStmts(src string, isType func(string) bool) ([]Stmt, error) {
 	}
 	return stmts, nil
 }
-
-var _ = fmt.Sprintf

@@ -583,3 +583,49 @@ local long double q @15:17 ndims 0 elem "long double"`
 		t.Errorf("got\n%s\nwant\n%s", g, want)
 	}
 }
+
+// TestLookupScopes: a local is seen from a region only inside its block
+// and after its declaration; inner blocks shadow outer ones.
+func TestLookupScopes(t *testing.T) {
+	src := `float x;
+void f(int n, double y) {
+  {
+    int x = 1;
+  }
+#pragma scop
+  y = x;
+#pragma endscop
+  long y2;
+  {
+    char x;
+#pragma scop
+    y = x + y2;
+#pragma endscop
+  }
+  short later;
+}
+`
+	f, err := ParseFile("s.c", []byte(src), Config{})
+	if err != nil || len(f.Regions) != 2 {
+		t.Fatalf("%v", err)
+	}
+	r1, r2 := f.Regions[0], f.Regions[1]
+	if v := f.Lookup(r1, "x"); v == nil || v.Elem != "float" || v.Scope != FileScope {
+		t.Errorf("x in region 1 = %+v", v)
+	}
+	if v := f.Lookup(r1, "y"); v == nil || v.Scope != ParamScope {
+		t.Errorf("y in region 1 = %+v", v)
+	}
+	if v := f.Lookup(r1, "y2"); v != nil {
+		t.Errorf("y2 is declared after region 1: %+v", v)
+	}
+	if v := f.Lookup(r2, "x"); v == nil || v.Elem != "char" {
+		t.Errorf("x in region 2 = %+v", v)
+	}
+	if v := f.Lookup(r2, "y2"); v == nil || v.Elem != "long" {
+		t.Errorf("y2 in region 2 = %+v", v)
+	}
+	if v := f.Lookup(r2, "later"); v != nil {
+		t.Errorf("later = %+v", v)
+	}
+}

@@ -55,11 +55,11 @@ func (f *File) pragmaRegions(toks []token, pragmas []int, errs *ErrorList) {
 func (f *File) addPragmaRegion(toks []token, open, close int) *Error {
 	src := f.Src
 	r := &Region{Pos: toks[open].pos, Start: lineStart(src, toks[open].pos.Offset)}
-	r.End = toks[close].end
+	r.End = toks[close].end()
 	if r.End < len(src) && src[r.End] == '\n' {
 		r.End++
 	}
-	r.BodyStart = toks[open].end
+	r.BodyStart = toks[open].end()
 	if r.BodyStart < len(src) && src[r.BodyStart] == '\n' {
 		r.BodyStart++
 	}

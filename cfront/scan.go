@@ -34,6 +34,11 @@ type Var struct {
 	AltDims []Expr
 	Scope   Scope
 	Func    string // the function of a ParamScope or LocalScope variable
+	// ScopeStart and ScopeEnd are the bytes where a local or parameter is
+	// visible: for a local, from its declaration to the end of its
+	// enclosing block; for a parameter, the function body. Both are 0 for
+	// globals (visible everywhere).
+	ScopeStart, ScopeEnd int
 }
 
 // NDims is the number of dimensions (0 for a scalar).
@@ -465,7 +470,7 @@ func (s *declScanner) decl(i int, scope Scope, fn string) int {
 func (s *declScanner) funcDef(open int, result string, d *declInfo) int {
 	close := s.matching(open)
 	fn := &Func{Name: d.name, Pos: d.pos, Result: dropStorage(result), BodyStart: s.toks[open].pos.Offset,
-		BodyEnd: s.toks[close].end, bodyTok: [2]int{open, close}}
+		BodyEnd: s.toks[close].end(), bodyTok: [2]int{open, close}}
 	for k, pd := range d.params {
 		v := pd.toVar(d.ptypes[k], ParamScope, d.name)
 		fn.Params = append(fn.Params, v)
@@ -474,12 +479,23 @@ func (s *declScanner) funcDef(open int, result string, d *declInfo) int {
 		s.f.Funcs = append(s.f.Funcs, fn)
 	}
 	s.f.curFunc = fn
-	// Locals: declarations at statement starts anywhere in the body.
+	// Locals: declarations at statement starts anywhere in the body. We
+	// keep a stack of the open braces to know the block of each one.
+	blocks := []int{open}
 	for j := open + 1; j < close; {
 		t := &s.toks[j]
 		prev := &s.toks[j-1]
 		atStart := prev.kind == tPunct && (prev.text == "{" || prev.text == "}" || prev.text == ";") || prev.kind == tDirective
+		before := len(fn.Locals)
 		switch {
+		case t.kind == tPunct && t.text == "{":
+			blocks = append(blocks, j)
+			j++
+		case t.kind == tPunct && t.text == "}":
+			if len(blocks) > 1 {
+				blocks = blocks[:len(blocks)-1]
+			}
+			j++
 		case atStart && t.kind == tIdent && polybenchND(t.text, "_ARRAY_DECL") > 0:
 			j = s.arrayDecl(j, LocalScope, d.name)
 		case atStart && t.kind == tIdent && t.text != "return" && s.startsDecl(j):
@@ -487,6 +503,13 @@ func (s *declScanner) funcDef(open int, result string, d *declInfo) int {
 		default:
 			j++
 		}
+		end := s.toks[s.matching(blocks[len(blocks)-1])].end()
+		for _, v := range fn.Locals[before:] {
+			v.ScopeStart, v.ScopeEnd = t.pos.Offset, end
+		}
+	}
+	for _, v := range fn.Params {
+		v.ScopeStart, v.ScopeEnd = fn.BodyStart, fn.BodyEnd
 	}
 	s.f.curFunc = nil
 	return s.after(close)

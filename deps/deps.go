@@ -279,8 +279,11 @@ func (d *Deps) Union(kinds ...Kind) presburger.UnionMap {
 }
 
 // Distances returns the set of distance vectors of x over the loops its
-// statements share (target iterators minus source iterators), and false
-// when they share no loop.
+// statements share, and false when they share no loop. Component k is
+// the number of iterations of shared loop k from source to target in
+// execution order: target minus source iterator, negated for a loop with
+// a negative step, so that a carried dependence has a lexicographically
+// positive distance.
 func (d *Deps) Distances(x *Dep) (presburger.Set, bool) {
 	n := x.Common
 	if n == 0 {
@@ -292,7 +295,14 @@ func (d *Deps) Distances(x *Dep) (presburger.Set, bool) {
 		for k := range v {
 			v[k] = fmt.Sprintf("x%d", k)
 		}
-		return presburger.MustParseMap(c.prefix + "{ " + st.Name + "[" + strings.Join(v, ", ") + "] -> [" + strings.Join(v[:n], ", ") + "] }")
+		out := make([]string, n)
+		for k := range out {
+			out[k] = v[k]
+			if d.Scop.Loops[st.Loops[k]].Step < 0 {
+				out[k] = "-" + v[k]
+			}
+		}
+		return presburger.MustParseMap(c.prefix + "{ " + st.Name + "[" + strings.Join(v, ", ") + "] -> [" + strings.Join(out, ", ") + "] }")
 	}
 	r := proj(x.Source).Reverse().ApplyRange(x.Rel).ApplyRange(proj(x.Target))
 	return r.Deltas(), true

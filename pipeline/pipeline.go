@@ -195,6 +195,7 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	if err != nil {
 		return "", &stageError{stage, err}
 	}
+	n = renameBindings(n, identifiers(f.Src))
 	reg.AST = n
 	if !opt.NoSelfCheck {
 		stage = "self-check"

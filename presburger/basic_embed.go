@@ -3,6 +3,8 @@ package presburger
 import (
 	"fmt"
 	"slices"
+
+	"github.com/tessera-opt/tessera/presburger/internal/ints"
 )
 
 // mapRow returns row moved to a row of width w: entry j (a coefficient
@@ -19,7 +21,7 @@ func mapRow(row []int64, colMap []int, w int) []int64 {
 		if c < 0 {
 			panic("presburger: internal error: dropping a used column")
 		}
-		out[c] += row[j]
+		out[c] = ints.Add(out[c], row[j])
 	}
 	out[w-1] = row[n]
 	return out

@@ -16,20 +16,12 @@ func rowKey(row []int64) string {
 	return string(buf)
 }
 
-// negKey returns rowKey of -row.
-func negKey(row []int64) string {
-	buf := make([]byte, 0, 8*(len(row)-1))
-	for _, v := range row[:len(row)-1] {
-		buf = binary.LittleEndian.AppendUint64(buf, uint64(-v))
-	}
-	return string(buf)
-}
-
 func cmpRows(a, b []int64) int { return slices.Compare(a, b) }
 
 // normalize applies the cheap, exact simplifications every basic map
-// goes through, and detects plain emptiness. It takes ownership of the
-// rows of b (callers pass freshly built rows):
+// goes through, and detects plain emptiness. It never writes into the
+// rows of b (they may be shared with other values): changed rows are
+// copies.
 //
 //   - We first divide each equality by the gcd of its coefficients (empty
 //     if the gcd does not divide the constant) and make its first nonzero
@@ -43,6 +35,7 @@ func cmpRows(a, b []int64) int { return slices.Compare(a, b) }
 //   - Finally rows are sorted so that equal objects built in different
 //     orders compare equal row by row.
 func (b BasicMap) normalize() BasicMap {
+	defer translatePanics()
 	if b.empty {
 		return b.markEmpty()
 	}
@@ -59,15 +52,15 @@ func (b BasicMap) normalize() BasicMap {
 		if r[n]%g != 0 {
 			return b.markEmpty()
 		}
+		// Rows may be shared with other values: copy before changing.
 		if g != 1 {
+			r = slices.Clone(r)
 			ints.DivRowExact(r, g)
 		}
 		for _, v := range r[:n] {
 			if v != 0 {
 				if v < 0 {
-					for i := range r {
-						r[i] = -r[i]
-					}
+					r = ints.ScaleRow(r, -1)
 				}
 				break
 			}
@@ -83,12 +76,26 @@ func (b BasicMap) normalize() BasicMap {
 			return b.markEmpty()
 		}
 	}
-	eqByKey := make(map[string][]int64, len(eqs))
-	for _, r := range eqs {
-		eqByKey[rowKey(r)] = r
+	// findCoef returns the row of sorted rows whose coefficients equal
+	// sign*r's coefficients, or nil.
+	findCoef := func(rows [][]int64, r []int64, sign int64) []int64 {
+		i, ok := slices.BinarySearchFunc(rows, r, func(x, r []int64) int {
+			for j := 0; j < n; j++ {
+				v := sign * r[j]
+				if x[j] != v {
+					if x[j] < v {
+						return -1
+					}
+					return 1
+				}
+			}
+			return 0
+		})
+		if !ok {
+			return nil
+		}
+		return rows[i]
 	}
-
-	best := make(map[string]int, len(b.ineq))
 	ineqs := b.ineq[:0:0]
 	for _, r := range b.ineq {
 		g := ints.RowGCD(r[:n])
@@ -99,43 +106,44 @@ func (b BasicMap) normalize() BasicMap {
 			continue
 		}
 		if g != 1 {
+			r = slices.Clone(r)
 			for i := 0; i < n; i++ {
 				r[i] /= g
 			}
 			r[n] = ints.FloorDiv(r[n], g)
 		}
-		k := rowKey(r)
-		if e, ok := eqByKey[k]; ok {
+		if e := findCoef(eqs, r, 1); e != nil {
 			// a·x = -e_c, so a·x + c >= 0 iff c - e_c >= 0.
 			if ints.Sub(r[n], e[n]) < 0 {
 				return b.markEmpty()
 			}
 			continue
 		}
-		if e, ok := eqByKey[negKey(r)]; ok {
-			// a·x = e_c... -a·x + c >= 0 with a·x = -e_c: c + e_c >= 0.
+		if e := findCoef(eqs, r, -1); e != nil {
+			// -a·x + c >= 0 with a·x = -e_c: c + e_c >= 0.
 			if ints.Add(r[n], e[n]) < 0 {
 				return b.markEmpty()
 			}
 			continue
 		}
-		if i, ok := best[k]; ok {
-			if r[n] < ineqs[i][n] {
-				ineqs[i] = r
-			}
-			continue
-		}
-		best[k] = len(ineqs)
 		ineqs = append(ineqs, r)
 	}
+	// We sort by coefficients then constant, keep the tightest (first) of
+	// each group of equal coefficients.
+	slices.SortFunc(ineqs, cmpRows)
+	ineqs = slices.CompactFunc(ineqs, func(a, b []int64) bool { return slices.Equal(a[:n], b[:n]) })
 	// Opposite pairs.
 	drop := make([]bool, len(ineqs))
 	for i, r := range ineqs {
 		if drop[i] {
 			continue
 		}
-		j, ok := best[negKey(r)]
-		if !ok || drop[j] {
+		neg := findCoef(ineqs, r, -1)
+		if neg == nil {
+			continue
+		}
+		j, _ := slices.BinarySearchFunc(ineqs, neg, cmpRows)
+		if drop[j] {
 			continue
 		}
 		s := ints.Add(r[n], ineqs[j][n])
@@ -166,7 +174,6 @@ func (b BasicMap) normalize() BasicMap {
 			kept = append(kept, r)
 		}
 	}
-	slices.SortFunc(kept, cmpRows)
 	slices.SortFunc(eqs, cmpRows)
 	eqs = slices.CompactFunc(eqs, func(a, b []int64) bool { return slices.Equal(a, b) })
 	b.eq, b.ineq = eqs, kept

@@ -58,6 +58,7 @@ func divBounds(l Local, col int) ([]int64, []int64) {
 //
 // The result is normalized.
 func (b BasicMap) simplify() BasicMap {
+	defer translatePanics()
 	for iter := 0; iter < 4*len(b.locals)+4; iter++ {
 		if b.empty || len(b.locals) == 0 {
 			return b
@@ -241,9 +242,9 @@ func (b BasicMap) simplifyStep() (BasicMap, bool) {
 				}
 				ok := true
 				for j := 0; j < w-1 && ok; j++ {
-					ok = j == col || r1[j]+r2[j] == 0
+					ok = j == col || r1[j] == -r2[j]
 				}
-				if !ok || r1[w-1]+r2[w-1] != d-1 {
+				if !ok || ints.Add(r1[w-1], r2[w-1]) != d-1 {
 					continue
 				}
 				row := slices.Clone(r1)

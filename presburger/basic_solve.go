@@ -39,11 +39,27 @@ func (b BasicMap) IsEmpty() bool {
 // IsEmpty reports exactly whether s has no integer point.
 func (s BasicSet) IsEmpty() bool { return s.m.IsEmpty() }
 
+// pruneEmpty reports whether b is empty, answering false when the solver
+// exceeds its budget: callers use it only to drop parts, which keeps
+// results exact either way.
+func (b BasicMap) pruneEmpty() (empty bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if e := asError(r); e != nil && e.Kind == Budget {
+				empty = false
+				return
+			}
+			panic(r)
+		}
+	}()
+	return b.IsEmpty()
+}
+
 // dropEmpty returns the parts of m that the solver finds non-empty.
 func (m Map) dropEmpty() Map {
 	var parts []BasicMap
 	for _, p := range m.parts {
-		if !p.IsEmpty() {
+		if !p.pruneEmpty() {
 			parts = append(parts, p)
 		}
 	}

@@ -60,6 +60,29 @@
 // divisions from equalities and bound pairs. Emptiness and samples call
 // the solver after the plain checks.
 //
+// # Glossary (isl name → ours)
+//
+//	isl_map_intersect / _union / _subtract / _complement   Intersect, Union, Subtract, Complement
+//	isl_map_is_empty / _is_subset / _is_equal              IsEmpty, IsSubset, IsEqual (PlainIsEmpty is cheap)
+//	isl_map_apply_range / _apply_domain / isl_set_apply    ApplyRange, ApplyDomain, Apply
+//	isl_map_reverse / _domain / _range / _params           Reverse, Domain, Range, Params
+//	isl_map_project_out / _eliminate                       ProjectOut, Eliminate
+//	isl_map_insert_dims / _add_dims / _move_dims           InsertDims, AddDims, MoveDims, AddParams
+//	isl_map_fix_si / _lower_bound_si / _upper_bound_si     FixVal, LowerBound, UpperBound
+//	isl_map_equate / _order_lt                             Equate, OrderLT
+//	isl_map_identity / isl_map_lex_lt[_first] ...          Identity, LexLT/LE/GT/GE[First], Set.LexLTSet ...
+//	isl_map_deltas / _deltas_map                           Deltas, DeltasMap
+//	isl_map_range_product / _flat_range_product / _product RangeProduct, FlatRangeProduct, Product, DomainProduct
+//	isl_set_product / _flat_product / wrap / unwrap        Set.Product, FlatProduct, Wrap, Unwrap
+//	isl_map_domain_map / _range_map                        DomainMap, RangeMap
+//	isl_set_sample_point / isl_set_card                    Sample, Card (bounded, parameter-free)
+//	isl_set_foreach_point                                  ForeachPoint, Points, Contains
+//	isl_map_remove_redundancies / _detect_equalities       RemoveRedundancies, DetectEqualities, Simplify
+//	isl_map_compute_divs / isl_map_make_disjoint           ComputeDivs, MakeDisjoint
+//
+// Set, Map and the union types have the same verbs where they make
+// sense; the union forms pair members by space.
+//
 // References: W. Pugh, "The Omega test" (CACM 1992) for exact projection;
 // S. Verdoolaege, "isl: An Integer Set Library for the Polyhedral Model"
 // (ICMS 2010) for the representation and the operations.

@@ -62,7 +62,7 @@ const (
 	TokAndAnd           // && (also "and")
 	TokOrOr             // || (also "or")
 	TokBang             // ! (also "not")
-	TokImplies          // => (also "implies")
+	TokImplies          // "implies" (never produced by the lexer; kept for the parser)
 	TokQuestion         // ?
 )
 
@@ -228,23 +228,8 @@ func (lx *lexer) next() (Token, error) {
 		return t, nil
 	}
 	// Operators: longest match first.
-	ops := []struct {
-		s string
-		k TokKind
-	}{
-		{"<<=", TokLexLe}, {">>=", TokLexGe},
-		{"->", TokArrow}, {"!=", TokNe}, {"<=", TokLe}, {">=", TokGe}, {"<<", TokLexLt},
-		{">>", TokLexGt}, {"//", TokIntDiv}, {":=", TokAssign}, {"&&", TokAndAnd},
-		{"||", TokOrOr}, {"=>", TokImplies},
-		{"{", TokLBrace}, {"}", TokRBrace}, {"[", TokLBrack}, {"]", TokRBrack},
-		{"(", TokLParen}, {")", TokRParen}, {",", TokComma}, {":", TokColon},
-		{";", TokSemi}, {"=", TokEq}, {"<", TokLt}, {">", TokGt}, {"+", TokPlus},
-		{"-", TokMinus}, {"*", TokStar}, {"/", TokSlash}, {"%", TokPercent},
-		{".", TokDot}, {"^", TokCaret}, {"!", TokBang}, {"?", TokQuestion},
-		{"&", TokAndAnd}, {"|", TokOrOr},
-	}
 	rest := lx.src[lx.off:]
-	for _, op := range ops {
+	for _, op := range lexOps {
 		if len(rest) >= len(op.s) && rest[:len(op.s)] == op.s {
 			for range op.s {
 				lx.advance()
@@ -258,4 +243,21 @@ func (lx *lexer) next() (Token, error) {
 		return t, &ParseError{Line: t.Line, Col: t.Col, Msg: "invalid UTF-8 in input"}
 	}
 	return t, &ParseError{Line: t.Line, Col: t.Col, Msg: fmt.Sprintf("unexpected character %q", r)}
+}
+
+// lexOps are the operators, longest first.
+var lexOps = []struct {
+	s string
+	k TokKind
+}{
+	{"<<=", TokLexLe}, {">>=", TokLexGe},
+	{"->", TokArrow}, {"!=", TokNe}, {"<=", TokLe}, {">=", TokGe}, {"<<", TokLexLt},
+	{">>", TokLexGt}, {"//", TokIntDiv}, {":=", TokAssign}, {"&&", TokAndAnd},
+	{"||", TokOrOr},
+	{"{", TokLBrace}, {"}", TokRBrace}, {"[", TokLBrack}, {"]", TokRBrack},
+	{"(", TokLParen}, {")", TokRParen}, {",", TokComma}, {":", TokColon},
+	{";", TokSemi}, {"=", TokEq}, {"<", TokLt}, {">", TokGt}, {"+", TokPlus},
+	{"-", TokMinus}, {"*", TokStar}, {"/", TokSlash}, {"%", TokPercent},
+	{".", TokDot}, {"^", TokCaret}, {"!", TokBang}, {"?", TokQuestion},
+	{"&", TokAndAnd}, {"|", TokOrOr},
 }

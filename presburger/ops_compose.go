@@ -3,6 +3,8 @@ package presburger
 import (
 	"fmt"
 	"slices"
+
+	"github.com/tessera-opt/tessera/presburger/internal/ints"
 )
 
 // mergeEmbedded combines basic maps of the same space and local count
@@ -287,7 +289,7 @@ func deltasBasic(sp Space, b BasicMap) BasicMap {
 	e := b.embed(sp, n+len(b.locals), colMap)
 	fix := func(r []int64) {
 		for k := 0; k < n; k++ {
-			r[snd+k] += r[np+k]
+			r[snd+k] = ints.Add(r[snd+k], r[np+k])
 		}
 	}
 	for _, r := range e.eq {

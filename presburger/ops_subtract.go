@@ -21,7 +21,7 @@ func subtractBasic(a, b BasicMap) []BasicMap {
 	if b.empty {
 		return []BasicMap{a}
 	}
-	if intersectBasic(a, b).IsEmpty() {
+	if intersectBasic(a, b).pruneEmpty() {
 		return []BasicMap{a}
 	}
 	nd := a.space.NDim()
@@ -40,7 +40,7 @@ func subtractBasic(a, b BasicMap) []BasicMap {
 		p := base
 		p.ineq = append(slices.Clone(base.ineq), extra)
 		p = p.normalize()
-		if p.empty || p.IsEmpty() {
+		if p.empty || p.pruneEmpty() {
 			return
 		}
 		out = append(out, p.simplify())

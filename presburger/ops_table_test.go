@@ -148,38 +148,75 @@ func TestUnionOps(t *testing.T) {
 }
 
 func TestRandomProducts(t *testing.T) {
+	sk := newSkips(t)
 	for seed := uint64(0); seed < uint64(iters(100)); seed++ {
-		rng := rand.New(rand.NewPCG(seed, 8))
-		params := randParams(rng)
-		np := len(params)
-		spA := NewMapSpace(params, "A", []string{"a"}, "B", []string{"b"})
-		spB := NewMapSpace(params, "A", []string{"a"}, "C", []string{"c"})
-		a, sa := genMap(rng, spA, genOpts{locals: true})
-		b, sb := genMap(rng, spB, genOpts{locals: true})
-		rp := a.FlatRangeProduct(b)
-		if !checkAgainst(t, seed, "flatrangeproduct", rp, func(p []int64) bool {
-			return sa(append(slices.Clone(p[:np+1]), p[np+1])) && sb(append(slices.Clone(p[:np+1]), p[np+2]))
-		}, a, b) {
-			return
+		if t.Failed() {
+			break
 		}
-		if !checkAgainst(t, seed, "rangeproduct-unwrap", rp, func(p []int64) bool { return rp.Contains(p) }) {
-			return
+		sk.run(seed, func() {
+			rng := rand.New(rand.NewPCG(seed, 8))
+			params := randParams(rng)
+			np := len(params)
+			spA := NewMapSpace(params, "A", []string{"a"}, "B", []string{"b"})
+			spB := NewMapSpace(params, "A", []string{"a"}, "C", []string{"c"})
+			a, sa := genMap(rng, spA, genOpts{locals: true})
+			b, sb := genMap(rng, spB, genOpts{locals: true})
+			rp := a.FlatRangeProduct(b)
+			if !checkAgainst(t, seed, "flatrangeproduct", rp, func(p []int64) bool {
+				return sa(append(slices.Clone(p[:np+1]), p[np+1])) && sb(append(slices.Clone(p[:np+1]), p[np+2]))
+			}, a, b) {
+				return
+			}
+			if !checkAgainst(t, seed, "rangeproduct-unwrap", rp, func(p []int64) bool { return rp.Contains(p) }) {
+				return
+			}
+			// Simplifications keep the points.
+			if !checkAgainst(t, seed, "simplify", a.Simplify(), sa, a) {
+				return
+			}
+			if !checkAgainst(t, seed, "removeredundancies", a.RemoveRedundancies(), sa, a) {
+				return
+			}
+			if !checkAgainst(t, seed, "detectequalities", a.DetectEqualities(), sa, a) {
+				return
+			}
+			// (Bounded: the solver is slow on some unbounded parametric
+			// systems; see the package report.)
+			c, sc := genMap(rng, spA, genOpts{locals: true, bounded: true})
+			if !checkAgainst(t, seed, "makedisjoint", c.MakeDisjoint(), sc, c) {
+				return
+			}
+		})
+	}
+	sk.done()
+}
+
+func TestMiscTable(t *testing.T) {
+	m := MustParseMap
+	eqMap(t, "domainmap", m("{ S[i] -> T[j] : 0 <= i <= j <= 2 }").DomainMap(), "{ [S[i] -> T[j]] -> S[i] : 0 <= i <= j <= 2 }")
+	eqMap(t, "rangemap", m("{ S[i] -> T[j] : 0 <= i <= j <= 2 }").RangeMap(), "{ [S[i] -> T[j]] -> T[j] : 0 <= i <= j <= 2 }")
+	cd := MustParseSet("{ S[i] : exists e : 0 <= e <= 5 and 3e <= i <= 3e + 1 }").ComputeDivs()
+	for _, p := range cd.Parts() {
+		for i := 0; i < p.NLocal(); i++ {
+			if !p.Local(i).Known() {
+				t.Errorf("ComputeDivs left an existential: %v", cd)
+			}
 		}
-		// Simplifications keep the points.
-		if !checkAgainst(t, seed, "simplify", a.Simplify(), sa, a) {
-			return
-		}
-		if !checkAgainst(t, seed, "removeredundancies", a.RemoveRedundancies(), sa, a) {
-			return
-		}
-		if !checkAgainst(t, seed, "detectequalities", a.DetectEqualities(), sa, a) {
-			return
-		}
-		// (Bounded: the solver is slow on some unbounded parametric
-		// systems; see the package report.)
-		c, sc := genMap(rng, spA, genOpts{locals: true, bounded: true})
-		if !checkAgainst(t, seed, "makedisjoint", c.MakeDisjoint(), sc, c) {
-			return
-		}
+	}
+	eqSet(t, "computedivs", cd, "{ S[i] : 0 <= i <= 16 and i mod 3 <= 1 }")
+	eqSet(t, "settuplename", MustParseSet("{ S[i] : 0 <= i <= 2 }").SetTupleName("T"), "{ T[i] : 0 <= i <= 2 }")
+}
+
+func TestParamOpsTable(t *testing.T) {
+	s := MustParseSet
+	eqSet(t, "params", s("[n] -> { S[i] : 0 <= i < n }").Params(), "[n] -> { : n >= 1 }")
+	mv := s("[n, m] -> { S[i] : 0 <= i < n and i < m }").MoveDims(Out, 1, Param, 0, 1)
+	eqSet(t, "movedims-param", mv, "[m] -> { S[i, n] : 0 <= i < n and i < m }")
+	eqSet(t, "projectout-param", s("[n, m] -> { S[i] : 0 <= i < n and n < m }").ProjectOut(Param, 0, 1), "[m] -> { S[i] : 0 <= i and i + 1 < m }")
+	eqSet(t, "eliminate-param", s("[n] -> { S[i] : 0 <= i < n }").Eliminate(Param, 0, 1), "[n] -> { S[i] : 0 <= i }")
+	eqSet(t, "intersectparams", s("[n] -> { S[i] : 0 <= i < n }").IntersectParams(s("[n] -> { : n <= 2 }")), "[n] -> { S[i] : 0 <= i < n <= 2 }")
+	eqSet(t, "addparams", s("{ S[i] : 0 <= i < 5 }").AddParams("n"), "[n] -> { S[i] : 0 <= i < 5 }")
+	if got := s("{ S[i] : 0 <= i < 5 }").AddParams("n").Space().Params(); len(got) != 1 || got[0] != "n" {
+		t.Errorf("AddParams: %v", got)
 	}
 }

@@ -4,9 +4,31 @@ package presburger
 // aligned. No simplification beyond dropping empty parts is done.
 func (a Map) Union(b Map) Map {
 	a, b = align2(a, b, "Union")
+	if len(a.parts) == 0 {
+		return b
+	}
+	if len(b.parts) == 0 {
+		return a
+	}
+	// We drop parts of b identical to parts of a; a universe part
+	// absorbs everything.
+	if a.PlainIsUniverse() {
+		return UniverseMap(a.space)
+	}
+	if b.PlainIsUniverse() {
+		return UniverseMap(b.space)
+	}
 	parts := make([]BasicMap, 0, len(a.parts)+len(b.parts))
 	parts = append(parts, a.parts...)
-	parts = append(parts, b.parts...)
+next:
+	for _, q := range b.parts {
+		for _, p := range a.parts {
+			if p.plainEqual(q) {
+				continue next
+			}
+		}
+		parts = append(parts, q)
+	}
 	return a.withParts(parts)
 }
 

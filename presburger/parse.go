@@ -14,12 +14,13 @@ type parsedObj struct {
 // readLowered reads one object `[params] -> { ... }` from r and lowers it.
 func readLowered(r *islReader) *parsedObj {
 	o := r.readObject()
-	return lowerObj(o, nil)
+	return lowerObj(o, nil, false)
 }
 
 // lowerObj lowers the pieces of o; outer holds parameters declared by an
-// enclosing multi object.
-func lowerObj(o *synObj, outer []string) *parsedObj {
+// enclosing multi object; function is set for affine functions (see
+// pieceLowerer.function).
+func lowerObj(o *synObj, outer []string, function bool) *parsedObj {
 	params := append([]string(nil), outer...)
 	for _, p := range o.params {
 		dup := false
@@ -34,7 +35,7 @@ func lowerObj(o *synObj, outer []string) *parsedObj {
 	}
 	po := &parsedObj{params: params}
 	for _, p := range o.pieces {
-		po.pieces = append(po.pieces, lowerPiece(p, params))
+		po.pieces = append(po.pieces, lowerPiece(p, params, function))
 	}
 	return po
 }

@@ -78,3 +78,45 @@ func FuzzParseUnionMap(f *testing.F) {
 		fuzzRoundTrip(t, src, ParseUnionMap)
 	})
 }
+
+// FuzzParsePwMultiAff checks the function parser: errors are positioned
+// *ParseErrors, and a parsed function prints to text that parses back to
+// the same graph.
+func FuzzParsePwMultiAff(f *testing.F) {
+	for _, s := range []string{
+		"{ S[i, j] -> [(i + j)] }", "[n] -> { [i] -> [(floor(i/2))] }",
+		"{ [i] -> [(i)] : i >= 0; [i] -> [(-i)] : i < 0 }", "[n] -> { [i] -> [(min(i, n)), (i mod 3)] }",
+		"[n] -> { [(n + 1)] }", "{ A[i] -> B[(i + 1), (ceil(i/3))] : i <= 10 }",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 1000 {
+			return
+		}
+		fn, err := ParsePwMultiAff(src)
+		if err != nil {
+			var pe *ParseError
+			var ee *Error
+			if !errors.As(err, &pe) && !errors.As(err, &ee) {
+				t.Fatalf("%q: error %v is neither a *ParseError nor an engine *Error", src, err)
+			}
+			return
+		}
+		text := fn.String()
+		g, err := ParsePwMultiAff(text)
+		if err != nil {
+			t.Fatalf("%q: printed as %q which does not parse: %v", src, text, err)
+		}
+		func() {
+			defer func() {
+				if x := recover(); x != nil && asError(x) == nil {
+					panic(x)
+				}
+			}()
+			if !g.AsMap().IsEqual(fn.AsMap()) {
+				t.Fatalf("%q: printed as %q which parses to another function %v", src, text, g)
+			}
+		}()
+	})
+}

@@ -58,6 +58,9 @@ type pieceLowerer struct {
 	// fresh allows unknown identifiers to become existential variables
 	// (inside tuple expressions).
 	fresh bool
+	// function is set when reading affine functions: tuple expressions may
+	// not introduce variables.
+	function bool
 }
 
 func (lw *pieceLowerer) failPos(line, col int, format string, args ...any) {
@@ -517,8 +520,21 @@ func (lw *pieceLowerer) tuple(t *synTuple, cons pdnf, outs *[][]pcase) (ptuple, 
 		pt.dims = append(slices.Clone(a.dims), b.dims...)
 		return pt, c2
 	}
-	for _, e := range t.entries {
-		if e.op == sxVar {
+	for ei, e := range t.entries {
+		if def := t.defs[ei]; def != nil {
+			// "[i = e]": a named dimension equal to e.
+			lw.fresh = !lw.function
+			cs := lw.expr(def)
+			lw.fresh = false
+			id := lw.newVar(pvar{kind: pvDim, idx: lw.nDims})
+			lw.nDims++
+			lw.bind(e.name, plVar(id))
+			pt.dims = append(pt.dims, e.name)
+			*outs = append(*outs, cs)
+			cons = lw.dnfAnd(cons, lw.eqCases(plVar(id), cs, def), def.line, def.col)
+			continue
+		}
+		if e.op == sxVar && !e.paren {
 			if _, known := lw.lookup(e.name); !known {
 				id := lw.newVar(pvar{kind: pvDim, idx: lw.nDims})
 				lw.nDims++
@@ -528,24 +544,29 @@ func (lw *pieceLowerer) tuple(t *synTuple, cons pdnf, outs *[][]pcase) (ptuple, 
 				continue
 			}
 		}
-		lw.fresh = true
+		lw.fresh = !lw.function
 		cs := lw.expr(e)
 		lw.fresh = false
 		id := lw.newVar(pvar{kind: pvDim, idx: lw.nDims})
 		lw.nDims++
 		pt.dims = append(pt.dims, "")
 		*outs = append(*outs, cs)
-		var d pdnf
-		for _, c := range cs {
-			x := lw.rel(plVar(id), TokEq, c.e)
-			if c.cond != nil {
-				x = lw.dnfAnd(c.cond, x, e.line, e.col)
-			}
-			d = lw.dnfOr(d, x, e.line, e.col)
-		}
-		cons = lw.dnfAnd(cons, d, e.line, e.col)
+		cons = lw.dnfAnd(cons, lw.eqCases(plVar(id), cs, e), e.line, e.col)
 	}
 	return pt, cons
+}
+
+// eqCases returns the formula v = cases (each case under its condition).
+func (lw *pieceLowerer) eqCases(v plin, cs []pcase, e *synExpr) pdnf {
+	var d pdnf
+	for _, c := range cs {
+		x := lw.rel(v, TokEq, c.e)
+		if c.cond != nil {
+			x = lw.dnfAnd(c.cond, x, e.line, e.col)
+		}
+		d = lw.dnfOr(d, x, e.line, e.col)
+	}
+	return d
 }
 
 // loweredPiece is a piece after lowering.
@@ -558,12 +579,16 @@ type loweredPiece struct {
 	// expression written in the tuple (nil for a plain name).
 	outs   [][]pcase
 	nIn    int
+	nDims  int
 	params []string
+	// cond is the condition alone (without the tuple's equalities), for
+	// the domains of piecewise functions.
+	cond pdnf
 }
 
 // lowerPiece lowers one piece with the given parameters.
-func lowerPiece(p *synPiece, params []string) *loweredPiece {
-	lw := &pieceLowerer{}
+func lowerPiece(p *synPiece, params []string, function bool) *loweredPiece {
+	lw := &pieceLowerer{function: function}
 	for i, name := range params {
 		lw.bind(name, plVar(lw.newVar(pvar{kind: pvParam, idx: i})))
 	}
@@ -583,11 +608,14 @@ func lowerPiece(p *synPiece, params []string) *loweredPiece {
 		to, cons = lw.tuple(p.out, cons, &lp.outs)
 		lp.space = MapSpace(ti.space(params), to.space(params))
 	}
+	lp.cond = dnfTrue()
 	if p.cond != nil {
-		cons = lw.dnfAnd(cons, lw.form(p.cond, false), p.cond.line, p.cond.col)
+		lp.cond = lw.form(p.cond, false)
+		cons = lw.dnfAnd(cons, lp.cond, p.cond.line, p.cond.col)
 	}
 	lp.vars = lw.vars
 	lp.dnf = cons
+	lp.nDims = lw.nDims
 	return lp
 }
 
@@ -597,7 +625,33 @@ func (lp *loweredPiece) toBasicMaps() []BasicMap {
 	for _, conj := range lp.dnf {
 		out = append(out, lp.conjToBasic(conj))
 	}
+	if len(out) > 1 {
+		// Disjunctions ('or', '!=', negations) often produce empty
+		// conjunctions ("i mod 3 < 0"): drop the ones the solver proves
+		// empty, keeping all when it gives up.
+		kept := out[:0:0]
+		for _, b := range out {
+			if !basicProvedEmpty(b) {
+				kept = append(kept, b)
+			}
+		}
+		out = kept
+	}
 	return out
+}
+
+// basicProvedEmpty reports whether b is empty, false when the solver
+// exceeds its budget.
+func basicProvedEmpty(b BasicMap) (empty bool) {
+	defer func() {
+		if x := recover(); x != nil {
+			if asError(x) == nil {
+				panic(x)
+			}
+			empty = false
+		}
+	}()
+	return b.IsEmpty()
 }
 
 func (lp *loweredPiece) conjToBasic(conj pconj) BasicMap {

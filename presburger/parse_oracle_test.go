@@ -228,8 +228,19 @@ func oracleEntries(t *synTuple) []*synExpr {
 	if t.nested != nil {
 		return append(oracleEntries(t.nested[0]), oracleEntries(t.nested[1])...)
 	}
-	return t.entries
+	out := make([]*synExpr, len(t.entries))
+	for i, e := range t.entries {
+		out[i] = e
+		if i < len(t.defs) && t.defs[i] != nil {
+			// "[i = d]": the coordinate equals d and is named i.
+			out[i] = &synExpr{op: sxDefined, name: e.name, args: []*synExpr{t.defs[i]}}
+		}
+	}
+	return out
 }
+
+// sxDefined marks, in the oracle only, a tuple entry "name = def".
+const sxDefined synExprOp = 1000
 
 // oracleContains reports whether the piece contains the point (dims in
 // column order) for the given parameter values.
@@ -264,7 +275,12 @@ func oracleTuple(p *synPiece, entries []*synExpr, i int, pt []int64, env *oracle
 	}
 	e := entries[i]
 	coord := new(big.Rat).SetInt64(pt[i])
-	if e.op == sxVar {
+	if e.op == sxDefined {
+		env.push(e.name, coord)
+		defer env.pop(1)
+		e = e.args[0]
+	}
+	if e.op == sxVar && !e.paren {
 		if _, ok := env.get(e.name); !ok {
 			env.push(e.name, coord)
 			r := oracleTuple(p, entries, i+1, pt, env)

@@ -17,7 +17,7 @@ import (
 //	multi    := [ '[' names ']' '->' ] '[' [ object { ',' object } ] ']'
 //	piece    := tuple [ '->' tuple ] [ ':' formula ] | ':' formula
 //	tuple    := [ name ] '[' ( tuple '->' tuple | [ expr { ',' expr } ] ) ']'
-//	formula  := disj [ ('implies' | '=>') formula ]
+//	formula  := disj [ 'implies' formula ]
 //	disj     := conj { ('or' | '||') conj }
 //	conj     := neg { ('and' | '&&') neg }
 //	neg      := ('not' | '!') neg | 'true' | 'false' | exists | '(' formula ')' | cmp
@@ -274,7 +274,20 @@ func (r *islReader) readTuple() *synTuple {
 	}
 	if r.peek().Kind != TokRBrack {
 		for {
-			tu.entries = append(tu.entries, r.readExpr())
+			var def *synExpr
+			t := r.peek()
+			if t.Kind == TokIdent && !islKeywords[t.Text] && r.peekAt(1).Kind == TokEq {
+				// "[i = e]": a named dimension with a definition.
+				r.next()
+				r.next()
+				def = r.readExpr()
+				v := mkExpr(sxVar, t)
+				v.name = t.Text
+				tu.entries = append(tu.entries, v)
+			} else {
+				tu.entries = append(tu.entries, r.readExpr())
+			}
+			tu.defs = append(tu.defs, def)
 			if !r.accept(TokComma) {
 				break
 			}
@@ -291,7 +304,7 @@ func (r *islReader) readFormula() *synForm {
 	defer r.leave()
 	t := r.peek()
 	f := r.readDisj()
-	if r.accept(TokImplies) || r.acceptWord("implies") {
+	if r.acceptWord("implies") {
 		g := r.readFormula()
 		return &synForm{op: sfImplies, line: t.Line, col: t.Col, args: []*synForm{f, g}}
 	}
@@ -633,6 +646,11 @@ func (r *islReader) readPrimary() *synExpr {
 		r.next()
 		e := r.readExpr()
 		r.expect(TokRParen, "to close '('")
+		if e.op == sxVar {
+			c := *e
+			c.paren = true
+			return &c
+		}
 		return e
 	case TokLBrack:
 		r.next()

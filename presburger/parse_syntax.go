@@ -30,6 +30,7 @@ type synExpr struct {
 	val       int64
 	name      string
 	args      []*synExpr
+	paren     bool // written between parentheses: "(i)" in a tuple is an expression
 }
 
 // synFormOp is the operator of a formula node.
@@ -71,6 +72,7 @@ type synTuple struct {
 	name      string
 	line, col int
 	entries   []*synExpr // nil when nested
+	defs      []*synExpr // per entry: the definition of "[i = e]", or nil
 	nested    *[2]*synTuple
 }
 

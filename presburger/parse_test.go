@@ -73,6 +73,9 @@ var oracleCases = []string{
 	"{ [i] -> [a, b] : 4a <= i <= 4a + 3 and 2b <= a <= 2b + 1 }",
 	"[n] -> { [i] -> [a] : 2a <= i + n <= 2a + 1 and a > n }",
 	"{ [i] -> [floor(i/4), i mod 4, floor(i/2) mod 2] }",
+	"{ [i, j = 2i + 1] : 0 <= i <= 2 and j < 5 }",
+	"{ [i] -> [(i)] : i >= 0; [i] -> [(-i)] : i < 0 }",
+	"{ [i] -> [o = i mod 3] }",
 }
 
 // testBox calls f with every parameter valuation in {-1, 2} and point of
@@ -124,7 +127,7 @@ func checkAgainstOracle(t *testing.T, src string, u UnionMap) {
 		testBox(len(params), nd, 3, func(pv, pt []int64) {
 			want := false
 			for _, p := range o.pieces {
-				lp := lowerPiece(p, params)
+				lp := lowerPiece(p, params, false)
 				if lp.space.TuplesEqual(sp) && oracleContains(p, params, pv, pt) {
 					want = true
 					break
@@ -352,5 +355,120 @@ func TestParseExpressions(t *testing.T) {
 		if !m.Contains([]int64{c.i, c.want}) {
 			t.Errorf("%s: does not contain (%d, %d): %v", src, c.i, c.want, m)
 		}
+	}
+}
+
+func TestParseMultiUnionPwAff(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"[{ S_0[i, j] -> [(i)] }, { S_0[i, j] -> [(j)] }]", "{ S_0[i, j] -> [o0, o1] : o0 = i and o1 = j }"},
+		{"[n] -> [{ S1[i] -> [(i)]; S2[i] -> [(i)] }]", "[n] -> { S1[i] -> [i]; S2[i] -> [i] }"},
+		{"[{ S1[i] -> [(2i + 1)]; S2[i, j] -> [(floor(j/2))] }, { S1[i] -> [(0)]; S2[i, j] -> [(i)] }]",
+			"{ S1[i] -> [2i + 1, 0]; S2[i, j] -> [floor(j/2), i] }"},
+		{"[{ [i] -> [(i)] : i >= 0; [i] -> [(-i)] : i < 0 }]", "{ [i] -> [o] : (o = i and i >= 0) or (o = -i and i < 0) }"},
+		{"[{ A[i] -> [(i)]; B[] -> [(0)] }, { A[i] -> [(1)] }]", "{ A[i] -> [i, 1] }"},
+		{"[]", "{ }"},
+	}
+	for _, c := range cases {
+		got, err := ParseMultiUnionPwAffAsUnionMap(c.in)
+		if err != nil {
+			t.Errorf("%s: %v", c.in, err)
+			continue
+		}
+		want := MustParseUnionMap(c.want)
+		if !got.IsEqual(want) {
+			t.Errorf("%s: got %v, want %v", c.in, got, want)
+		}
+	}
+	for _, c := range []struct{ in, want string }{
+		{"[{ S[i] -> [(i), (i)] }]", "one output, found 2"},
+		{"[{ S[i] }]", "found a set element"},
+		{"[{ S[i] -> [(i)] } { S[i] -> [(i)] }]", "1:20: expected ']' to close a multi expression"},
+		{"[{ S[i] -> [(q)] }]", "1:14: unknown identifier 'q'"},
+	} {
+		_, err := ParseMultiUnionPwAffAsUnionMap(c.in)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.in, err, c.want)
+		}
+	}
+}
+
+func TestParseAffineFunctions(t *testing.T) {
+	// Each function is checked at a few points against the value it should
+	// take (nil: undefined).
+	type pt struct {
+		in  []int64 // parameters then domain dims
+		out []int64
+	}
+	cases := []struct {
+		src string
+		pts []pt
+	}{
+		{"{ S[i, j] -> [(i + j)] }", []pt{{[]int64{1, 2}, []int64{3}}}},
+		{"[n] -> { [i] -> [(floor(i/2))] }", []pt{{[]int64{5, -3}, []int64{-2}}}},
+		{"{ S[i, j] -> [(i), (j), (2i + j)] }", []pt{{[]int64{1, 2}, []int64{1, 2, 4}}}},
+		{"{ [i] -> [(i)] : i >= 0; [i] -> [(-i)] : i < 0 }", []pt{{[]int64{-4}, []int64{4}}, {[]int64{3}, []int64{3}}}},
+		{"[n] -> { [i] -> [(min(i, n))] }", []pt{{[]int64{2, 5}, []int64{2}}, {[]int64{7, 5}, []int64{5}}}},
+		{"{ [i] -> [(max(i, 0)), (i mod 3)] : i <= 10 }", []pt{{[]int64{-2}, []int64{0, 1}}, {[]int64{11}, nil}}},
+		{"[n] -> { [(n + 1)] }", []pt{{[]int64{4}, []int64{5}}}},
+		{"{ [i] -> [(i)] : i >= 0; [i] -> [(0)] : i <= 0 }", []pt{{[]int64{0}, []int64{0}}, {[]int64{-1}, []int64{0}}}},
+		{"{ A[i] -> B[(i + 1), (ceil(i/3))] }", []pt{{[]int64{4}, []int64{5, 2}}}},
+	}
+	for _, c := range cases {
+		f, err := ParsePwMultiAff(c.src)
+		if err != nil {
+			t.Errorf("%s: %v", c.src, err)
+			continue
+		}
+		for _, p := range c.pts {
+			got, ok := f.Eval(p.in)
+			if ok != (p.out != nil) || ok && fmt.Sprint(got) != fmt.Sprint(p.out) {
+				t.Errorf("%s at %v: got %v (defined %v), want %v", c.src, p.in, got, ok, p.out)
+			}
+		}
+		// Printed text parses back to the same graph.
+		g, err := ParsePwMultiAff(f.String())
+		if err != nil {
+			t.Errorf("%s printed as %s: %v", c.src, f, err)
+		} else if !g.AsMap().IsEqual(f.AsMap()) {
+			t.Errorf("%s printed as %s parses to %s", c.src, f, g)
+		}
+	}
+	a := MustParseAff("[n] -> { S[i] -> [(n - 2i)] }")
+	if v := a.Eval([]int64{10, 3}); v != 4 {
+		t.Errorf("Aff eval: %d", v)
+	}
+	m := MustParseMultiAff("{ S[i, j] -> T[(j), (i)] }")
+	if v := m.Eval([]int64{1, 2}); fmt.Sprint(v) != "[2 1]" {
+		t.Errorf("MultiAff eval: %v", v)
+	}
+	pa := MustParsePwAff("{ [i] -> [(i)] : i >= 0; [i] -> [(-i)] : i < 0 }")
+	if v, ok := pa.Eval([]int64{-7}); !ok || v != 7 {
+		t.Errorf("PwAff eval: %d %v", v, ok)
+	}
+	for _, c := range []struct{ src, want string }{
+		{"{ [i] -> [j] }", "output 0 of a function is a new variable"},
+		{"{ [i] -> [(q)] }", "unknown identifier 'q'"},
+		{"{ [i] -> [(i/2)] }", "rational expression"},
+		{"{ [i] -> [(i)] : i >= 0; [i] -> [(i + 1)] : i <= 0 }", "pieces overlap with different values"},
+		{"{ [i] -> [(i)]; [i, j] -> [(i)] }", "differs from the first piece's space"},
+		{"{ [i] -> [(i * i)] }", "non-affine"},
+	} {
+		_, err := ParsePwMultiAff(c.src)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.src, err, c.want)
+		}
+	}
+	for _, c := range []struct{ src, want string }{
+		{"{ [i] -> [(i)] : i >= 0 }", "no condition"},
+		{"{ [i] -> [(min(i, 0))] }", "piecewise"},
+		{"{ [i] -> [(i)]; [i] -> [(i)] }", "one piece"},
+	} {
+		_, err := ParseMultiAff(c.src)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseMultiAff %s: error %v, want %q", c.src, err, c.want)
+		}
+	}
+	if _, err := ParseAff("{ [i] -> [(i), (i)] }"); err == nil {
+		t.Errorf("ParseAff of two outputs: no error")
 	}
 }

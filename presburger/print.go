@@ -214,6 +214,7 @@ func (p *basicPrinter) earlyCol(c, k int) bool {
 func (p *basicPrinter) substituteTupleDims() {
 	p.tupleX = map[int]string{}
 	for k := p.np; k < p.nd; k++ {
+		p.pairsToEqs()
 		for ei, row := range p.eqs {
 			c := row[k]
 			if c != 1 && c != -1 {
@@ -315,6 +316,30 @@ func (p *basicPrinter) floorDim(k, hi, lo int, d int64) {
 	p.locals = append(p.locals, loc)
 	p.names = append(p.names, "")
 	p.tupleX[k] = p.floorText(loc)
+}
+
+// pairsToEqs turns pairs of opposite inequalities (r >= 0 and -r >= 0,
+// which substitution may create) into equalities.
+func (p *basicPrinter) pairsToEqs() {
+	for i := 0; i < len(p.ineqs); i++ {
+		for j := i + 1; j < len(p.ineqs); j++ {
+			a, b := p.ineqs[i], p.ineqs[j]
+			opp := true
+			for c := range a {
+				if a[c] != -b[c] {
+					opp = false
+					break
+				}
+			}
+			if opp {
+				p.eqs = append(p.eqs, a)
+				p.ineqs = slices.Delete(slices.Clone(p.ineqs), j, j+1)
+				p.ineqs = slices.Delete(p.ineqs, i, i+1)
+				i--
+				break
+			}
+		}
+	}
 }
 
 // trySubstitute eliminates column k with equality ei; false (and no
@@ -444,6 +469,24 @@ func (p *basicPrinter) cond() string {
 		}
 		return true
 	}
+	// Substitution may also leave rows with a common factor: divide it out
+	// (tightening the constant of inequalities, as normalization does).
+	tighten := func(r []int64, eq bool) ([]int64, bool) {
+		n := len(r) - 1
+		g := ints.RowGCD(r[:n])
+		if g <= 1 {
+			return r, true
+		}
+		if eq && r[n]%g != 0 {
+			return r, false
+		}
+		out := make([]int64, len(r))
+		for j := range n {
+			out[j] = r[j] / g
+		}
+		out[n] = ints.FloorDiv(r[n], g)
+		return out, true
+	}
 	var eqs, ineqs [][]int64
 	seen := map[string]bool{}
 	dup := func(r []int64, eq bool) bool {
@@ -455,6 +498,10 @@ func (p *basicPrinter) cond() string {
 		return false
 	}
 	for _, r := range p.eqs {
+		r, ok := tighten(r, true)
+		if !ok {
+			return "false"
+		}
 		if dup(r, true) {
 			continue
 		}
@@ -464,15 +511,26 @@ func (p *basicPrinter) cond() string {
 			return "false"
 		}
 	}
+	// Of inequalities differing only in their constant, the smallest
+	// constant is the tightest: keep that one only.
+	tightest := map[string]int{}
 	for _, r := range p.ineqs {
-		if dup(r, false) {
+		r, _ = tighten(r, false)
+		if isConst(r) {
+			if r[len(r)-1] < 0 {
+				return "false"
+			}
 			continue
 		}
-		if !isConst(r) {
-			ineqs = append(ineqs, r)
-		} else if r[len(r)-1] < 0 {
-			return "false"
+		k := fmt.Sprint(r[:len(r)-1])
+		if i, ok := tightest[k]; ok {
+			if r[len(r)-1] < ineqs[i][len(r)-1] {
+				ineqs[i] = r
+			}
+			continue
 		}
+		tightest[k] = len(ineqs)
+		ineqs = append(ineqs, r)
 	}
 	// Which columns depend on unknown existentials (directly or through
 	// known locals)?

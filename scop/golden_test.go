@@ -67,7 +67,7 @@ func TestGoldenKernels(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v (run go test -update)", err)
 			}
-			if b.String() != string(want) {
+			if !sameText(b.String(), string(want)) {
 				t.Errorf("output differs from %s:\n%s", golden, b.String())
 			}
 		})

@@ -25,19 +25,19 @@
 #define KH 3
 #define KW 3
 #elif defined(LARGE_DATASET)
-#define NB 8
+#define NB 16
 #define C 256
 #define OH 112
 #define OW 112
-#define KH 5
-#define KW 5
+#define KH 7
+#define KW 7
 #elif defined(EXTRALARGE_DATASET)
-#define NB 16
+#define NB 32
 #define C 512
 #define OH 112
 #define OW 112
-#define KH 5
-#define KW 5
+#define KH 7
+#define KW 7
 #endif
 
 static DATA_TYPE in[NB][C][OH + KH - 1][OW + KW - 1];

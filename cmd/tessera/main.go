@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"sort"
 )
 
@@ -45,6 +46,17 @@ func usage(w io.Writer) {
 }
 
 func main() {
+	// TESSERA_CPUPROFILE=file writes a CPU profile (for developers).
+	if path := os.Getenv("TESSERA_CPUPROFILE"); path != "" {
+		if f, err := os.Create(path); err == nil {
+			if pprof.StartCPUProfile(f) == nil {
+				code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+				pprof.StopCPUProfile()
+				f.Close()
+				os.Exit(code)
+			}
+		}
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

@@ -75,12 +75,9 @@ func TestArithAgainstBig(t *testing.T) {
 		check("GCD", func() int64 { return GCD(a, b) }, new(big.Int).GCD(nil, nil, new(big.Int).Abs(A), new(big.Int).Abs(B)))
 		if b != 0 {
 			// big.Int Div is Euclidean; build floor/ceil from it.
+			// big.Int DivMod is Euclidean (m >= 0): q is the floor for B > 0
+			// and the ceiling for B < 0.
 			q, m := new(big.Int).DivMod(A, B, new(big.Int))
-			fl := new(big.Int).Set(q)
-			if B.Sign() < 0 && m.Sign() != 0 {
-				fl.Add(fl, big.NewInt(1)) // Euclidean q for negative B is ceil
-			}
-			// floor = fl computed as: Euclidean q with m >= 0; for B>0 it's floor, for B<0 it's ceil.
 			floor := new(big.Int)
 			ceil := new(big.Int)
 			if B.Sign() > 0 {

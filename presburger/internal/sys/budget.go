@@ -4,10 +4,12 @@ import "fmt"
 
 // DefaultBudget is the number of steps a single top-level query (one call of
 // IsIntegerEmpty, Project, Min, LexMin, ...) may take before it panics with
-// a *BudgetError. A step is one constraint row produced by an elimination,
-// one splinter or one probe of a search. The limit is generous: the
-// SCoP-sized systems of the benchmarks take a few thousand steps.
-const DefaultBudget = 50_000_000
+// a *BudgetError. A step is one constraint row produced, copied or
+// normalized by an elimination, one splinter or one probe of a search, so
+// the budget also bounds the memory a query holds (a few hundred MB at
+// most) and its time (seconds). The SCoP-sized systems of the benchmarks
+// take a few hundred to a few thousand steps.
+const DefaultBudget = 2_000_000
 
 // BudgetError is the panic value of a query that exceeded its step budget.
 type BudgetError struct {

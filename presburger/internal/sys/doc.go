@@ -44,13 +44,24 @@
 //     q = floor(f/g) and the stride equality f - g·q = 0 (x_j = -q).
 //  3. A variable bounded on one side only is dropped with its rows.
 //  4. Fourier-Motzkin elimination where it is exact (every lower or every
-//     upper coefficient is 1).
-//  5. Otherwise the dark shadow (b·L + a·U >= (a-1)(b-1)) and Pugh's
-//     splinters: for each lower bound a·x + L >= 0 and 0 <= i <=
-//     (a·m - a - m)/m (m the largest upper coefficient), the problem with
-//     a·x + L = i. When only emptiness is asked, the real shadow is tested
-//     first (empty real shadow: no integer point) and the search stops at the
-//     first non-empty leaf.
+//     upper coefficient is 1), choosing the variable that makes the fewest
+//     rows. (Chernikov's rule is not used here: normalization tightens
+//     constants between steps, so rows stop being combinations of the
+//     inputs and the rule can drop the row that shows infeasibility;
+//     TestChernikovTighteningRegression.)
+//  5. Otherwise, when projecting and the variable's rows mention no other
+//     eliminated variable, one piece per bound a·x + L >= 0 of its smaller
+//     side: x is set to that bound rounded, -floor(L/a) (or floor(U/b) for
+//     an upper bound), a new local; x exists iff one of these values
+//     satisfies all rows, so the union is exact and small.
+//  6. Otherwise Pugh's inexact step: when only emptiness is asked, the real
+//     shadow first (no integer point there: none at all); then the dark
+//     shadow (b·L + a·U >= (a-1)(b-1); a point there is a point of the
+//     problem); then the splinters: for each lower bound a·x + L >= 0 and
+//     0 <= i <= (a·m - a - m)/m (m the largest upper coefficient), the
+//     problem with a·x + L = i. The search for emptiness stops at the first
+//     non-empty leaf; a projection keeps every leaf as a piece (after
+//     normalizing it and dropping it when it is integer-empty).
 //
 // Optima are found by search over the emptiness oracle (minValue): Meyer's
 // theorem (the integer hull of a rational polyhedron has the recession cone
@@ -61,8 +72,16 @@
 //
 // Rational questions use Fourier-Motzkin over the rationals with strict rows
 // and Chernikov's rule (a row combined from more than k+1 inputs after k
-// eliminations is redundant), plus an exact redundancy test on the output
-// of RationalProject.
+// eliminations is redundant; equality substitutions start a new base; a
+// weaker parallel row is dropped only when the tighter one's history is a
+// subset of its own, TestCoordinatorRationalEmptyRegression), plus an exact
+// redundancy test on the output of RationalProject.
+//
+// ImplicitEqualities also computes the affine hull of the integer points
+// (hull.go): from one sample p0, an integer kernel basis of the differences
+// of the points found so far gives candidate equalities c·x = c·p0; for each
+// one not yet implied we look for a point on either side, which raises the
+// dimension, or else keep the equality. At most NVars rounds.
 //
 // RemoveRedundant drops r when the other rows and r <= -1 have no integer
 // point; ImplicitEqualities turns r into an equality when the rows and
@@ -71,8 +90,25 @@
 // # Budget
 //
 // Every top-level call has DefaultBudget steps (a step is roughly one row
-// produced by an elimination, one splinter or one probe). The constant is
-// generous; the benchmarks use a few thousand.
+// produced, copied or normalized, one splinter or one probe), which bounds
+// its memory to a few hundred MB and its time to seconds. The benchmark
+// systems (3-deep dependence systems, tiled domains, 7-9 variables) take a
+// few hundred to a few thousand steps.
+//
+// # Known limits
+//
+// Fourier-Motzkin is doubly exponential in the worst case: dense systems
+// (8 variables, a dozen rows with coefficients up to 3 in every column)
+// can exceed the budget. IsIntegerEmpty then tries a deterministic local
+// search for a point (findWitness; a point found is checked, so the answer
+// "non-empty" stays exact); when that fails too, the call panics with
+// *BudgetError rather than answer. In a sample of such systems about two
+// thirds are answered this way. Project may return many overlapping pieces when splinters
+// are needed (Pugh's example of the dark shadow gives 17); pieces are
+// normalized but not freed of redundant rows (RemoveRedundant does that).
+// Min, LexMin and Sample are searches over the emptiness oracle (a rational
+// bound first, then galloping and bisection), not a simplex: correct, but
+// each costs several emptiness tests.
 //
 // # Glossary
 //

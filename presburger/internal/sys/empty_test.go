@@ -137,3 +137,22 @@ func TestNormalizeRandom(t *testing.T) {
 		})
 	}
 }
+
+// Found by the -long run: Chernikov's rule applied across integer
+// tightening declared this empty system non-empty.
+func TestChernikovTighteningRegression(t *testing.T) {
+	s := sysOf(4, [][]int64{{0, -3, -2, 0, -4}, {1, 4, -4, 4, 0}}, [][]int64{{-3, 3, 1, 0, -1}, {0, -2, 0, -2, -3}})
+	addBox(s, 0, 4, 5)
+	if !bruteEmpty(s, 5) {
+		t.Fatal("test system should be empty")
+	}
+	if !IsIntegerEmpty(s) {
+		t.Errorf("IsIntegerEmpty(%s) = false", s)
+	}
+	if _, ok := Sample(s); ok {
+		t.Errorf("Sample found a point")
+	}
+	if ps := Project(s, 2); len(ps) != 0 {
+		t.Errorf("Project gave %d pieces", len(ps))
+	}
+}

@@ -17,12 +17,10 @@ type prob struct {
 	// divs[k] defines local k (column keep+k) as floor(divs[k].row·(x,1) /
 	// divs[k].den); row has keep+k+1 entries (kept, earlier locals, const).
 	divs []pdiv
-	// hist runs parallel to ineq: the set of base inequalities (the rows
-	// present at the last reset) each row was combined from; elimed counts
-	// the Fourier-Motzkin eliminations since that reset. By Chernikov's
-	// rule a row combined from more than elimed+1 base rows is implied by
-	// the others over the rationals, hence over the integers, and is
-	// dropped. Substitutions and dark shadows reset the base.
+	// hist, when not nil, runs parallel to ineq: the set of base
+	// inequalities each row was combined from, for Chernikov's rule; elimed
+	// counts the eliminations since the base was set. Always nil for now:
+	// see resetHist.
 	hist   [][]uint64
 	elimed int
 	// emptyOnly: the caller only wants to know whether some piece exists;
@@ -35,7 +33,8 @@ type pdiv struct {
 	den int64
 }
 
-func (p *prob) clone() *prob {
+func (p *prob) clone(b *budget) *prob {
+	b.tick(len(p.eq) + len(p.ineq))
 	q := *p
 	q.eq = cloneRows(p.eq)
 	q.ineq = cloneRows(p.ineq)
@@ -50,16 +49,15 @@ func newProb(s *System, keep int) *prob {
 	return p
 }
 
-// resetHist makes the present inequalities the base of Chernikov's rule.
+// resetHist would make the present inequalities the base of Chernikov's
+// rule. The rule is NOT valid here: normalization tightens constants
+// between eliminations (floor), so a row is no longer a non-negative
+// combination of base rows and the rows of smaller history need not imply
+// it (TestChernikovTighteningRegression is a system the rule declared
+// non-empty). The integer problem therefore tracks no history; the
+// rational eliminations (rational.go), which never tighten, do.
 func (p *prob) resetHist() {
-	words := (len(p.ineq) + 63) / 64
-	p.hist = make([][]uint64, len(p.ineq))
-	all := make([]uint64, words*len(p.ineq))
-	for i := range p.ineq {
-		h := all[i*words : (i+1)*words : (i+1)*words]
-		h[i/64] |= 1 << (i % 64)
-		p.hist[i] = h
-	}
+	p.hist = nil
 	p.elimed = 0
 }
 
@@ -100,17 +98,26 @@ func omega(p *prob, b *budget, emit func(*prob) bool) bool {
 			p.fourierMotzkin(j, false, b)
 			continue
 		}
-		// Inexact elimination of column j.
+		// Inexact elimination when projecting: a variable whose rows mention
+		// no other eliminated column is replaced, one piece per bound on its
+		// smaller side, by that bound rounded (a local).
+		if !p.emptyOnly {
+			if k := p.isolatedInexact(); k >= 0 {
+				return p.splitOnBounds(k, b, emit)
+			}
+		}
+		// Inexact elimination of column j. When only emptiness is asked,
+		// the real shadow first (no integer point there: none in p, Pugh's
+		// order); then the dark shadow (a point there is a point of p);
+		// then the splinters.
 		if p.emptyOnly {
-			// The real shadow contains the projection: when it has no
-			// integer point neither has p.
-			real := p.clone()
+			real := p.clone(b)
 			real.fourierMotzkin(j, false, b)
 			if !omega(real, b, func(*prob) bool { return true }) {
 				return false
 			}
 		}
-		dark := p.clone()
+		dark := p.clone(b)
 		dark.fourierMotzkin(j, true, b)
 		if omega(dark, b, emit) {
 			return true
@@ -133,7 +140,7 @@ func omega(p *prob, b *budget, emit func(*prob) bool) bool {
 			top := ints.FloorDiv(ints.Sub(ints.Sub(ints.Mul(a, m), a), m), m)
 			for i := int64(0); i <= top; i++ {
 				b.tick(1)
-				q := p.clone()
+				q := p.clone(b)
 				e := append([]int64(nil), l...)
 				e[n] = ints.Sub(e[n], i)
 				q.eq = append(q.eq, e)
@@ -357,8 +364,13 @@ func (p *prob) dropColumnRows(j int) {
 	for i, r := range p.ineq {
 		if r[j] == 0 {
 			kept = append(kept, r)
-			keptH = append(keptH, p.hist[i])
+			if p.hist != nil {
+				keptH = append(keptH, p.hist[i])
+			}
 		}
+	}
+	if p.hist == nil {
+		keptH = nil
 	}
 	p.ineq, p.hist = kept, keptH
 	p.elimed++
@@ -387,22 +399,31 @@ func (p *prob) fourierMotzkin(j int, dark bool, b *budget) {
 	hist := make([][]uint64, 0, cap(ineq))
 	for _, i := range rest {
 		ineq = append(ineq, p.ineq[i])
-		hist = append(hist, p.hist[i])
+		if p.hist != nil {
+			hist = append(hist, p.hist[i])
+		}
 	}
-	words := len(p.hist[0])
+	track := p.hist != nil
+	if !track {
+		hist = nil
+	}
 	for _, li := range lows {
-		l, lh := p.ineq[li], p.hist[li]
+		l := p.ineq[li]
 		a := l[j]
 		for _, ui := range ups {
-			u, uh := p.ineq[ui], p.hist[ui]
-			h := make([]uint64, words)
-			cnt := 0
-			for w := range h {
-				h[w] = lh[w] | uh[w]
-				cnt += bits.OnesCount64(h[w])
-			}
-			if cnt > p.elimed+1 {
-				continue // Chernikov: implied by rows of smaller history
+			u := p.ineq[ui]
+			var h []uint64
+			if track {
+				lh, uh := p.hist[li], p.hist[ui]
+				h = make([]uint64, len(lh))
+				cnt := 0
+				for w := range h {
+					h[w] = lh[w] | uh[w]
+					cnt += bits.OnesCount64(h[w])
+				}
+				if cnt > p.elimed+1 {
+					continue // Chernikov: implied by rows of smaller history
+				}
 			}
 			bb := -u[j]
 			c := ints.CombineRows(l, bb, u, a)
@@ -411,7 +432,9 @@ func (p *prob) fourierMotzkin(j int, dark bool, b *budget) {
 				c[n] = ints.Sub(c[n], ints.Mul(a-1, bb-1))
 			}
 			ineq = append(ineq, c)
-			hist = append(hist, h)
+			if track {
+				hist = append(hist, h)
+			}
 		}
 	}
 	p.ineq, p.hist = ineq, hist
@@ -419,4 +442,83 @@ func (p *prob) fourierMotzkin(j int, dark bool, b *budget) {
 		// Dark rows are not combinations of the base: start a new base.
 		p.resetHist()
 	}
+}
+
+// isolatedInexact returns an eliminated column that only rows without any
+// other eliminated column mention, or -1. It is called when every
+// remaining elimination is inexact.
+func (p *prob) isolatedInexact() int {
+	best, bestCnt := -1, 0
+	for j := p.nprot; j < p.nv; j++ {
+		cnt, ok := 0, true
+		for _, r := range p.ineq {
+			if r[j] == 0 {
+				continue
+			}
+			cnt++
+			for c := p.nprot; c < p.nv; c++ {
+				if c != j && r[c] != 0 {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				break
+			}
+		}
+		if ok && cnt > 0 && (best < 0 || cnt < bestCnt) {
+			best, bestCnt = j, cnt
+		}
+	}
+	return best
+}
+
+// splitOnBounds eliminates column j, whose rows mention no other eliminated
+// column and bound it on both sides. A lower bound a·x_j + L >= 0 (a > 0)
+// says x_j >= ceil(-L/a) = -floor(L/a), and the least admissible x_j is the
+// largest of these values; so x_j exists iff for some lower bound the value
+// -floor(L/a) satisfies every row (symmetrically with the upper bounds
+// -b·x_j + U >= 0 and floor(U/b)). We make one problem per bound of the side
+// with fewer rows, with a new local q = floor(L/a) (x_j = -q) or
+// q = floor(U/b) (x_j = q) substituted for x_j everywhere. The union of the
+// problems is exact.
+func (p *prob) splitOnBounds(j int, b *budget, emit func(*prob) bool) bool {
+	var lows, ups []int
+	for i, r := range p.ineq {
+		if r[j] > 0 {
+			lows = append(lows, i)
+		} else if r[j] < 0 {
+			ups = append(ups, i)
+		}
+	}
+	side, sign := lows, int64(-1)
+	if len(ups) < len(lows) {
+		side, sign = ups, 1
+	}
+	for _, i := range side {
+		q := p.clone(b)
+		r := q.ineq[i]
+		f := make([]int64, q.nprot+1)
+		copy(f, r[:q.nprot])
+		f[q.nprot] = r[q.nv]
+		q.divs = append(q.divs, pdiv{row: f, den: ints.Abs(r[j])})
+		at := q.nprot
+		q.insertColumn(at)
+		jj := j + 1
+		// x_j = sign·q in every row.
+		for _, rows := range [2][][]int64{q.eq, q.ineq} {
+			for _, t := range rows {
+				if t[jj] != 0 {
+					t[at] = ints.Mul(sign, t[jj])
+					t[jj] = 0
+				}
+			}
+		}
+		q.resetHist()
+		b.tick(len(q.eq) + len(q.ineq))
+		if omega(q, b, emit) {
+			return true
+		}
+	}
+	return false
 }

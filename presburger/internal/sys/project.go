@@ -28,9 +28,22 @@ func IsIntegerEmpty(s *System) bool {
 	return isIntegerEmpty(s, newBudget("IsIntegerEmpty"))
 }
 
-func isIntegerEmpty(s *System, b *budget) bool {
+func isIntegerEmpty(s *System, b *budget) (empty bool) {
 	p := newProb(s, 0)
 	p.emptyOnly = true
+	defer func() {
+		if r := recover(); r != nil {
+			// Past the budget, a point found by local search still proves
+			// non-emptiness; otherwise the budget error stands.
+			if _, isBudget := r.(*BudgetError); isBudget {
+				if _, ok := findWitness(s); ok {
+					empty = false
+					return
+				}
+			}
+			panic(r)
+		}
+	}()
 	return !omega(p, b, func(*prob) bool { return true })
 }
 
@@ -48,7 +61,7 @@ func Project(s *System, keep int) []Piece {
 	seen := map[string]bool{}
 	omega(newProb(s, keep), b, func(p *prob) bool {
 		pc := p.piece()
-		if isIntegerEmpty(pc.Sys, b) {
+		if pc.Sys.Normalize() || isIntegerEmpty(pc.Sys, b) {
 			return false
 		}
 		k := pc.key()

@@ -90,3 +90,27 @@ func TestProjectRandom(t *testing.T) {
 }
 
 func itoa(i int) string { return rowString([]int64{int64(i)}) }
+
+// Eliminated variables bounded only relative to a kept one (x0 - 3 <=
+// y <= x0 + 3, with non-unit multiples), so bounds mention kept variables:
+// exercises the bound-splitting and stride pieces with kept parameters.
+func TestProjectRandomRelative(t *testing.T) {
+	seed := int64(12)
+	rng := rand.New(rand.NewSource(seed))
+	for it := 0; it < rounds(400); it++ {
+		keep := 1 + rng.Intn(2)
+		n := keep + 1 + rng.Intn(2)
+		s := randSystem(rng, n, rng.Intn(2), rng.Intn(3), int64(1+rng.Intn(4)), 6)
+		addBox(s, 0, keep, 4)
+		for k := keep; k < n; k++ {
+			a := int64(1 + rng.Intn(3))
+			lo := make([]int64, n+1)
+			lo[k], lo[0], lo[n] = a, -1, 3*a
+			hi := make([]int64, n+1)
+			hi[k], hi[0], hi[n] = -a, 1, 3*a
+			s.AddIneq(lo)
+			s.AddIneq(hi)
+		}
+		checkProject(t, "seed 12 it "+itoa(it), s, keep, 5, 8)
+	}
+}

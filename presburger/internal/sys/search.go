@@ -220,7 +220,7 @@ const ratMinBoundSteps = 20000
 // Fourier-Motzkin onto t = obj·(x,1): unb reports no lower bound (by Meyer's
 // theorem the integer minimum of a non-empty s is then unbounded too), else
 // lb = ceil(rational minimum) <= integer minimum. ok is false when the
-// elimination was too costly (then nothing is known).
+// elimination was too costly or overflowed (then nothing is known).
 func ratMinBound(s *System, obj []int64, b *budget) (unb bool, lb int64, ok bool) {
 	n := s.NVars
 	// Columns: t, x_0..x_{n-1}, const.
@@ -247,7 +247,10 @@ func ratMinBound(s *System, obj []int64, b *budget) (unb bool, lb int64, ok bool
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
-				if _, isBudget := r.(*BudgetError); isBudget {
+				_, isBudget := r.(*BudgetError)
+				_, isOverflow := r.(*ints.OverflowError)
+				if isBudget || isOverflow {
+					// Too costly or too large: fall back to the search.
 					stopped = true
 					return
 				}

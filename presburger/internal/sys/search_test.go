@@ -1,6 +1,7 @@
 package sys
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 )
@@ -168,6 +169,32 @@ func TestMinRandomUnbounded(t *testing.T) {
 					t.Fatalf("it %d: Min(%s, %v) Unbounded but no point below %d", it, s, obj, v)
 				}
 			}
+		}
+	}
+}
+
+// No function may modify its argument (the public layer shares systems).
+func TestInputsUnchanged(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	for it := 0; it < rounds(100); it++ {
+		n := 2 + rng.Intn(2)
+		s := randSystem(rng, n, rng.Intn(2), 2+rng.Intn(3), 4, 6)
+		addBox(s, 0, n, 3)
+		before := s.String()
+		obj := randRow(rng, n, 3, 3)
+		IsIntegerEmpty(s)
+		Sample(s)
+		Min(s, obj)
+		Max(s, obj)
+		LexMin(s)
+		LexMax(s)
+		Project(s, 1)
+		RationalProject(s, 1)
+		IsRationalEmpty(s)
+		s.RemoveRedundant()
+		s.ImplicitEqualities()
+		if after := s.String(); after != before || fmt.Sprint(obj) == "" {
+			t.Fatalf("it %d: system changed from %s to %s", it, before, after)
 		}
 	}
 }

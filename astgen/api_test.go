@@ -1,0 +1,96 @@
+package astgen
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/schedule"
+)
+
+func TestHooks(t *testing.T) {
+	tr := mustTree(t, `domain: "[n] -> { S[i, j] : 0 <= i < n and 0 <= j < n }"
+child:
+  schedule: "[{ S[i, j] -> [(i)] }, { S[i, j] -> [(j)] }]"
+  coincident: [ 1, 0 ]
+`)
+	var fors []ForInfo
+	var doms []DomainInfo
+	cfg := Config{
+		AtEachFor: func(f *ast.For, info ForInfo) {
+			fors = append(fors, info)
+			f.Annotations = append(f.Annotations, "seen")
+		},
+		AtEachDomain: func(u *ast.User, info DomainInfo) ast.Node {
+			doms = append(doms, info)
+			u.Args = append(u.Args, ast.NewInt(7))
+			return u
+		},
+	}
+	node, err := Generate(tr, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fors) != 2 || fors[0].Depth != 1 || fors[1].Depth != 0 || !fors[1].Coincident || fors[0].Coincident {
+		t.Errorf("AtEachFor calls %+v", fors)
+	}
+	if len(doms) != 1 || doms[0].Statement != "S" || len(doms[0].Iterators) != 2 {
+		t.Errorf("AtEachDomain calls %+v", doms)
+	}
+	f, ok := node.(*ast.For)
+	if !ok || !f.Parallel || len(f.Annotations) != 1 {
+		t.Fatalf("outer node %T %+v", node, node)
+	}
+	got, err := ast.Interpret(node, map[string]int64{"n": 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 4 || len(got[0].Args) != 3 || got[0].Args[2] != 7 {
+		t.Errorf("instances %v", got)
+	}
+}
+
+func TestBudget(t *testing.T) {
+	tr := mustTree(t, treeCases[3].yaml)
+	_, err := Generate(tr, Config{Budget: 10})
+	if !errors.Is(err, ErrBudget) {
+		t.Fatalf("Generate with a tiny budget: %v, want ErrBudget", err)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"domain: \"{ S[i] : i >= 0 }\"\nchild:\n  schedule: \"[{ S[i] -> [(i)] }]\"\n", "unbounded"},
+		{"domain: \"{ S[i] : 0 <= i < 4 }\"\nchild:\n  extension: \"{ [] -> T[] }\"\n", "extension"},
+	} {
+		tr := mustTree(t, c.src)
+		_, err := Generate(tr, Config{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Generate(%q) = %v, want an error mentioning %q", c.src, err, c.want)
+		}
+		if err != nil && !strings.HasPrefix(err.Error(), "astgen: ") {
+			t.Errorf("error %q lacks the package prefix", err)
+		}
+	}
+}
+
+func TestFromScheduleMapIsolate(t *testing.T) {
+	sched := mustUnionMap(t, "[n] -> { S[i] -> [4*floor(i/4), i] : 0 <= i < n }")
+	iso := mustSet(t, "[n] -> { [t, i] : 0 <= t and t + 3 < n }")
+	opts := Options{Isolate: &iso, IsolateDims: []schedule.ASTOption{schedule.OptionDefault, schedule.OptionUnroll}}
+	node, err := FromScheduleMap(sched, presburger.Set{}, opts, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := ast.PrintC(node)
+	if !strings.Contains(code, "S(c0 + 3);") {
+		t.Errorf("isolated part not unrolled:\n%s", code)
+	}
+	for _, pv := range paramValues([]string{"n"}, 0, 10) {
+		if err := checkOrder(t, node, expectedOrder(t, sched, pv), pv); err != nil {
+			t.Fatalf("params %v: %v\n%s", pv, err, code)
+		}
+	}
+}

@@ -1,0 +1,61 @@
+package bench
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzCompareOutputs: never panics; an output always matches itself, at
+// any tolerance.
+func FuzzCompareOutputs(f *testing.F) {
+	f.Add("tessera-array A 3 full\n1 2 3\ntessera-end A\n", "tessera-array A 3 full\n1 2 3.5\ntessera-end A\n", 1e-9)
+	f.Add("tessera-array A 100000 checksum\nsum 1\nabssum 2\nwsum 3\nsample 0 4\ntessera-end A\n", "x", 0.0)
+	f.Add("tessera-end A\ntessera-array\n nan inf -0", "tessera-array A x full\n", 1e-6)
+	f.Fuzz(func(t *testing.T, a, b string, rtol float64) {
+		if rtol < 0 || rtol != rtol {
+			rtol = 1e-9
+		}
+		_ = CompareOutputs([]byte(a), []byte(b), rtol)
+		if msg := CompareOutputs([]byte(a), []byte(a), rtol); msg != "" {
+			t.Errorf("output differs from itself: %s", msg)
+		}
+	})
+}
+
+// FuzzEvalExpr: never panics on any formula.
+func FuzzEvalExpr(f *testing.F) {
+	for _, k := range Manifest {
+		f.Add(k.Flops)
+	}
+	f.Add("((N")
+	f.Add("-(-(-N))/0")
+	f.Fuzz(func(t *testing.T, s string) {
+		_, _ = evalExpr(s, map[string]int64{"N": 3, "M": 4, "NI": 5, "TSTEPS": 2})
+	})
+}
+
+// FuzzParseFlow: never panics; a parsed flow has a valid name.
+func FuzzParseFlow(f *testing.F) {
+	for _, s := range []string{"tile", "vec=tessera:--vectorize", "polly=clang -O3", "=", "a=", "x=tessera:", "baseline"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fl, err := ParseFlow(s)
+		if err == nil && !validFlowName(fl.Name) {
+			t.Errorf("ParseFlow(%q) gave invalid name %q", s, fl.Name)
+		}
+		if err == nil && fl.Kind == External && len(strings.Fields(fl.Compiler)) == 0 {
+			t.Errorf("ParseFlow(%q) gave an empty compiler", s)
+		}
+	})
+}
+
+// FuzzParseSizes: never panics.
+func FuzzParseSizes(f *testing.F) {
+	src, _ := KernelSource("gemm")
+	f.Add(string(src), "LARGE")
+	f.Add("#if defined(MINI_DATASET)\n#define N x\n#endif\n", "MINI")
+	f.Fuzz(func(t *testing.T, src, ds string) {
+		_, _ = parseSizes(src, ds)
+	})
+}

@@ -1,0 +1,97 @@
+package pipeline
+
+import (
+	"fmt"
+
+	"github.com/tessera-opt/tessera/ast"
+)
+
+// identifiers returns every C identifier-like word of src (outside of
+// nothing: comments and strings count too, which only makes us more
+// careful).
+func identifiers(src []byte) map[string]bool {
+	out := map[string]bool{}
+	isStart := func(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+	isPart := func(c byte) bool { return isStart(c) || c >= '0' && c <= '9' }
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch {
+		case isStart(c):
+			j := i + 1
+			for j < len(src) && isPart(src[j]) {
+				j++
+			}
+			out[string(src[i:j])] = true
+			i = j
+		case c >= '0' && c <= '9':
+			j := i + 1
+			for j < len(src) && isPart(src[j]) {
+				j++
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	return out
+}
+
+// renameBindings renames the loop iterators and Decl names of n that
+// collide with a name of the file (e.g. a variable c1 of the user's code
+// next to the generator's iterator c1), so that the statements' own
+// identifiers keep their meaning. Fresh names get a suffix until they are
+// free.
+func renameBindings(n ast.Node, taken map[string]bool) ast.Node {
+	used := map[string]bool{}
+	for k := range taken {
+		used[k] = true
+	}
+	fresh := func(old string) string {
+		for k := 0; ; k++ {
+			name := fmt.Sprintf("%s_t%d", old, k)
+			if k == 0 {
+				name = old + "_t"
+			}
+			if !used[name] {
+				used[name] = true
+				return name
+			}
+		}
+	}
+	var walk func(n ast.Node) ast.Node
+	walk = func(n ast.Node) ast.Node {
+		switch x := n.(type) {
+		case *ast.For:
+			if taken[x.Iter] {
+				nn := fresh(x.Iter)
+				m := map[string]ast.Expr{x.Iter: ast.NewIdent(nn)}
+				x.Cond = ast.Subst(x.Cond, m)
+				x.Inc = ast.Subst(x.Inc, m)
+				x.Body = ast.SubstNode(x.Body, m)
+				x.Iter = nn
+			}
+			x.Body = walk(x.Body)
+		case *ast.If:
+			x.Then = walk(x.Then)
+			if x.Else != nil {
+				x.Else = walk(x.Else)
+			}
+		case *ast.Mark:
+			x.Body = walk(x.Body)
+		case *ast.Block:
+			for i := 0; i < len(x.Stmts); i++ {
+				if d, ok := x.Stmts[i].(*ast.Decl); ok && taken[d.Name] {
+					nn := fresh(d.Name)
+					m := map[string]ast.Expr{d.Name: ast.NewIdent(nn)}
+					for j := i + 1; j < len(x.Stmts); j++ {
+						x.Stmts[j] = ast.SubstNode(x.Stmts[j], m)
+					}
+					d.Name = nn
+				}
+				x.Stmts[i] = walk(x.Stmts[i])
+			}
+		}
+		return n
+	}
+	return walk(n)
+}

@@ -1,0 +1,186 @@
+package presburger
+
+// This file computes parametric lexicographic optima as sets and maps,
+// and the properties of relations that need the same machinery
+// (single-valuedness, injectivity).
+
+// lexOpt returns the pairs (x, y) of m such that y is the lexicographic
+// minimum (or maximum) of m(x); for a set, the optimum for every
+// parameter value.
+//
+// We optimize one output dim after the other. Before step k every image
+// m(x) holds only points sharing their first k dims (the optimal ones).
+// Step k first projects the current relation on its input and output
+// dim k, giving x -> v; then the pairs (x, y) with some v < y_k (v > y_k
+// for the maximum) are not optimal and are subtracted. Subtraction makes
+// the existential v known by exact integer projection, so every step is
+// exact. Where m(x) is unbounded in the direction of the optimum, every
+// point of m(x) is beaten and x drops out of the result.
+func (m Map) lexOpt(max bool) Map {
+	rs := m.space
+	if !rs.isSet {
+		rs = rs.Range()
+	}
+	n := rs.Dim(Out)
+	r := m.dropEmpty()
+	for k := 0; k < n && len(r.parts) > 0; k++ {
+		proj := r.ProjectOut(Out, k+1, n-k-1).ProjectOut(Out, 0, k)
+		vs := proj.space
+		if !vs.isSet {
+			vs = vs.Range()
+		}
+		ord := UniverseMap(MapSpace(vs, rs))
+		if max {
+			ord = ord.OrderLT(Out, k, In, 0)
+		} else {
+			ord = ord.OrderLT(In, 0, Out, k)
+		}
+		worse := proj.ApplyRange(ord)
+		r = r.Subtract(worse)
+	}
+	return r
+}
+
+// LexMin returns the lexicographic minimum of m: for every input x with
+// a non-empty, lexicographically bounded below image, the pair (x,
+// lexmin m(x)) (isl_map_lexmin). Exact.
+func (m Map) LexMin() Map { return m.lexOpt(false) }
+
+// LexMax returns the lexicographic maximum of m (isl_map_lexmax).
+func (m Map) LexMax() Map { return m.lexOpt(true) }
+
+// LexMin returns, for every parameter value, the lexicographically
+// smallest point of s (isl_set_lexmin); parameter values for which s is
+// empty or unbounded below have none.
+func (s Set) LexMin() Set { return Set{s.m.lexOpt(false)} }
+
+// LexMax returns the lexicographically largest point of s for every
+// parameter value (isl_set_lexmax).
+func (s Set) LexMax() Set { return Set{s.m.lexOpt(true)} }
+
+// LexMin applies Map.LexMin to every map of u (isl_union_map_lexmin).
+func (u UnionMap) LexMin() UnionMap { return u.eachMap(Map.LexMin) }
+
+// LexMax applies Map.LexMax to every map of u.
+func (u UnionMap) LexMax() UnionMap { return u.eachMap(Map.LexMax) }
+
+// LexMin applies Set.LexMin to every set of u (isl_union_set_lexmin).
+func (u UnionSet) LexMin() UnionSet { return UnionSet{u.u.eachMap(Map.lexMinAny)} }
+
+// LexMax applies Set.LexMax to every set of u.
+func (u UnionSet) LexMax() UnionSet { return UnionSet{u.u.eachMap(Map.lexMaxAny)} }
+
+func (m Map) lexMinAny() Map { return m.lexOpt(false) }
+func (m Map) lexMaxAny() Map { return m.lexOpt(true) }
+
+// LexMinPwMultiAff returns the lexicographic minimum of m as a piecewise
+// function (isl_map_lexmin_pw_multi_aff).
+func (m Map) LexMinPwMultiAff() (f PwMultiAff, err error) {
+	defer Recover(&err)
+	return m.LexMin().pwMultiAff()
+}
+
+// LexMaxPwMultiAff returns the lexicographic maximum of m as a piecewise
+// function (isl_map_lexmax_pw_multi_aff).
+func (m Map) LexMaxPwMultiAff() (f PwMultiAff, err error) {
+	defer Recover(&err)
+	return m.LexMax().pwMultiAff()
+}
+
+// LexMinPwMultiAff returns the lexicographic minimum of s as a function of
+// the parameters (isl_set_lexmin_pw_multi_aff): its map space goes from
+// the parameter space to s's tuple.
+func (s Set) LexMinPwMultiAff() (f PwMultiAff, err error) {
+	defer Recover(&err)
+	return s.LexMin().paramMap().pwMultiAff()
+}
+
+// LexMaxPwMultiAff returns the lexicographic maximum of s as a function of
+// the parameters.
+func (s Set) LexMaxPwMultiAff() (f PwMultiAff, err error) {
+	defer Recover(&err)
+	return s.LexMax().paramMap().pwMultiAff()
+}
+
+// paramMap views s as a map from the parameter space to s's tuple (same
+// column layout).
+func (s Set) paramMap() Map {
+	sp := s.m.space
+	return s.m.withSpace(MapSpace(NewParamSpace(sp.params), sp))
+}
+
+// dimOpt returns the optimum of dim pos of s as a function of the
+// parameters.
+func (s Set) dimOpt(pos int, max bool) (f PwAff, err error) {
+	defer Recover(&err)
+	n := s.m.space.Dim(Out)
+	checkRange(s.m.space, Out, pos, 1, "DimMin")
+	p := s.ProjectOut(Out, pos+1, n-pos-1).ProjectOut(Out, 0, pos)
+	pm, err := Set{p.m.lexOpt(max)}.paramMap().pwMultiAff()
+	if err != nil {
+		return PwAff{}, err
+	}
+	return pm.PwAff(0), nil
+}
+
+// DimMin returns the minimum of dim pos of s as a piecewise expression of
+// the parameters (isl_set_dim_min), defined where the minimum exists.
+func (s Set) DimMin(pos int) (PwAff, error) { return s.dimOpt(pos, false) }
+
+// DimMax returns the maximum of dim pos of s as a piecewise expression of
+// the parameters (isl_set_dim_max).
+func (s Set) DimMax(pos int) (PwAff, error) { return s.dimOpt(pos, true) }
+
+// IsSingleValued reports exactly whether every input of m has at most one
+// image (isl_map_is_single_valued).
+//
+// We pair m with itself on a shared input, x -> (y, y'), and ask for each
+// output dim k whether y_k < y'_k is possible: each question is the
+// emptiness of conjunctions, without projection.
+func (m Map) IsSingleValued() bool {
+	if m.space.isSet {
+		m = Set{m}.paramMap()
+	}
+	n := m.space.Dim(Out)
+	if n == 0 || len(m.parts) == 0 {
+		return true
+	}
+	prod := m.FlatRangeProduct(m)
+	for k := 0; k < n; k++ {
+		if !prod.OrderLT(Out, k, Out, n+k).IsEmpty() {
+			return false
+		}
+	}
+	return true
+}
+
+// IsInjective reports exactly whether no two inputs of m share an image
+// (isl_map_is_injective).
+func (m Map) IsInjective() bool { return m.Reverse().IsSingleValued() }
+
+// IsBijective reports whether m is single-valued and injective
+// (isl_map_is_bijective).
+func (m Map) IsBijective() bool { return m.IsSingleValued() && m.IsInjective() }
+
+// IsSingleValued reports whether every map of u is single-valued and no
+// two maps share an input with different images
+// (isl_union_map_is_single_valued).
+func (u UnionMap) IsSingleValued() bool {
+	for i, a := range u.maps {
+		if !a.IsSingleValued() {
+			return false
+		}
+		for _, b := range u.maps[i+1:] {
+			if !a.space.in.equal(b.space.in) {
+				continue
+			}
+			if !a.Domain().Intersect(b.Domain()).IsEmpty() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// IsInjective reports whether u is injective.
+func (u UnionMap) IsInjective() bool { return u.Reverse().IsSingleValued() }
