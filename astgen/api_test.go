@@ -63,7 +63,7 @@ func TestBudget(t *testing.T) {
 func TestErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"domain: \"{ S[i] : i >= 0 }\"\nchild:\n  schedule: \"[{ S[i] -> [(i)] }]\"\n", "unbounded"},
-		{"domain: \"{ S[i] : 0 <= i < 4 }\"\nchild:\n  extension: \"{ [] -> T[] }\"\n", "extension"},
+		{"domain: \"{ S[i] : 0 <= i < 4 }\"\nchild:\n  extension: \"{ [x] -> T[] }\"\n", "extension"},
 	} {
 		tr := mustTree(t, c.src)
 		_, err := Generate(tr, Config{})
@@ -92,5 +92,65 @@ func TestFromScheduleMapIsolate(t *testing.T) {
 		if err := checkOrder(t, node, expectedOrder(t, sched, pv), pv); err != nil {
 			t.Fatalf("params %v: %v\n%s", pv, err, code)
 		}
+	}
+}
+
+func TestExtension(t *testing.T) {
+	tr := mustTree(t, `domain: "{ S[i] : 0 <= i < 4 }"
+child:
+  schedule: "[{ S[i] -> [(i)] }]"
+  child:
+    extension: "{ [i] -> T[i] : i mod 2 = 0 }"
+    child:
+      sequence:
+      - filter: "{ S[i] }"
+      - filter: "{ T[i] }"
+`)
+	node, err := Generate(tr, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ast.Interpret(node, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s []string
+	for _, in := range got {
+		s = append(s, in.String())
+	}
+	if want := "S(0) T(0) S(1) S(2) T(2) S(3)"; strings.Join(s, " ") != want {
+		t.Fatalf("got %s, want %s\n%s", strings.Join(s, " "), want, ast.PrintC(node))
+	}
+}
+
+func TestDomainExpr(t *testing.T) {
+	tr := mustTree(t, `domain: "[n] -> { S[i] : 0 <= i < n }"
+child:
+  schedule: "[{ S[i] -> [(i)] }]"
+  options: "[n] -> { isolate[[] -> [i]] : 1 <= i }"
+`)
+	acc, err := presburger.ParseMap("[n] -> { S[i] -> A[n - 1, 2i + 1] : i = 0; S[i] -> A[i - 1, 2i + 1] : i > 0 }")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	cfg := Config{AtEachDomain: func(u *ast.User, info DomainInfo) ast.Node {
+		es, err := info.Expr(acc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var parts []string
+		for _, e := range es {
+			parts = append(parts, ast.ExprC(e))
+		}
+		got = append(got, strings.Join(parts, "; "))
+		return u
+	}}
+	if _, err := Generate(tr, cfg); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"n - 1; 1", "c0 - 1; 2 * c0 + 1"}
+	if strings.Join(got, " | ") != strings.Join(want, " | ") {
+		t.Fatalf("accesses %q, want %q", got, want)
 	}
 }

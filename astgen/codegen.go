@@ -39,6 +39,26 @@ type DomainInfo struct {
 	// expression substituted for a degenerate loop).
 	Iterators []string
 	Values    []ast.Expr
+	// Args are the statement's iterators (its instance tuple) as AST
+	// expressions, the arguments of the call.
+	Args []ast.Expr
+
+	expr func(f presburger.Map) ([]ast.Expr, error)
+}
+
+// Expr returns the AST expressions of the values of f, a piecewise
+// quasi-affine function of the statement instance (a map from the
+// statement's space to any tuple, single valued), at the current call,
+// simplified in the context of the generated code (isl's
+// isl_ast_build_access_from_pw_multi_aff): an access A[i + 1] of S[i]
+// scheduled at c0 = i becomes c0 + 1, and a piecewise
+// { S[i] -> A[n - 1] : i = 0; S[i] -> A[i - 1] : i > 0 } becomes c0 - 1
+// where i > 0 is known. Pieces that remain are combined with ?:.
+func (d DomainInfo) Expr(f presburger.Map) ([]ast.Expr, error) {
+	if d.expr == nil {
+		return nil, errors.New("astgen: DomainInfo without a generation context")
+	}
+	return d.expr(f)
 }
 
 // ForInfo describes a loop to Config.AtEachFor.
@@ -85,6 +105,13 @@ type build struct {
 	// generated holds the constraints the enclosing code enforces (over n
 	// dims): loop bounds, strides, guards, substitutions.
 	generated presburger.Set
+	// checked holds the constraints the enclosing code actually checks
+	// (loop bounds, strides and guards it emits, substitutions, the
+	// context): generated without the pending assumptions. Expressions
+	// that decide whether code executes (bounds, guards) are simplified in
+	// checked only; whenever a statement executes, the assumptions hold,
+	// so its arguments may be simplified in generated.
+	checked presburger.Set
 	// opts and isoOpts are the options of each dim outside and inside the
 	// isolated part; coincident the band members' flags.
 	opts, isoOpts []schedule.ASTOption
@@ -103,6 +130,14 @@ func (b *build) clone() *build {
 	c.isoOpts = slices.Clone(b.isoOpts)
 	c.coincident = slices.Clone(b.coincident)
 	return &c
+}
+
+// ctrl returns the build to write control expressions (bounds, guards)
+// with: its generated constraints are only those actually checked.
+func (b *build) ctrl() *build {
+	c := b.clone()
+	c.generated = b.checked
+	return c
 }
 
 func (b *build) option(d int, isolated bool) schedule.ASTOption {
@@ -127,11 +162,9 @@ func run(f func() ast.Node) (n ast.Node, err error) {
 				n, err = nil, ge.err
 				return
 			}
-			if pe, ok := r.(*presburger.Error); ok {
-				n, err = nil, fmt.Errorf("astgen: %w", pe)
-				return
-			}
-			panic(r)
+			// Engine failures (budget, overflow) become errors; other
+			// panics are bugs and go on.
+			n, err = nil, fmt.Errorf("astgen: %w", engineError(r))
 		}
 	}()
 	return f(), nil
@@ -206,6 +239,7 @@ func FromScheduleMap(sched presburger.UnionMap, context presburger.Set, opts Opt
 		if hasCtx && context.NParts() > 0 {
 			b.generated = b.generated.Intersect(g.paramSet(context, n))
 		}
+		b.checked = b.generated
 		b.opts = append(slices.Clone(opts.Dims), make([]schedule.ASTOption, max(0, n-len(opts.Dims)))...)
 		b.isoOpts = append(slices.Clone(opts.IsolateDims), make([]schedule.ASTOption, max(0, n-len(opts.IsolateDims)))...)
 		b.coincident = make([]bool, n)
@@ -469,3 +503,10 @@ func sccTopo(k int, adj [][]int) [][]int {
 
 // errUnbounded reports a schedule dim without a lower or upper bound.
 var errUnbounded = errors.New("astgen: unbounded schedule dimension")
+
+// engineError converts a panic value of the engine into its error; any
+// other panic is raised again.
+func engineError(r any) (err error) {
+	defer presburger.Recover(&err)
+	panic(r)
+}

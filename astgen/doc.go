@@ -69,16 +69,40 @@
 // # Stock: generated and pending constraints (sections 4.2, 5.3.2, 5.9)
 //
 // The build carries the generated constraints (those the enclosing AST
-// enforces: loop bounds, strides, emitted guards and substituted values)
-// and the pending constraints (those a piece of the domain imposes on
-// outer dimensions only). The body of a loop is generated assuming both.
-// On the way back up, pending constraints that are implied by the
-// generated ones, or by what the body itself enforces (a loop whose bounds
-// admit no iteration executes nothing), are dropped; the rest becomes the
-// if around the loop. Every statement call is finally guarded by the gist
-// of its exact schedule domain with respect to all enclosing constraints,
-// so that the code is exact whatever approximation was made above.
+// enforces or assumes: loop bounds, strides, emitted guards, substituted
+// values, and the pending constraints of the enclosing pieces). A piece's
+// constraints that do not involve the current dim are pending: the body
+// is generated assuming them, and on the way back up they become the if
+// around the loop unless implied by the generated constraints or by what
+// the loop enforces. Every node the generator creates records its
+// enforced set (isl's annotated AST, the "graft"): the schedule points
+// outside of which it executes nothing, computed from what the code
+// checks (loop bounds, guards), never from assumptions. For example the
+// inner loop "for (c1 = 0; c1 < n; c1++)" enforces n >= 1, so no guard
+// n >= 1 is emitted around the outer loop (example 5.6).
 //
+// Exactness does not rest on these approximations: every statement call is
+// guarded by the gist of its exact schedule domain with respect to all
+// enclosing constraints (existentials are first turned into known floor
+// divisions), so the code is exact whatever approximation was made above.
+//
+// # Decomposition (sections 5.4, 5.5)
+//
+// The per-dim option decides how the schedule domain at the current depth
+// becomes single-conjunction pieces: atomic takes the constraints shared
+// by all parts (a simple hull; when it lacks a bound, the bound is the
+// min/max over the parts, example 5.8); separate computes the common
+// refinement of the statements' domains; the default coalesces the parts
+// of each statement (two parts merge when their union is exactly their
+// shared constraints) and makes the union disjoint, or generates a single
+// loop when the parts differ only on outer dims (isl's pure outer
+// disjunction). Pieces are sorted so that, for equal outer dims, all the
+// points of one piece precede those of the next; pieces that interleave
+// are merged. Unrolling picks the lower bound with the fewest slices
+// (counted exactly by emptiness tests, shifting a candidate down when it
+// is not a bound of every part) and emits each slice with the dim
+// substituted and its own guard.
+
 // # Expressions (section 5.10)
 //
 // Bounds and guards are affine or quasi-affine (floor divisions of affine
@@ -94,8 +118,16 @@
 //
 //	AtEachDomain(user *ast.User, build Build) ast.Node   (isl: at_each_domain)
 //	AtFor(for *ast.For, build Build)                     (isl: after_each_for)
-//	Budget: bound on the number of Presburger operations; exceeding it
+//	Budget: bound on the number of Presburger decisions; exceeding it
 //	        returns ErrBudget, never an endless loop.
+//
+// # Limitations
+//
+// Schedule dims without a lower or upper bound are an error (isl would
+// generate an infinite loop); Extension nodes must map all the outer
+// schedule dims; the isolate option applies to the band that carries it.
+// Constraints implied by strides are not hoisted as conditions on the
+// parameters (example 5.7 keeps its modular guard inside the loop).
 //
 // Per band member options come from the schedule tree (schedule.ASTOption);
 // FromScheduleMap takes them in Options as isl's flat form does
@@ -108,6 +140,9 @@
 //	generateNextLevel   generate_next_level
 //	components          generate_components (isl_tarjan)
 //	createFor           create_node / create_for
+//	shiftedComponent    generate_component / generate_shift_component
+//	emitAt              a degenerate loop eliminated by substitution
+//	g.enf               the enforced constraints of isl_ast_graft
 //	Generate            isl_ast_build_node_from_schedule
 //	FromScheduleMap     isl_ast_build_node_from_schedule_map
 package astgen

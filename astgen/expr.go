@@ -180,8 +180,13 @@ func (g *gen) fixedResidue(num aff, den int64, b *build) (int64, bool) {
 		return 0, false
 	}
 	g.tick()
-	pt, ok := b.generated.Sample()
-	if !ok || len(pt) != len(num.Coef) {
+	var pt []int64
+	found, ok := g.decide(func() bool {
+		var f bool
+		pt, f = b.generated.Sample()
+		return f
+	})
+	if !ok || !found || len(pt) != len(num.Coef) {
 		return 0, false
 	}
 	r := mod(num.eval(pt), den)
@@ -200,6 +205,9 @@ func (g *gen) consExpr(c cons, b *build) ast.Expr {
 	}
 	c.a = g.simplifyDivs(c.a, b)
 	if e, ok := g.modExpr(c, b); ok {
+		return e
+	}
+	if e, ok := g.modIneqExpr(c, b); ok {
 		return e
 	}
 	ts := g.terms(c.a, b)
@@ -357,4 +365,41 @@ func dedupAffs(as []aff) []aff {
 		}
 	}
 	return out
+}
+
+// modIneqExpr recognizes an inequality with one floor division that is a
+// divisibility condition in disguise (the engine writes "n is even" as
+// n - 2*floor((n + 1)/2) >= 0) and writes it x % den == 0; the
+// equivalence is checked exactly.
+func (g *gen) modIneqExpr(c cons, b *build) (ast.Expr, bool) {
+	if c.eq || len(c.a.Divs) != 1 || b == nil || len(c.a.Coef) != g.np()+b.n {
+		return nil, false
+	}
+	dv := c.a.Divs[0]
+	if dv.Den > 16 || len(dv.Num.Divs) > 0 {
+		return nil, false
+	}
+	n := b.n
+	s1 := g.setOf(n, nil, []aff{c.a})
+	num := dv.Num
+	// Prefer a positive leading coefficient in the printed dividend.
+	for _, k := range num.Coef {
+		if k < 0 {
+			num = num.scale(-1)
+			break
+		}
+		if k > 0 {
+			break
+		}
+	}
+	for r := int64(0); r < dv.Den; r++ {
+		x := num.add(constAff(len(num.Coef), -r))
+		e := x.resize(len(x.Coef) + 1)
+		e.Coef[len(x.Coef)] = -dv.Den
+		s2 := g.setOf(n, []aff{e}, nil)
+		if g.isSubset(s1, s2) && g.isSubset(s2, s1) {
+			return ast.Eq(ast.Rem(g.affExpr(x, b), ast.NewInt(dv.Den)), ast.NewInt(0)), true
+		}
+	}
+	return nil, false
 }

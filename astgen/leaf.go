@@ -1,6 +1,8 @@
 package astgen
 
 import (
+	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/tessera-opt/tessera/ast"
@@ -79,10 +81,25 @@ func (g *gen) leafStmt(s stmt, b *build) []ast.Node {
 		}
 		var node ast.Node = &ast.User{Name: s.name, Args: args}
 		if g.cfg.AtEachDomain != nil {
-			info := DomainInfo{Statement: s.name}
+			info := DomainInfo{Statement: s.name, Args: args}
 			for i := 0; i < n; i++ {
 				info.Iterators = append(info.Iterators, iterName(i))
 				info.Values = append(info.Values, g.varExpr(g.np()+i, b))
+			}
+			ctx := b.clone()
+			ctx.generated = b.generated.Intersect(dom)
+			instance := gr[0].args
+			info.expr = func(f presburger.Map) (out []ast.Expr, err error) {
+				defer func() {
+					if r := recover(); r != nil {
+						if ge, ok := r.(genError); ok {
+							out, err = nil, ge.err
+							return
+						}
+						out, err = nil, fmt.Errorf("astgen: %w", engineError(r))
+					}
+				}()
+				return g.instanceExpr(f, s.space, instance, ctx), nil
 			}
 			node = g.cfg.AtEachDomain(node.(*ast.User), info)
 		}
@@ -167,7 +184,7 @@ func (g *gen) guardSetOf1(dom presburger.Set, b *build) (ast.Expr, presburger.Se
 			return nil, gset, false
 		}
 		gset = gset.Union(g.consSet(n, cs))
-		disj = append(disj, g.condExpr(cs, b))
+		disj = append(disj, g.condExpr(cs, b.ctrl()))
 	}
 	if len(disj) == 0 {
 		return nil, gset, true
@@ -365,10 +382,97 @@ func (g *gen) extendLeaf(s stmt, b *build) []ast.Node {
 	b2 := b.clone()
 	b2.n = n2
 	b2.generated = g.extendSchedSet(b.generated, n2)
+	b2.checked = g.extendSchedSet(b.checked, n2)
 	b2.opts = padOpts(b.opts, n2)
 	b2.isoOpts = padOpts(b.isoOpts, n2)
 	b2.coincident = padBools(b.coincident, n2)
 	b2.isolate = nil
 	b2.cont = nil
 	return g.nextLevel([]stmt{{name: s.name, space: s.space, m: m2}}, b2)
+}
+
+// instanceExpr builds the expressions of the function f (statement space
+// -> tuple) at the instance given by the affs inst (over params and the
+// schedule dims of ctx), simplified in ctx.
+func (g *gen) instanceExpr(f presburger.Map, stmtSpace presburger.Space, inst []aff, ctx *build) []ast.Expr {
+	sp := f.Space()
+	k := stmtSpace.Dim(presburger.Out)
+	if sp.Dim(presburger.In) != k {
+		failf("function of %d inputs for a statement of %d dims", sp.Dim(presburger.In), k)
+	}
+	for _, p := range sp.Params() {
+		if !slices.Contains(g.params, p) {
+			failf("function with unknown parameter %s", p)
+		}
+	}
+	np, n := g.np(), ctx.n
+	w := sp.Dim(presburger.Out)
+	// Align the parameters: the same space with the generation's list.
+	fsp := presburger.NewMapSpace(g.params, sp.TupleName(presburger.In), sp.DimNames(presburger.In), sp.TupleName(presburger.Out), sp.DimNames(presburger.Out))
+	dst := make([]int, sp.NDim())
+	for i := 0; i < k; i++ {
+		dst[sp.Offset(presburger.In)+i] = fsp.Offset(presburger.In) + i
+	}
+	for j := 0; j < w; j++ {
+		dst[sp.Offset(presburger.Out)+j] = fsp.Offset(presburger.Out) + j
+	}
+	f = remapMap(f, fsp, dst)
+	type piece struct {
+		vals []aff
+		cs   []cons
+	}
+	var pieces []piece
+	for _, p := range f.Parts() {
+		lp, ok := g.solveInstance(p, k, w)
+		if !ok || lp.nex > 0 {
+			failf("function %v is not quasi-affine in the statement instance", f)
+		}
+		var pc piece
+		for _, v := range lp.args {
+			pc.vals = append(pc.vals, composeAff(v, np, k, inst, np+n))
+		}
+		for _, e := range lp.eqs {
+			pc.cs = append(pc.cs, cons{a: composeAff(e, np, k, inst, np+n), eq: true})
+		}
+		for _, e := range lp.ineqs {
+			pc.cs = append(pc.cs, cons{a: composeAff(e, np, k, inst, np+n)})
+		}
+		// Drop the pieces that cannot apply here.
+		if g.isEmpty(ctx.generated.Intersect(g.consSet(n, pc.cs))) {
+			continue
+		}
+		pc.cs = g.gist(n, pc.cs, ctx.generated)
+		pieces = append(pieces, pc)
+	}
+	if len(pieces) == 0 {
+		failf("function %v is not defined at the statement instance", f)
+	}
+	out := make([]ast.Expr, w)
+	for j := 0; j < w; j++ {
+		last := len(pieces) - 1
+		e := g.affExpr(pieces[last].vals[j], ctx)
+		for i := last - 1; i >= 0; i-- {
+			e = ast.Select(g.condExpr(pieces[i].cs, ctx), g.affExpr(pieces[i].vals[j], ctx), e)
+		}
+		out[j] = e
+	}
+	return out
+}
+
+// composeAff substitutes the input variables np..np+k-1 of a (over params
+// and k inputs) by the affs inst (over nv variables: params and schedule
+// dims).
+func composeAff(a aff, np, k int, inst []aff, nv int) aff {
+	out := newAff(nv)
+	copy(out.Coef[:np], a.Coef[:np])
+	out.C = a.C
+	for j := 0; j < k; j++ {
+		if c := a.Coef[np+j]; c != 0 {
+			out = out.add(inst[j].resize(nv).scale(c))
+		}
+	}
+	for _, dv := range a.Divs {
+		out = out.add(floorDivAff(composeAff(dv.Num, np, k, inst, nv), dv.Den).scale(dv.K))
+	}
+	return out.canon()
 }

@@ -356,6 +356,12 @@ func (g *gen) createFor(stmts []stmt, b *build, bounds []cons) []ast.Node {
 	dom := g.scheduleDomain(stmts, b, d).Intersect(b.generated)
 	withD, pending := splitCons(bounds, v)
 	stride, offset, hasStride := g.detectStride(dom, n, d)
+	if hasStride && len(offset.Divs) > 0 {
+		// The stride may imply modular conditions on the outer dims
+		// (example 5.7: 2t - n = 4a implies that n is even); they become
+		// pending constraints so that they are checked once, outside.
+		pending = append(pending, g.modularConds(dom, b, d)...)
+	}
 
 	hullDom := b.generated.Intersect(g.consSet(n, withD))
 	if hasStride {
@@ -399,7 +405,7 @@ func (g *gen) createFor(stmts []stmt, b *build, bounds []cons) []ast.Node {
 		// The piece lacks a bound (an atomic hull, section 5.3.3): take
 		// the bounds of the parts of the exact domain, min of the lower
 		// bounds and max of the upper bounds over the parts.
-		initExpr, condExpr = g.partBounds(dom, b, stride, offset, hasStride)
+		initExpr, condExpr = g.partBounds(dom, b.ctrl(), stride, offset, hasStride)
 	}
 
 	// The constraints the loop enforces: its bounds and the stride.
@@ -408,24 +414,43 @@ func (g *gen) createFor(stmts []stmt, b *build, bounds []cons) []ast.Node {
 	inner.depth = d + 1
 	inner.values = append(inner.values[:d:d], ast.NewIdent(iterName(d)))
 	inner.valAff = append(padAffs(inner.valAff, d), nil)
-	own := g.consSet(n, loopCons)
+	gen := b.generated.Intersect(g.consSet(n, loopCons))
 	if hasStride {
-		own = own.Intersect(g.strideSet(n, d, stride, offset))
+		gen = gen.Intersect(g.strideSet(n, d, stride, offset))
 	}
-	gen := b.generated.Intersect(own)
-	// What the loop itself checks (not what the enclosing code assumes).
-	loopEnforced := own
+	// What the loop itself checks: the bounds it emits (bounds dominated
+	// under the enclosing assumptions are not emitted, so they do not
+	// count) and the stride.
+	ctrl := b.ctrl()
+	lowers = g.pruneBounds(lowers, ctrl, true)
+	uppers = g.pruneBounds(uppers, ctrl, false)
+	var checked []aff
+	for _, l := range lowers {
+		e := l.scale(-1)
+		e.Coef[np+d] = addC(e.Coef[np+d], 1)
+		checked = append(checked, e)
+	}
+	for _, u := range uppers {
+		e := u.clone()
+		e.Coef[np+d] = subC(e.Coef[np+d], 1)
+		checked = append(checked, e)
+	}
+	loopEnforced := g.setOf(n, nil, checked)
+	if hasStride {
+		loopEnforced = loopEnforced.Intersect(g.strideSet(n, d, stride, offset))
+	}
 	inner.generated = gen.Intersect(g.consSet(n, pending))
+	inner.checked = b.checked.Intersect(loopEnforced)
 	body := g.nextLevel(restrictAll(stmts, inner.generated), inner)
 	if len(body) == 0 {
 		return nil
 	}
 	init, cond := initExpr, condExpr
 	if len(lowers) > 0 {
-		init = g.maxExpr(lowers, b)
+		init = g.maxExpr(lowers, ctrl)
 	}
 	if len(uppers) > 0 {
-		cond = g.upperCond(uppers, d, b)
+		cond = g.upperCond(uppers, d, ctrl)
 	}
 	inc := int64(1)
 	if hasStride {
@@ -457,7 +482,7 @@ func (g *gen) createFor(stmts []stmt, b *build, bounds []cons) []ast.Node {
 		}
 		guard = kept
 	}
-	node := g.wrapGuard(guard, b, f)
+	node := g.wrapGuard(guard, ctrl, f)
 	g.setEnforced(node, exists.Intersect(g.consSet(n, guard)))
 	return []ast.Node{node}
 }
@@ -511,6 +536,7 @@ func (g *gen) emitAt(stmts []stmt, b *build, val aff, bounds []cons) []ast.Node 
 	inner.valAff = append(padAffs(inner.valAff, d), &val)
 	gen := b.generated.Intersect(g.consSet(n, []cons{fix}))
 	inner.generated = gen.Intersect(g.consSet(n, bounds))
+	inner.checked = b.checked.Intersect(g.consSet(n, []cons{fix}))
 	body := g.nextLevel(restrictAll(stmts, inner.generated), inner)
 	if len(body) == 0 {
 		return nil
@@ -519,7 +545,7 @@ func (g *gen) emitAt(stmts []stmt, b *build, val aff, bounds []cons) []ast.Node 
 	// The guard is written in the context of the substitution, not of
 	// the guard itself.
 	outer := inner.clone()
-	outer.generated = gen
+	outer.generated = inner.checked
 	node := g.wrapGuard(guard, outer, block(body))
 	enf := g.consSet(n, []cons{fix}).Intersect(g.consSet(n, guard))
 	if be, ok := g.enforcedOf(body, n); ok {
@@ -748,4 +774,36 @@ func fixesDim(cs []cons, v int) bool {
 		}
 	}
 	return false
+}
+
+// modularConds returns the constraints with floor divisions (modular
+// conditions) of the projection of dom on the dims before d that the
+// generated constraints do not imply.
+func (g *gen) modularConds(dom presburger.Set, b *build, d int) []cons {
+	n := b.n
+	outer := g.knownDivs(g.projectAfter(dom, d-1))
+	if outer.NParts() != 1 {
+		return nil
+	}
+	eqs, ineqs, nex := g.basicAffs(outer.Part(0).Map(), g.np()+n)
+	if nex > 0 {
+		return nil
+	}
+	var cs []cons
+	for _, e := range eqs {
+		cs = append(cs, cons{a: e, eq: true})
+	}
+	for _, e := range ineqs {
+		cs = append(cs, cons{a: e})
+	}
+	var out []cons
+	for _, c := range cs {
+		if len(c.a.Divs) == 0 || c.a.involvesFrom(g.np()+d) {
+			continue
+		}
+		if !g.impliesCons(b.generated, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }

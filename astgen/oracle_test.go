@@ -168,6 +168,9 @@ func TestFlatCases(t *testing.T) {
 			if err != nil {
 				t.Fatalf("FromScheduleMap: %v", err)
 			}
+			if err := ast.Verify(node, sched.Params()...); err != nil {
+				t.Fatalf("Verify: %v\n%s", err, ast.PrintC(node))
+			}
 			code := ast.PrintC(node)
 			for _, pv := range paramValues(sched.Params(), c.lo, c.hi) {
 				if c.context != "" {
@@ -220,11 +223,25 @@ func randomFlat(r *rand.Rand) (string, []schedule.ASTOption) {
 		if ndim == 2 {
 			exprs = append(exprs, "j", "i + j", "j - i", "j", "2*j")
 		}
-		var tv []string
-		for k := 0; k < depth; k++ {
-			tv = append(tv, exprs[r.Intn(len(exprs))])
+		mk := func(extra string) {
+			var tv []string
+			for k := 0; k < depth; k++ {
+				tv = append(tv, exprs[r.Intn(len(exprs))])
+			}
+			c := strings.Join(cons, " and ")
+			if extra != "" {
+				c += " and " + extra
+			}
+			pieces = append(pieces, fmt.Sprintf("S%d[%s] -> [%s] : %s", s, strings.Join(vars, ", "), strings.Join(tv, ", "), c))
 		}
-		pieces = append(pieces, fmt.Sprintf("S%d[%s] -> [%s] : %s", s, strings.Join(vars, ", "), strings.Join(tv, ", "), strings.Join(cons, " and ")))
+		if r.Intn(4) == 0 {
+			// A piecewise schedule (index set splitting).
+			k := []string{"2", "n - 2", "m"}[r.Intn(3)]
+			mk("i < " + k)
+			mk("i >= " + k)
+		} else {
+			mk("")
+		}
 	}
 	var opts []schedule.ASTOption
 	for k := 0; k < depth; k++ {
@@ -259,6 +276,9 @@ func TestRandomFlat(t *testing.T) {
 			node, err := FromScheduleMap(sched, ctx, Options{Dims: opts}, Config{})
 			if err != nil {
 				t.Fatalf("%s opts %v: %v", src, opts, err)
+			}
+			if err := ast.Verify(node, "n", "m"); err != nil {
+				t.Fatalf("%s opts %v: Verify: %v\n%s", src, opts, err, ast.PrintC(node))
 			}
 			for _, pv := range paramValues([]string{"n", "m"}, 0, 4) {
 				want := expectedOrder(t, sched, pv)

@@ -3,6 +3,7 @@ package astgen
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/presburger"
@@ -22,6 +23,8 @@ type gen struct {
 	params []string
 	cfg    Config
 	ops    int64
+	// undecided counts the engine tests that gave up (see decide).
+	undecided int
 	// enf records, for the nodes the generator created, the set of
 	// schedule points (over the dims of the build that created them, the
 	// dims from the node's own one on unconstrained) outside of which the
@@ -396,15 +399,41 @@ func (g *gen) setOf(n int, eqs, ineqs []aff) presburger.Set {
 
 func (g *gen) universe(n int) presburger.Set { return presburger.UniverseSet(g.schedSpace(n)) }
 
-// isEmpty is Set.IsEmpty with a budget tick.
+// decide runs an emptiness or inclusion test of the engine; when the
+// engine gives up on it (its budget or int64 range exceeded) it reports
+// ok == false. Callers then take the answer that is safe for them: a set
+// that may be non-empty is treated as non-empty, an inclusion that may
+// not hold as not holding (more code or more guards, never wrong code).
+func (g *gen) decide(f func() bool) (res, ok bool) {
+	var err error
+	if debugDecide != nil {
+		t0 := time.Now()
+		defer func() { debugDecide(time.Since(t0), ok) }()
+	}
+	func() {
+		defer presburger.Recover(&err)
+		res = f()
+	}()
+	if err != nil {
+		g.undecided++
+		return false, false
+	}
+	return res, true
+}
+
+var debugDecide func(time.Duration, bool)
+
+// isEmpty reports whether s is empty (false when undecided).
 func (g *gen) isEmpty(s presburger.Set) bool {
 	g.tick()
-	return s.IsEmpty()
+	res, ok := g.decide(s.IsEmpty)
+	return ok && res
 }
 
 func (g *gen) isEmptyMap(m presburger.Map) bool {
 	g.tick()
-	return m.IsEmpty()
+	res, ok := g.decide(m.IsEmpty)
+	return ok && res
 }
 
 // implies reports whether every point of s satisfies the constraint

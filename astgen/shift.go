@@ -65,6 +65,7 @@ func (g *gen) shiftedComponent(stmts []stmt, b *build) []ast.Node {
 	c := b.clone()
 	c.n = n + 1
 	c.generated = g.insertDim(b.generated, n, d+1)
+	c.checked = g.insertDim(b.checked, n, d+1)
 	if b.isolate != nil {
 		iso := g.insertDim(*b.isolate, n, d+1)
 		c.isolate = &iso

@@ -137,9 +137,11 @@ func combineStrides(s1 int64, o1 aff, s2 int64, o2 aff) (int64, aff) {
 	return s, reduceMod(o1.scale(t1).add(o2.scale(t2)), s)
 }
 
+// isSubset reports whether a is a subset of b (false when undecided).
 func (g *gen) isSubset(a, b presburger.Set) bool {
 	g.tick()
-	return a.IsSubset(b)
+	res, ok := g.decide(func() bool { return a.IsSubset(b) })
+	return ok && res
 }
 
 // unroll generates the dim completely unrolled (section 5.5): the lower

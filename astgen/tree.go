@@ -12,8 +12,8 @@ import (
 // (isl_ast_build_node_from_schedule, section 6.3). Bands add schedule dims
 // generated level by level; Sequence and Set nodes generate their filters
 // one after the other; Mark nodes become ast.Mark; Context nodes add
-// assumptions on the parameters; Guard nodes become conditions. Extension
-// nodes are not supported yet (an error).
+// assumptions on the parameters; Guard nodes become conditions; Extension
+// nodes add the statement instances they map the outer schedule dims to.
 func Generate(t schedule.Tree, cfg Config) (ast.Node, error) {
 	return run(func() ast.Node {
 		root := t.Root()
@@ -32,7 +32,7 @@ func Generate(t schedule.Tree, cfg Config) (ast.Node, error) {
 			}
 			stmts = append(stmts, stmt{name: sp.TupleName(presburger.Out), space: ssp, m: remapMap(s.Map(), esp, dst)})
 		}
-		b := &build{n: 0, generated: g.universe(0)}
+		b := &build{n: 0, generated: g.universe(0), checked: g.universe(0)}
 		return block(g.tree(root.Child(0), stmts, b))
 	})
 }
@@ -97,6 +97,7 @@ func (g *gen) tree(node *schedule.Node, stmts []stmt, b *build) []ast.Node {
 	case schedule.KindContext:
 		c := b.clone()
 		c.generated = b.generated.Intersect(g.paramSet(node.Context(), b.n))
+		c.checked = b.checked.Intersect(g.paramSet(node.Context(), b.n))
 		return g.tree(node.Child(0), restrictAll(stmts, c.generated), c)
 	case schedule.KindGuard:
 		gs := node.Guard()
@@ -109,14 +110,15 @@ func (g *gen) tree(node *schedule.Node, stmts []stmt, b *build) []ast.Node {
 		default:
 			failf("guard of %d dims under %d schedule dims", gs.Space().Dim(presburger.Out), b.n)
 		}
-		c := b.clone()
-		c.generated = b.generated.Intersect(gset)
-		body := g.tree(node.Child(0), restrictAll(stmts, c.generated), c)
-		if len(body) == 0 {
+		cond, emitted, never := g.guardSetOf(gset, b)
+		if never {
 			return nil
 		}
-		cond, never := g.guardOf(gset, b)
-		if never {
+		c := b.clone()
+		c.generated = b.generated.Intersect(gset)
+		c.checked = b.checked.Intersect(emitted)
+		body := g.tree(node.Child(0), restrictAll(stmts, c.generated), c)
+		if len(body) == 0 {
 			return nil
 		}
 		if cond == nil {
@@ -126,7 +128,7 @@ func (g *gen) tree(node *schedule.Node, stmts []stmt, b *build) []ast.Node {
 	case schedule.KindDomain:
 		failf("a domain node below the root")
 	case schedule.KindExtension:
-		failf("extension nodes are not supported")
+		return g.tree(node.Child(0), g.extend(stmts, node.Extension(), b), b)
 	}
 	failf("unknown node kind %v", node.Kind())
 	return nil
@@ -196,6 +198,7 @@ func (g *gen) band(node *schedule.Node, stmts []stmt, b *build) []ast.Node {
 	c := b.clone()
 	c.n = n2
 	c.generated = g.extendSchedSet(b.generated, n2)
+	c.checked = g.extendSchedSet(b.checked, n2)
 	c.opts = append(padOpts(b.opts, n), bd.Options...)
 	c.isoOpts = append(padOpts(b.isoOpts, n), bd.IsolateOptions...)
 	c.coincident = append(padBools(b.coincident, n), bd.Coincident...)
@@ -226,4 +229,38 @@ func padBools(o []bool, n int) []bool {
 		return o[:n]
 	}
 	return append(o, make([]bool, n-len(o))...)
+}
+
+// extend adds the instances of an extension node: each map of ext goes
+// from the outer schedule dims (all the dims generated so far) to the
+// instances of a statement, which is exactly an executed relation.
+func (g *gen) extend(stmts []stmt, ext presburger.UnionMap, b *build) []stmt {
+	out := append([]stmt(nil), stmts...)
+	for _, e := range ext.Maps() {
+		sp := e.Space()
+		if sp.Dim(presburger.In) != b.n {
+			failf("extension from %d dims under %d schedule dims", sp.Dim(presburger.In), b.n)
+		}
+		ssp := presburger.NewSetSpace(g.params, sp.TupleName(presburger.Out), sp.DimNames(presburger.Out))
+		esp := g.execSpace(b.n, ssp)
+		dst := make([]int, sp.NDim())
+		for i := 0; i < b.n; i++ {
+			dst[sp.Offset(presburger.In)+i] = esp.Offset(presburger.In) + i
+		}
+		for j := 0; j < sp.Dim(presburger.Out); j++ {
+			dst[sp.Offset(presburger.Out)+j] = esp.Offset(presburger.Out) + j
+		}
+		m := restrictExec(remapMap(e, esp, dst), b.generated)
+		merged := false
+		for i := range out {
+			if out[i].space.TuplesEqual(ssp) {
+				out[i].m = out[i].m.Union(m)
+				merged = true
+			}
+		}
+		if !merged {
+			out = append(out, stmt{name: ssp.TupleName(presburger.Out), space: ssp, m: m})
+		}
+	}
+	return out
 }

@@ -64,6 +64,22 @@ child:
     schedule: "[{ S[i] -> [(i)] }]"
     options: "{ isolate[[t] -> [i]] : exists a : t = 4a ; [isolate[] -> unroll[x]] }"
 `},
+	{name: "isolate-unroll-2d", lo: 0, hi: 6, yaml: `domain: "[n] -> { S[i, j] : 0 <= i < n and 0 <= j < n }"
+child:
+  schedule: "[{ S[i, j] -> [(4*floor(i/4))] }, { S[i, j] -> [(4*floor(j/4))] }]"
+  options: "[n] -> { isolate[[] -> [a, b]] : 0 <= a and a + 3 < n and 0 <= b and b + 3 < n }"
+  child:
+    schedule: "[{ S[i, j] -> [(i)] }, { S[i, j] -> [(j)] }]"
+    options: "[n] -> { isolate[[a, b] -> [i, j]] : a + 3 < n and b + 3 < n; [isolate[] -> unroll[x]] }"
+`},
+	{name: "domain-only", lo: -1, hi: 3, yaml: `domain: "[n] -> { S[i, j] : 0 <= i < n and 0 <= j <= i; T[k] : 0 <= k < 2 }"
+`},
+	{name: "sequence-only", lo: -1, hi: 3, yaml: `domain: "[n] -> { S[i] : 0 <= i < n; T[k] : 0 <= k < 2 }"
+child:
+  sequence:
+  - filter: "{ T[k] }"
+  - filter: "{ S[i] }"
+`},
 	{name: "set-node", lo: -1, hi: 4, yaml: `domain: "[n] -> { A[i] : 0 <= i < n; B[i] : 0 <= i < n }"
 child:
   set:
@@ -219,6 +235,11 @@ func randomTree(r *rand.Rand) string {
 	if len(opts) > 0 {
 		fmt.Fprintf(&b, "    options: \"[n] -> { %s }\"\n", strings.Join(opts, "; "))
 	}
+	if r.Intn(4) == 0 {
+		b.WriteString("    child:\n      mark: \"m\"\n")
+		b.WriteString("      child:\n        guard: \"[n] -> { : n >= 1 }\"\n")
+		return b.String()
+	}
 	switch r.Intn(3) {
 	case 0:
 	case 1:
@@ -255,6 +276,84 @@ func TestRandomTree(t *testing.T) {
 		}
 		t.Run(strconv.FormatInt(seed+int64(it), 10), func(t *testing.T) {
 			checkTree(t, tr, 0, 5)
+		})
+	}
+}
+
+// randomTree2 builds deeper trees: a tiled outer band over up to three
+// statements, a sequence of filter groups below it, each with an inner
+// band (point loops) carrying random options and isolation.
+func randomTree2(r *rand.Rand) string {
+	nstmt := 1 + r.Intn(3)
+	names := []string{"A", "B", "C"}[:nstmt]
+	tile := []int{2, 3, 4}[r.Intn(3)]
+	var doms, outer []string
+	var tups []string
+	var inner []string
+	for _, s := range names {
+		two := r.Intn(2) == 0
+		vars := "i"
+		cons := []string{"0 <= i", "i < n"}
+		if two {
+			vars = "i, j"
+			cons = append(cons, []string{"0 <= j", "i <= j"}[r.Intn(2)], []string{"j < n", "j < m", "j <= i + 1"}[r.Intn(3)])
+		}
+		if r.Intn(5) == 0 {
+			cons = append(cons, fmt.Sprintf("exists a : i = %d*a + %d", 2+r.Intn(2), r.Intn(2)))
+		}
+		tup := s + "[" + vars + "]"
+		tups = append(tups, tup)
+		doms = append(doms, tup+" : "+strings.Join(cons, " and "))
+		outer = append(outer, fmt.Sprintf("%s -> [(%d*floor(i/%d))]", tup, tile, tile))
+		in := tup + " -> [(i)]"
+		if two {
+			in = []string{tup + " -> [(i)]", tup + " -> [(j)]", tup + " -> [(i + j)]"}[r.Intn(3)]
+		}
+		inner = append(inner, in)
+	}
+	opt := func() string { return []string{"", "separate", "atomic", "unroll"}[r.Intn(4)] }
+	var b strings.Builder
+	fmt.Fprintf(&b, "domain: \"[n, m] -> { %s }\"\n", strings.Join(doms, "; "))
+	b.WriteString("child:\n  context: \"[n, m] -> { : 0 <= n <= 7 and 0 <= m <= 7 }\"\n  child:\n")
+	fmt.Fprintf(&b, "    schedule: \"[{ %s }]\"\n", strings.Join(outer, "; "))
+	if r.Intn(2) == 0 {
+		fmt.Fprintf(&b, "    options: \"[n] -> { isolate[[] -> [t]] : 0 <= t and t + %d < n }\"\n", tile)
+	}
+	b.WriteString("    child:\n      sequence:\n")
+	for _, k := range r.Perm(nstmt) {
+		fmt.Fprintf(&b, "      - filter: \"{ %s }\"\n", tups[k])
+		fmt.Fprintf(&b, "        child:\n          schedule: \"[{ %s }]\"\n", inner[k])
+		var opts []string
+		if o := opt(); o != "" {
+			opts = append(opts, o+"[x]")
+		}
+		if r.Intn(3) == 0 {
+			opts = append(opts, fmt.Sprintf("isolate[[t] -> [i]] : t + %d < n", tile))
+			if o := opt(); o != "" {
+				opts = append(opts, "[isolate[] -> "+o+"[x]]")
+			}
+		}
+		if len(opts) > 0 {
+			fmt.Fprintf(&b, "          options: \"[n] -> { %s }\"\n", strings.Join(opts, "; "))
+		}
+	}
+	return b.String()
+}
+
+func TestRandomTree2(t *testing.T) {
+	seed := int64(2000)
+	if s := os.Getenv("ASTGEN_SEED"); s != "" {
+		seed, _ = strconv.ParseInt(s, 10, 64)
+	}
+	for it := 0; it < randomIters(); it++ {
+		r := rand.New(rand.NewSource(seed + int64(it)))
+		src := randomTree2(r)
+		tr, err := schedule.ParseYAML(src)
+		if err != nil {
+			t.Fatalf("seed %d: %v\n%s", seed+int64(it), err, src)
+		}
+		t.Run(strconv.FormatInt(seed+int64(it), 10), func(t *testing.T) {
+			checkTree(t, tr, 0, 6)
 		})
 	}
 }

@@ -19,8 +19,8 @@ type binding struct {
 	rank int
 }
 
-func (s *scope) mark() int       { return len(s.names) }
-func (s *scope) reset(m int)     { s.names = s.names[:m] }
+func (s *scope) mark() int            { return len(s.names) }
+func (s *scope) reset(m int)          { s.names = s.names[:m] }
 func (s *scope) bind(n string, r int) { s.names = append(s.names, binding{n, r}) }
 
 func (s *scope) rankOf(name string) int {

@@ -115,7 +115,7 @@ func TestTolerances(t *testing.T) {
 		{false, durbin, tile, RelTolLoose, 0},
 		{false, floyd, par, 0, 0},
 	} {
-		r := &Runner{cfg: Config{Strict: tc.strict}}
+		r := &runner{cfg: Config{Strict: tc.strict}}
 		if got := r.rtol(tc.k, tc.f); got != tc.want {
 			t.Errorf("strict=%v %s/%s: rtol %g, want %g", tc.strict, tc.k.Name, tc.f.Name, got, tc.want)
 		}
@@ -149,7 +149,7 @@ func TestRunBaselineAllMINI(t *testing.T) {
 	if len(rep.Summary) != 1 || rep.Summary[0].GeoMean != 1 || rep.Summary[0].OK != len(Manifest) {
 		t.Errorf("summary %+v", rep.Summary)
 	}
-	progress := rep.WorkDir
+	progress := miniProgress
 	if !strings.Contains(progress, "kernel 34 of 34") || !strings.Contains(progress, "remaining") {
 		t.Errorf("progress:\n%s", progress)
 	}
@@ -371,6 +371,14 @@ func TestMainCommand(t *testing.T) {
 		t.Errorf("--list: %d %s %s", code, so.String(), se.String())
 	}
 	so.Reset()
+	if code := Main([]string{"--list", "--json", "--dataset", "MINI"}, &so, &se); code != 0 {
+		t.Errorf("--list --json: %d %s", code, se.String())
+	}
+	var listed []map[string]any
+	if err := json.Unmarshal(so.Bytes(), &listed); err != nil || len(listed) != len(Manifest) || listed[0]["name"] != "gemm" || listed[0]["sizes"] == nil {
+		t.Errorf("--list --json: %v %.300s", err, so.String())
+	}
+	so.Reset()
 	se.Reset()
 	plot := filepath.Join(t.TempDir(), "out.svg")
 	code := Main([]string{"--kernels", "gemm", "--dataset", "mini", "--runs", "1", "--flows", "baseline", "--compiler", "gcc -O1", "--quiet",
@@ -439,7 +447,7 @@ func TestTesseraFlowsMINI(t *testing.T) {
 		f, _ := ParseFlow(n)
 		flows = append(flows, f)
 	}
-	rep, err := Run(context.Background(), Config{Kernels: kernels, Dataset: "MINI", Runs: 1, Tessera: bin, Flows: flows, Jobs: runtime.NumCPU(), Timeout: 3 * time.Minute, Strict: true})
+	rep, err := Run(context.Background(), Config{Kernels: kernels, Dataset: "MINI", Runs: 1, Tessera: bin, Flows: flows, Jobs: runtime.NumCPU(), Timeout: 3 * time.Minute, Strict: true, WorkDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,15 +46,15 @@ var Datasets = []string{"MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE"}
 
 // Kernel is one entry of the suite manifest.
 type Kernel struct {
-	Name     string // file name without .c, e.g. "jacobi-2d"
-	Category string // "linear-algebra", "solver", "data-mining", "stencil", "dynamic-programming", "image", "tensor"
+	Name     string `json:"name"`     // file name without .c, e.g. "jacobi-2d"
+	Category string `json:"category"` // "linear-algebra", "solver", "data-mining", "stencil", "dynamic-programming", "image", "tensor"
 	// Flops is the floating-point operation count as an expression over
 	// the kernel's size macros: a multiply-add counts 2 (so gemm is the
 	// usual 2*NI*NJ*NK plus the beta scaling, and multiplications by alpha
 	// are not counted); divisions and square roots count 1, comparisons
 	// count 1 for min/max kernels.
-	Flops     string
-	Tolerance string // TolExact, TolFP or TolLoose
+	Flops     string `json:"flops"`
+	Tolerance string `json:"tolerance"` // TolExact, TolFP or TolLoose
 }
 
 // Manifest lists every kernel of the suite in report order.

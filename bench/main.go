@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -62,7 +63,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		workdir  = fs.String("workdir", "", "build directory (default: a temporary directory)")
 		roofline = fs.Bool("roofline", false, "also report gemm GFLOP/s of every flow and of OpenBLAS cblas_dgemm")
 		timeout  = fs.Duration("timeout", 10*time.Minute, "time limit of each command (tessera opt, compile, one run)")
-		list     = fs.Bool("list", false, "list the kernels (name, category, tolerance, flops at --dataset) and exit")
+		list     = fs.Bool("list", false, "list the kernels (name, category, tolerance, flops at --dataset; JSON with --json) and exit")
 		quiet    = fs.Bool("quiet", false, "no progress lines on stderr")
 		strict   = fs.Bool("strict", false, "compile with -ffp-contract=off and require byte-identical output from flows that do not reassociate")
 		jobs     = fs.Int("jobs", 1, "cells built (tessera opt + compile) in parallel before the timed runs")
@@ -84,7 +85,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *list {
-		return listKernels(stdout, stderr, strings.ToUpper(*dataset))
+		return listKernels(stdout, stderr, strings.ToUpper(*dataset), *jsonOut)
 	}
 
 	cfg := Config{
@@ -187,7 +188,33 @@ func splitList(s string) []string {
 	return out
 }
 
-func listKernels(stdout, stderr io.Writer, dataset string) int {
+// listedKernel is one entry of `--list --json`.
+type listedKernel struct {
+	Kernel
+	Dataset string           `json:"dataset"`
+	Sizes   map[string]int64 `json:"sizes"`
+	FlopsN  float64          `json:"flops_count"`
+}
+
+func listKernels(stdout, stderr io.Writer, dataset string, asJSON bool) int {
+	if asJSON {
+		var out []listedKernel
+		for _, k := range Manifest {
+			sizes, err := Sizes(k.Name, dataset)
+			fl, err2 := FlopCount(k, dataset)
+			if err != nil || err2 != nil {
+				fmt.Fprintf(stderr, "tessera %v\n", errors.Join(err, err2))
+				return 2
+			}
+			out = append(out, listedKernel{k, dataset, sizes, fl})
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return 1
+		}
+		return 0
+	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "kernel\tcategory\ttolerance\tflops(%s)\tformula\n", dataset)
 	for _, k := range Manifest {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -86,7 +85,7 @@ func FindCBLAS() string {
 	return ""
 }
 
-func (r *Runner) roofline(ctx context.Context, rep *Report) *Roofline {
+func (r *runner) roofline(ctx context.Context, rep *Report) *Roofline {
 	sizes, err := Sizes("gemm", r.cfg.Dataset)
 	if err != nil {
 		return nil
@@ -108,7 +107,7 @@ func (r *Runner) roofline(ctx context.Context, rep *Report) *Roofline {
 	return rl
 }
 
-func (r *Runner) runBLAS(ctx context.Context, rl *Roofline, flops float64) RooflineEntry {
+func (r *runner) runBLAS(ctx context.Context, rl *Roofline, flops float64) RooflineEntry {
 	e := RooflineEntry{Name: "openblas"}
 	inc := FindCBLAS()
 	if inc == "" {
@@ -173,14 +172,4 @@ func (rl *Roofline) WriteText(w io.Writer) {
 			fmt.Fprintf(w, "  %s: %s\n", e.Name, e.Message)
 		}
 	}
-}
-
-// lookCompiler reports whether the first word of a compiler command exists.
-func lookCompiler(cmd string) bool {
-	f := strings.Fields(cmd)
-	if len(f) == 0 {
-		return false
-	}
-	_, err := exec.LookPath(f[0])
-	return err == nil
 }

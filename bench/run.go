@@ -147,7 +147,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	} else if err := os.MkdirAll(work, 0o755); err != nil {
 		return nil, fmt.Errorf("bench: %v", err)
 	}
-	r := &Runner{cfg: cfg, work: work}
+	r := &runner{cfg: cfg, work: work}
 	rep := &Report{
 		Dataset:  cfg.Dataset,
 		Runs:     cfg.Runs,
@@ -204,17 +204,32 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 
 // buildAll builds every cell, Config.Jobs at a time, and returns them in
 // kernel-major order.
-func (r *Runner) buildAll(ctx context.Context, kernels []Kernel) []*Result {
+func (r *runner) buildAll(ctx context.Context, kernels []Kernel) []*Result {
 	nf := len(r.cfg.Flows)
 	cells := make([]*Result, len(kernels)*nf)
 	jobs := make(chan int)
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	built := 0
+	start := time.Now()
 	for w := 0; w < r.cfg.Jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				cells[i] = r.buildCell(ctx, kernels[i/nf], r.cfg.Flows[i%nf])
+				c := r.buildCell(ctx, kernels[i/nf], r.cfg.Flows[i%nf])
+				cells[i] = c
+				if r.cfg.Progress != nil {
+					mu.Lock()
+					built++
+					status := c.Status
+					if status == "" {
+						status = "built"
+					}
+					fmt.Fprintf(r.cfg.Progress, "bench: building %d of %d (%s, %s: %s), elapsed %s\n",
+						built, len(cells), c.Kernel, c.Flow, status, time.Since(start).Round(time.Second))
+					mu.Unlock()
+				}
 			}
 		}()
 	}
@@ -223,9 +238,6 @@ func (r *Runner) buildAll(ctx context.Context, kernels []Kernel) []*Result {
 	}
 	close(jobs)
 	wg.Wait()
-	if r.cfg.Progress != nil {
-		fmt.Fprintf(r.cfg.Progress, "bench: built %d cells of %d kernels\n", len(cells), len(kernels))
-	}
 	return cells
 }
 
@@ -238,15 +250,15 @@ func findKernel(ks []Kernel, name string) (Kernel, bool) {
 	return Kernel{}, false
 }
 
-// Runner holds the state of one Run.
-type Runner struct {
+// runner holds the state of one Run.
+type runner struct {
 	cfg        Config
 	work       string
 	tesseraBin string
 	tesseraErr error
 }
 
-func (r *Runner) progress(i, n int, kernel, flow, status string, start, runStart time.Time, done, total int) {
+func (r *runner) progress(i, n int, kernel, flow, status string, start, runStart time.Time, done, total int) {
 	if r.cfg.Progress == nil {
 		return
 	}
@@ -262,7 +274,7 @@ func (r *Runner) progress(i, n int, kernel, flow, status string, start, runStart
 
 // resolveTessera returns the tessera binary: Config.Tessera, or one built
 // from the module root into the work directory.
-func (r *Runner) resolveTessera(ctx context.Context) (string, error) {
+func (r *runner) resolveTessera(ctx context.Context) (string, error) {
 	if r.cfg.Tessera != "" {
 		p, err := exec.LookPath(r.cfg.Tessera)
 		if err != nil {
@@ -313,7 +325,7 @@ func FindModuleRoot() (string, error) {
 
 // command runs name args in dir with the per-command timeout and returns
 // its combined output.
-func (r *Runner) command(ctx context.Context, dir string, env []string, name string, args ...string) ([]byte, error) {
+func (r *runner) command(ctx context.Context, dir string, env []string, name string, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, r.cfg.Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
@@ -332,7 +344,7 @@ func (r *Runner) command(ctx context.Context, dir string, env []string, name str
 // tessera opt when the flow asks for it, and compiles the program. It
 // returns the cell with its Status set when something failed (Status ""
 // means built).
-func (r *Runner) buildCell(ctx context.Context, k Kernel, f Flow) *Result {
+func (r *runner) buildCell(ctx context.Context, k Kernel, f Flow) *Result {
 	res := &Result{Kernel: k.Name, Category: k.Category, Dataset: r.cfg.Dataset, Flow: f.Name}
 	if fl, err := FlopCount(k, r.cfg.Dataset); err == nil {
 		res.Flops = fl
@@ -359,6 +371,10 @@ func (r *Runner) buildCell(ctx context.Context, k Kernel, f Flow) *Result {
 	switch f.Kind {
 	case External:
 		compiler = f.Compiler
+		if len(strings.Fields(compiler)) == 0 {
+			res.fail(StatusBuildFail, "external flow without a compiler command")
+			return res
+		}
 		if _, err := exec.LookPath(strings.Fields(compiler)[0]); err != nil {
 			res.fail(StatusSkipped, fmt.Sprintf("compiler %s not found", strings.Fields(compiler)[0]))
 			return res
@@ -408,7 +424,7 @@ func (r *Runner) buildCell(ctx context.Context, k Kernel, f Flow) *Result {
 // execCell runs a built cell: one warm-up run, then Runs timed runs, and
 // compares the output with the baseline's. base is the baseline's result
 // for the same kernel (nil for the baseline itself).
-func (r *Runner) execCell(ctx context.Context, k Kernel, f Flow, res *Result, base *Result) {
+func (r *runner) execCell(ctx context.Context, k Kernel, f Flow, res *Result, base *Result) {
 	if res.Status != "" {
 		return
 	}
@@ -472,7 +488,7 @@ func (r *Runner) execCell(ctx context.Context, k Kernel, f Flow, res *Result, ba
 // (-ffp-contract=fast, its default) differently when the loop structure
 // changes, so even a legal reordering that keeps every reduction's order
 // can change the last bits.
-func (r *Runner) rtol(k Kernel, f Flow) float64 {
+func (r *runner) rtol(k Kernel, f Flow) float64 {
 	if k.Tolerance == TolExact || f.Kind == Baseline || (r.cfg.Strict && !f.Reassociates) {
 		return 0
 	}
@@ -481,7 +497,7 @@ func (r *Runner) rtol(k Kernel, f Flow) float64 {
 
 // runTolerance is the tolerance between two runs of the same program:
 // exact unless the flow may reassociate (parallel reductions).
-func (r *Runner) runTolerance(k Kernel, f Flow) float64 {
+func (r *runner) runTolerance(k Kernel, f Flow) float64 {
 	if k.Tolerance == TolExact || !f.Reassociates {
 		return 0
 	}
@@ -500,7 +516,7 @@ func classTolerance(k Kernel) float64 {
 
 // runProgram runs ./prog once and returns its stdout and the wall and CPU
 // times it printed on stderr.
-func (r *Runner) runProgram(ctx context.Context, dir string, env []string) ([]byte, float64, float64, error) {
+func (r *runner) runProgram(ctx context.Context, dir string, env []string) ([]byte, float64, float64, error) {
 	ctx, cancel := context.WithTimeout(ctx, r.cfg.Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, filepath.Join(dir, "prog"))

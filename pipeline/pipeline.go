@@ -27,6 +27,7 @@ import (
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/astgen"
+	"github.com/tessera-opt/tessera/astopt"
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/emit"
@@ -51,6 +52,9 @@ type Options struct {
 	NoSelfCheck bool
 	// Defines are -D macros for region finding and type resolution.
 	Defines map[string]string
+	// NoLICM skips the AST post-passes of package astopt (normalization,
+	// unswitching, loop-invariant code motion).
+	NoLICM bool
 }
 
 // Diagnostic is a message about one place of the input.
@@ -194,6 +198,14 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	n, err := astgen.Generate(tree, astgen.Config{})
 	if err != nil {
 		return "", &stageError{stage, err}
+	}
+	if !opt.NoLICM {
+		stage = "astopt"
+		var st astopt.Stats
+		if n, st, err = astopt.Run(n, astopt.Config{}); err != nil {
+			return "", &stageError{stage, err}
+		}
+		reg.Remarks = append(reg.Remarks, st.String())
 	}
 	n = renameBindings(n, identifiers(f.Src))
 	reg.AST = n

@@ -1,5 +1,32 @@
 package presburger
 
+// The advanced operations of the engine live in the files aff*.go,
+// pw*.go, lexopt*.go, gist*.go, coalesce*.go, hull*.go and stride*.go:
+//
+//	Aff, MultiAff         quasi-affine expressions (integer coefficients,
+//	                      nested floor divisions by constants)     isl_aff, isl_multi_aff
+//	PwAff, PwMultiAff     the same on disjoint domain pieces       isl_pw_aff, isl_pw_multi_aff
+//	Map.AsPwMultiAff      function of a single-valued map          isl_map_as_pw_multi_aff
+//	LexMin, LexMax        parametric lexicographic optima          isl_map_lexmin, isl_set_lexmin
+//	DimMin, DimMax        bounds of one dim as a PwAff             isl_set_dim_min
+//	Gist                  simplification in a context              isl_map_gist
+//	Coalesce              fewer disjuncts, same points             isl_map_coalesce
+//	AffineHull, SimpleHull                                         isl_map_affine_hull, isl_map_simple_hull
+//	Stride, FixedVal      strides and fixed values of a dim        isl_set_get_stride_info, isl_map_plain_get_val_if_fixed
+//
+// Every decision goes through the exact solver: parametric optima are
+// computed by subtraction, one output dim at a time (R minus the pairs
+// beaten by another image of the same input), not by a parametric simplex
+// as in isl (Feautrier's PIP); function extraction tries the equalities and
+// bounds of each output and keeps one only when the solver proves it equal
+// to the output, splitting by the residue when the output lies within a
+// constant distance of a bound; gist drops a constraint when its negation
+// is empty on the context and the remaining constraints; coalescing keeps
+// isl's "fuse" case (the constraints of each part valid on the other, when
+// they add no point) and drops parts contained in another; the affine hull
+// is spanned by samples, each new one violating an equality of the span of
+// the previous ones.
+
 import (
 	"fmt"
 	"slices"

@@ -195,17 +195,22 @@ func (b BasicMap) simplifyStep() (BasicMap, bool) {
 			if c == 1 || c == -1 {
 				expr := ints.ScaleRow(e, -c)
 				expr[col] = 0
-				// The users of col must come after every column of expr.
-				if u := b.firstUser(col); u < len(b.locals) && maxCol(expr, -1) >= nd+u {
-					continue
-				}
+				b2 := b
 				if l.Den > 0 {
 					lo, hi := divBounds(l, col)
-					b2 := b
 					b2.ineq = append(slices.Clone(b.ineq), lo, hi)
-					return b2.substituteLocal(i, expr), true
 				}
-				return b.substituteLocal(i, expr), true
+				// The users of col must come after every column of
+				// expr: otherwise we reorder the locals, unless that
+				// makes a cycle.
+				if u := b.firstUser(col); u < len(b.locals) && maxCol(expr, -1) >= nd+u {
+					r, ok := b2.substituteLocal(i, expr).sortLocals()
+					if !ok {
+						continue
+					}
+					return r, true
+				}
+				return b2.substituteLocal(i, expr), true
 			}
 			if l.Den == 0 && maxCol(e, col) < col {
 				// c*e + f == 0: e = -f/c exactly.
@@ -304,4 +309,43 @@ func (b BasicMap) simplifyStep() (BasicMap, bool) {
 		b.ineq = ineq
 	}
 	return b.dropLocals(drop), true
+}
+
+// sortLocals reorders the locals so that every known local only refers to
+// earlier ones (a stable topological order); false when the definitions
+// form a cycle.
+func (b BasicMap) sortLocals() (BasicMap, bool) {
+	nd := b.space.NDim()
+	n := len(b.locals)
+	placed := make([]bool, n)
+	order := make([]int, 0, n)
+	for len(order) < n {
+		progress := false
+		for i, l := range b.locals {
+			if placed[i] {
+				continue
+			}
+			ready := true
+			if l.Den > 0 {
+				for j := 0; j < n && ready; j++ {
+					ready = j == i || l.Row[nd+j] == 0 || placed[j]
+				}
+				ready = ready && l.Row[nd+i] == 0
+			}
+			if ready {
+				placed[i] = true
+				order = append(order, i)
+				progress = true
+				break
+			}
+		}
+		if !progress {
+			return b, false
+		}
+	}
+	colMap := identityCols(nd + n)
+	for k, i := range order {
+		colMap[nd+i] = nd + k
+	}
+	return b.embed(b.space, n, colMap), true
 }

@@ -40,12 +40,12 @@ func randOptInput(rng *rand.Rand) (Map, spec, int, int) {
 	} else {
 		sp = NewMapSpace(params, "A", randNames("a", nIn), "B", randNames("b", nOut))
 	}
-	m, s := genMap(rng, sp, genOpts{locals: rng.IntN(2) == 0, bounded: true})
+	m, s := genMap(rng, sp, genOpts{locals: false, bounded: true})
 	return m, s, nIn, nOut
 }
 
 func TestRandomLexOpt(t *testing.T) {
-	for seed := uint64(0); seed < uint64(iters(200)); seed++ {
+	for seed := uint64(0); seed < uint64(iters(60)); seed++ {
 		rng := rand.New(rand.NewPCG(seed, 101))
 		m, want, nIn, nOut := randOptInput(rng)
 		np := m.space.NParam()
@@ -168,7 +168,7 @@ func TestRandomSingleValued(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 102))
 		var params []string // the oracle sees only the test box
 		sp := NewMapSpace(params, "A", randNames("a", 1+rng.IntN(2)), "B", randNames("b", 1))
-		m, want := genMap(rng, sp, genOpts{locals: true, bounded: true})
+		m, want := genMap(rng, sp, genOpts{locals: rng.IntN(4) == 0, bounded: true})
 		if rng.IntN(2) == 0 {
 			m = m.LexMin() // often single-valued
 			want = func(pt []int64) bool { return m.Contains(pt) }

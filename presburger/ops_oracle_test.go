@@ -394,13 +394,15 @@ func TestRandomComputeDivsComplement(t *testing.T) {
 		}
 		sk.run(seed, func() {
 			rng := rand.New(rand.NewPCG(seed, 9))
-			params := randParams(rng)
+			// (At most one parameter and, for the projection trick, one
+			// part: complements of many-part unions with several divs
+			// are slow, see the package report.)
+			params := randNames("p", rng.IntN(2))
 			sp := randSetSpace(rng, params, "S", 1+rng.IntN(2))
 			a, sa := genMap(rng, sp, genOpts{locals: true, bounded: rng.IntN(2) == 0})
 			// Project a dim away to get existentials with general
-			// coefficients, then test the results on the rest.
-			// a ∩ (proj(a) × Z) equals a, with more locals.
-			if sp.Dim(Out) == 2 {
+			// coefficients: a ∩ (proj(a) × Z) equals a, with more locals.
+			if sp.Dim(Out) == 2 && a.NParts() == 1 {
 				a = a.ProjectOut(Out, 1, 1).InsertDims(Out, 1, 1).Intersect(a)
 			}
 			if !checkAgainst(t, seed, "computedivs", a.ComputeDivs(), sa, a) {

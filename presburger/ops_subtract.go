@@ -68,6 +68,9 @@ func (a Map) Subtract(b Map) Map {
 	if len(b.parts) == 0 {
 		return a
 	}
+	if b.PlainIsUniverse() {
+		return a.withParts(nil)
+	}
 	cur := a.dropEmpty().parts
 	for _, bp := range b.parts {
 		for _, bk := range bp.makeKnown() {

@@ -220,3 +220,27 @@ func TestParamOpsTable(t *testing.T) {
 		t.Errorf("AddParams: %v", got)
 	}
 }
+
+// TestSimplifyReordersLocals: an existential fixed by a unit equality to
+// a division defined after a division that uses it is substituted, the
+// locals being reordered (found by TestRandomComputeDivsComplement).
+func TestSimplifyReordersLocals(t *testing.T) {
+	sp := NewSetSpace(nil, "S", []string{"i"})
+	b := NewBasicBuilder(sp)
+	e := b.AddExists()                     // column 1
+	q1 := b.AddDiv([]int64{1, 1, 0}, 2)    // floor((i + e)/2), column 2
+	q2 := b.AddDiv([]int64{1, 0, 0, 0}, 3) // floor(i/3), column 3
+	b.AddEq([]int64{0, 1, 0, -1, 0})       // e = q2
+	b.AddIneq([]int64{0, 0, 1, 0, -1})     // q1 >= 1
+	_, _, _ = e, q1, q2
+	bs := b.BuildSet()
+	if bs.NLocal() != 2 || !bs.Local(0).Known() || !bs.Local(1).Known() {
+		t.Errorf("locals not simplified: %v", bs)
+	}
+	for i := int64(-12); i <= 12; i++ {
+		want := floorDiv(i+floorDiv(i, 3), 2) >= 1
+		if got := bs.Contains([]int64{i}); got != want {
+			t.Errorf("i = %d: got %v, want %v in %v", i, got, want, bs)
+		}
+	}
+}

@@ -74,6 +74,12 @@ func (a BasicSet) Intersect(b BasicSet) BasicSet { return BasicSet{a.m.Intersect
 // of the parts, without the plainly empty ones.
 func (a Map) Intersect(b Map) Map {
 	a, b = align2(a, b, "Intersect")
+	if len(a.parts) == 1 && a.parts[0].PlainIsUniverse() {
+		return b
+	}
+	if len(b.parts) == 1 && b.parts[0].PlainIsUniverse() {
+		return a
+	}
 	var parts []BasicMap
 	for _, p := range a.parts {
 		for _, q := range b.parts {

@@ -214,7 +214,10 @@ func ParsePwMultiAff(s string) (f PwMultiAff, err error) {
 		return PwMultiAff{}, err
 	}
 	if len(po.pieces) == 0 {
-		return PwMultiAff{}, &ParseError{Line: 1, Col: 1, Msg: "an empty function has no space; write at least one piece"}
+		// "{ }" names no space: the empty function of { [] -> [] }. (Write
+		// "{ S[i] -> [(0)] : false }" to keep a space.)
+		sp := MapSpace(NewParamSpace(po.params), NewSetSpace(po.params, "", nil))
+		return NewPwMultiAff(sp), nil
 	}
 	var sp Space
 	var pieces []PwMultiAffPiece

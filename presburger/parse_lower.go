@@ -142,7 +142,7 @@ func (lw *pieceLowerer) expr(e *synExpr) []pcase {
 			lw.bind(e.name, plVar(id))
 			return []pcase{{e: plVar(id)}}
 		}
-		lw.fail(e, "unknown identifier '%s'", e.name)
+		lw.fail(e, "unknown identifier '%s' (declare parameters as in \"[%s] -> { ... }\")", e.name, e.name)
 	case sxAdd, sxSub:
 		y := int64(1)
 		if e.op == sxSub {

@@ -76,6 +76,9 @@ var oracleCases = []string{
 	"{ [i, j = 2i + 1] : 0 <= i <= 2 and j < 5 }",
 	"{ [i] -> [(i)] : i >= 0; [i] -> [(-i)] : i < 0 }",
 	"{ [i] -> [o = i mod 3] }",
+	"[n] -> { [i] : 0 <= i < 6 and not exists (e : i = n + 2e) }",
+	"[n] -> { [i] : exists (f : f = i + 1 and not exists (e : f = 2e + n and e >= 0)) }",
+	"{ [i, j] : not (exists (e : i = 3e) or j > 1) }",
 }
 
 // testBox calls f with every parameter valuation in {-1, 2} and point of
@@ -212,7 +215,7 @@ func TestPrintTable(t *testing.T) {
 		{"{ [i] -> [min(i, 10)] }", "{ [i] -> [i] : i <= 10; [i] -> [10] : i >= 11 }"},
 		{"{ [[i] -> [j]] -> [k] : k = i + j }", "{ [[i] -> [j]] -> [i + j] }"},
 		{"[n] -> { : n > 0 }", "[n] -> { : n > 0 }"},
-		{"[n] -> { [i] : exists e : i = 3e and 0 <= e < n }", "[n] -> { [i] : 0 <= floor(i/3) < n and i mod 3 = 0 }"},
+		{"[n] -> { [i] : exists e : i = 3e and 0 <= e < n }", "[n] -> { [i] : 0 <= i <= 3n - 3 and i mod 3 = 0 }"},
 		{"{ S[i] : false }", "{  }"},
 		{"{ [i] : i >= 1 }", "{ [i] : i > 0 }"},
 		{"[n] -> { [i] : i <= n - 1 }", "[n] -> { [i] : i < n }"},

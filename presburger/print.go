@@ -318,6 +318,104 @@ func (p *basicPrinter) floorDim(k, hi, lo int, d int64) {
 	p.tupleX[k] = p.floorText(loc)
 }
 
+// eliminateDivsWithEqs uses each equality that involves a known local to
+// eliminate that local from the other constraints (inequalities scaled by
+// a positive factor), so that "i mod 2 = 0 and 0 <= floor(i/2) <= 4"
+// prints as "0 <= i <= 8 and i mod 2 = 0". Overflow leaves the rows as
+// they are.
+func (p *basicPrinter) eliminateDivsWithEqs() {
+	defer func() {
+		if x := recover(); x != nil {
+			if _, ok := x.(*ints.OverflowError); !ok {
+				panic(x)
+			}
+		}
+	}()
+	eqs, ineqs := cloneRows(p.eqs), cloneRows(p.ineqs)
+	for ei, r := range eqs {
+		for q := len(r) - 2; q >= p.nd; q-- {
+			if r[q] == 0 || !p.locals[q-p.nd].Known() {
+				continue
+			}
+			c := r[q]
+			f := ints.Abs(c)
+			sg := int64(1)
+			if c < 0 {
+				sg = -1
+			}
+			elim := func(s []int64) []int64 {
+				if s[q] == 0 {
+					return s
+				}
+				// f*s - sign(c)*s_q*r has no q term; f > 0 keeps s's sense.
+				g := ints.Mul(sg, s[q])
+				out := make([]int64, len(s))
+				for j := range s {
+					out[j] = ints.Sub(ints.Mul(f, s[j]), ints.Mul(g, r[j]))
+				}
+				return out
+			}
+			for i := range ineqs {
+				ineqs[i] = elim(ineqs[i])
+			}
+			for i := range eqs {
+				if i != ei {
+					eqs[i] = elim(eqs[i])
+				}
+			}
+			break // one local per equality
+		}
+	}
+	p.eqs, p.ineqs = eqs, ineqs
+}
+
+// unfoldDivBounds rewrites a bound on a single known local,
+// floor(f/d) >= c or floor(f/d) <= c, as the bound f >= c*d or
+// f <= c*d + d - 1 on its argument ("floor(i/3) > 0" prints "i >= 3").
+func (p *basicPrinter) unfoldDivBounds() {
+	defer func() {
+		if x := recover(); x != nil {
+			if _, ok := x.(*ints.OverflowError); !ok {
+				panic(x)
+			}
+		}
+	}()
+	for i, r := range p.ineqs {
+		n := len(r) - 1
+		q := -1
+		for j, v := range r[:n] {
+			if v == 0 {
+				continue
+			}
+			if q >= 0 || j < p.nd || !p.locals[j-p.nd].Known() {
+				q = -2
+				break
+			}
+			q = j
+		}
+		if q < 0 {
+			continue
+		}
+		l := p.locals[q-p.nd]
+		k, c := r[q], r[n]
+		out := make([]int64, len(r))
+		if k > 0 {
+			// k*q + c >= 0  <=>  q >= ceil(-c/k)  <=>  f - d*ceil(-c/k) >= 0
+			lo := ints.CeilDiv(ints.Neg(c), k)
+			copy(out, l.Row)
+			out[n] = ints.Sub(l.Row[n], ints.Mul(l.Den, lo))
+		} else {
+			// q <= floor(c/|k|)  <=>  d*floor(c/|k|) + d - 1 - f >= 0
+			hi := ints.FloorDiv(c, ints.Neg(k))
+			for j := range out {
+				out[j] = ints.Neg(l.Row[j])
+			}
+			out[n] = ints.Add(out[n], ints.Add(ints.Mul(l.Den, hi), l.Den-1))
+		}
+		p.ineqs[i] = out
+	}
+}
+
 // pairsToEqs turns pairs of opposite inequalities (r >= 0 and -r >= 0,
 // which substitution may create) into equalities.
 func (p *basicPrinter) pairsToEqs() {
@@ -459,6 +557,8 @@ func (p *basicPrinter) cond() string {
 	if p.empty {
 		return "false"
 	}
+	p.eliminateDivsWithEqs()
+	p.unfoldDivBounds()
 	// Substitution may leave constant rows: drop the true ones; a false
 	// one makes the whole condition false.
 	isConst := func(r []int64) bool {
@@ -888,6 +988,15 @@ func (p *basicPrinter) expr(row []int64) affText {
 			t.order, t.prio = 2*(n+1)+c, 1
 			if l := p.locals[c-p.nd]; l.Known() {
 				t.atom, t.kind = p.floorText(l), atomCall
+				if prNegatedRow(l.Row) {
+					// floor((-f)/d) = -ceil(f/d): "2*ceil(i/2)" rather than
+					// "-2*floor((-i)/2)".
+					f := make([]int64, len(l.Row))
+					for j, v := range l.Row {
+						f[j] = -v
+					}
+					t.atom, t.coef = p.ceilText(Local{Row: f, Den: l.Den}), -t.coef
+				}
 			} else {
 				t.atom = p.names[c]
 			}
@@ -905,6 +1014,26 @@ func (p *basicPrinter) floorText(l Local) string {
 		return "floor(" + inner + "/" + strconv.FormatInt(l.Den, 10) + ")"
 	}
 	return "floor((" + inner + ")/" + strconv.FormatInt(l.Den, 10) + ")"
+}
+
+// prNegatedRow reports whether the non-constant coefficients of r are all
+// non-positive, and one negative (and none is MinInt64).
+func prNegatedRow(r []int64) bool {
+	neg := false
+	for _, v := range r[:len(r)-1] {
+		if v > 0 || v == -1<<63 {
+			return false
+		}
+		if v < 0 {
+			neg = true
+		}
+	}
+	return neg && r[len(r)-1] != -1<<63
+}
+
+// ceilText prints ceil(f/d).
+func (p *basicPrinter) ceilText(l Local) string {
+	return "ceil" + strings.TrimPrefix(p.floorText(l), "floor")
 }
 
 // modText prints (f) mod d (without the outer parentheses a coefficient

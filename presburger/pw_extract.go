@@ -119,11 +119,22 @@ type fnPiece struct {
 // locals are all known, as quasi-affine expressions of its parameters
 // and inputs, on pieces that partition b.
 func extractFn(b BasicMap) ([]fnPiece, error) {
-	b = b.DetectEqualities()
-	if b.empty {
-		return nil, nil
-	}
-	return extractFrom(b, 0, nil)
+	return extractFrom(b, 0, nil, false)
+}
+
+// tryDetectEqualities returns b with its implicit equalities explicit, or
+// b itself when the solver runs out of budget (they only help).
+func tryDetectEqualities(b BasicMap) (out BasicMap) {
+	defer func() {
+		if r := recover(); r != nil {
+			if e := asError(r); e != nil && e.Kind == Budget {
+				out = b
+				return
+			}
+			panic(r)
+		}
+	}()
+	return b.DetectEqualities()
 }
 
 // candidate is a bound or an equality of output dim j written as
@@ -144,13 +155,14 @@ type candidate struct {
 //  2. then try each equality and bound of out_j, in the form
 //     floor(g/c), and keep the first one the solver proves equal to out_j
 //     on all of b;
-//  3. otherwise, when out_j lies within a constant distance K (at most
+//  3. otherwise (after making the implicit equalities of b explicit and
+//     trying again), when out_j lies within a constant distance K (at most
 //     maxStrideSplit) of a bound L, split b into the pieces out_j = L + t
 //     for t = 0..K, exact by construction (this covers strides such as an
 //     even output between i and i + 1).
 //
 // Else the output is not handled and an Unsupported error is returned.
-func extractFrom(b BasicMap, j int, exprs []Aff) ([]fnPiece, error) {
+func extractFrom(b BasicMap, j int, exprs []Aff, detected bool) ([]fnPiece, error) {
 	if b.empty {
 		return nil, nil
 	}
@@ -161,7 +173,7 @@ func extractFrom(b BasicMap, j int, exprs []Aff) ([]fnPiece, error) {
 	cands := extractCandidates(b, j)
 	for _, c := range cands {
 		if c.lower && c.upper || verifyCandidate(b, j, c) {
-			return extractFrom(b, j+1, append(slices.Clone(exprs), candidateAff(b, c, exprs)))
+			return extractFrom(b, j+1, append(slices.Clone(exprs), candidateAff(b, c, exprs)), detected)
 		}
 	}
 	for _, c := range cands {
@@ -188,13 +200,17 @@ func extractFrom(b BasicMap, j int, exprs []Aff) ([]fnPiece, error) {
 				continue
 			}
 			e := base.AddConst(ints.Mul(sign, t))
-			sub, err := extractFrom(piece.DetectEqualities(), j+1, append(slices.Clone(exprs), e))
+			sub, err := extractFrom(piece, j+1, append(slices.Clone(exprs), e), false)
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, sub...)
 		}
 		return out, nil
+	}
+	if !detected {
+		// Implicit equalities may give more candidates.
+		return extractFrom(tryDetectEqualities(b), j, exprs, true)
 	}
 	return nil, &Error{Kind: Unsupported, Msg: "AsPwMultiAff: an output is not a quasi-affine function found by this implementation"}
 }

@@ -77,6 +77,13 @@
 // statement names and then of instance tuples; the AST generator follows the
 // same rule, so the brute-force oracles compare to this order.
 //
+// # Transformations
+//
+// Cursor.TileBand tiles a band (isl_schedule_node_band_tile with scaled
+// tile loops): the band f becomes a tile band s*floor(f/s) over a point
+// band f. Other edits go through the cursor (InsertMark, InsertBand,
+// InsertContext, InsertGuard, SetBand, Delete, Replace).
+//
 // # Glossary to isl
 //
 //	Tree            isl_schedule

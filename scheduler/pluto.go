@@ -188,15 +188,11 @@ func (p *plan) formRows(e *edge, bounding bool) (eqs, ineqs [][]int64) {
 // edges respected (validity) and bounded (bounding).
 func (p *plan) findHyperplane(valid, bound []*edge) ([][]int64, error) {
 	nx := p.nX()
-	sp := presburger.NewSetSpace(nil, "", make([]string, nx))
-	b := presburger.NewBasicBuilder(sp)
+	b := &rowSet{}
 	unit := func(col int, c, k int64) []int64 {
 		r := make([]int64, nx+1)
 		r[col], r[nx] = c, k
 		return r
-	}
-	for x := 0; x < nx; x++ {
-		b.AddIneq(unit(x, 1, 0))
 	}
 	for i := range p.params {
 		b.AddIneq(unit(i, -1, p.cfg.maxU()))
@@ -249,8 +245,11 @@ func (p *plan) findHyperplane(valid, bound []*edge) ([][]int64, error) {
 		sum[nx] = -1
 		b.AddIneq(sum)
 	}
-	pt, kind := b.BuildSet().LexMinPoint()
-	if kind != presburger.OptBounded {
+	pt, ok, err := lexminILP(nx, b.eq, b.ineq)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
 		return nil, errNoHyperplane
 	}
 	rows := make([][]int64, len(p.stmts))
@@ -264,6 +263,12 @@ func (p *plan) findHyperplane(valid, bound []*edge) ([][]int64, error) {
 	}
 	return rows, nil
 }
+
+// rowSet collects the constraint rows of one integer program.
+type rowSet struct{ eq, ineq [][]int64 }
+
+func (r *rowSet) AddEq(row []int64)   { r.eq = append(r.eq, row) }
+func (r *rowSet) AddIneq(row []int64) { r.ineq = append(r.ineq, row) }
 
 // hyperRows returns the iterator parts of the statement's hyperplane rows.
 func (s *stmt) hyperRows(levels []level) [][]int64 {

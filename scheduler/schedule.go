@@ -1,7 +1,6 @@
 package scheduler
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/tessera-opt/tessera/deps"
@@ -72,8 +71,7 @@ func Schedule(d *deps.Deps, cfg Config) (res *Result, err error) {
 			panic(r)
 		}
 	}()
-	var perr error
-	defer presburger.Recover(&perr)
+	defer presburger.Recover(&err)
 	p, err := newPlan(d, cfg)
 	if err != nil {
 		return nil, err
@@ -94,9 +92,6 @@ func Schedule(d *deps.Deps, cfg Config) (res *Result, err error) {
 	res = &Result{Tree: tree, Remarks: b.notes}
 	for _, s := range p.stmts {
 		res.Hyperplanes = append(res.Hyperplanes, s.rows)
-	}
-	if perr != nil {
-		return nil, perr
 	}
 	return res, nil
 }
@@ -151,5 +146,3 @@ func (b *builder) verifyParallel(d *deps.Deps) error {
 
 // ErrNoSchedule reports that the algorithm found no schedule.
 var ErrNoSchedule = errNoHyperplane
-
-var _ = errors.Is

@@ -24,6 +24,9 @@ type VarInfo struct {
 type FileInfo struct {
 	Vars   map[string]VarInfo
 	Macros map[string]bool
+	// Resolve, when not nil, resolves a type as written (typedefs and
+	// macros such as DATA_TYPE) to a C base type; ok false when unknown.
+	Resolve func(typ string) (string, bool)
 }
 
 // mathFuncs are side-effect-free functions a right-hand side may call.
@@ -494,6 +497,11 @@ func subsKey(subs []pexpr) string {
 func (b *builder) decl(x *cfront.Decl, seq *tnode) {
 	for _, d := range x.Vars {
 		v := VarInfo{Type: x.Type.Base, Stars: d.Stars}
+		if b.info != nil && b.info.Resolve != nil {
+			if r, ok := b.info.Resolve(x.Type.Base); ok {
+				v.Type = r
+			}
+		}
 		for _, e := range d.Dims {
 			if e == nil {
 				v.Dims = append(v.Dims, "")

@@ -25,7 +25,7 @@ var integerTypes = map[string]bool{
 	"size_t": true, "ssize_t": true, "ptrdiff_t": true, "intptr_t": true, "uintptr_t": true,
 	"int8_t": true, "int16_t": true, "int32_t": true, "int64_t": true,
 	"uint8_t": true, "uint16_t": true, "uint32_t": true, "uint64_t": true,
-	"const": true, "register": true, "static": true, "volatile": true, "restrict": true,
+	"_Bool": true, "bool": true, "const": true, "register": true, "static": true, "volatile": true, "restrict": true,
 }
 
 // isIntegerType reports whether a declared type (specifier words joined by

@@ -15,6 +15,13 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 // loadKernel parses one test kernel and models its regions.
 func loadKernel(t *testing.T, path string) []*Scop {
 	t.Helper()
+	scops, _ := loadKernelFile(t, path)
+	return scops
+}
+
+// loadKernelFile is loadKernel that also returns the parsed file.
+func loadKernelFile(t *testing.T, path string) ([]*Scop, *cfront.File) {
+	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -34,7 +41,7 @@ func loadKernel(t *testing.T, path string) []*Scop {
 		}
 		out = append(out, s)
 	}
-	return out
+	return out, f
 }
 
 // TestGoldenKernels models every kernel of testdata/kernels and compares

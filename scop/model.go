@@ -45,6 +45,11 @@ func Build(stmts []cfront.Stmt, info *FileInfo, cfg Config) (s *Scop, err error)
 			panic(r)
 		}
 	}()
+	if cfg.Context != "" {
+		if _, err := presburger.ParseSet(cfg.Context); err != nil {
+			return nil, &cfront.Error{File: cfg.File, Pos: pos, Msg: fmt.Sprintf("invalid user context %q: %v", cfg.Context, err)}
+		}
+	}
 	b.prepass(stmts)
 	root := b.block(stmts)
 	if b.err == nil {

@@ -48,7 +48,7 @@ func varInfo(v *cfront.Var) VarInfo {
 
 // fileInfo collects what the translation needs from the file.
 func fileInfo(f *cfront.File, fn string) *FileInfo {
-	info := &FileInfo{Vars: map[string]VarInfo{}, Macros: map[string]bool{}}
+	info := &FileInfo{Vars: map[string]VarInfo{}, Macros: map[string]bool{}, Resolve: f.ResolveType}
 	for _, v := range f.Globals {
 		info.Vars[v.Name] = varInfo(v)
 	}

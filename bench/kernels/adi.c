@@ -4,7 +4,7 @@
  * first index, explicit along the second) into v, then one per row into u,
  * by the Thomas algorithm (forward elimination into p, q; back substitution).
  * The coefficients a, b, c (implicit) and d, e, f (explicit) come from
- * mu = dt / (2 dx^2). */
+ * mu = dt / (2 dx^2), fixed at 0.5. */
 #include "tessera_bench.h"
 
 #if defined(MINI_DATASET)
@@ -33,7 +33,7 @@ static void init(void)
 {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
-      u[i][j] = (DATA_TYPE)(i + N - j) / N;
+      u[i][j] = (DATA_TYPE)((i * (j + 3) + 7) % 101) / 101;
 }
 
 static TB_NOINLINE void kernel_adi(DATA_TYPE a, DATA_TYPE b, DATA_TYPE c,
@@ -73,9 +73,9 @@ static TB_NOINLINE void kernel_adi(DATA_TYPE a, DATA_TYPE b, DATA_TYPE c,
 
 int main(void)
 {
-  DATA_TYPE dx = (DATA_TYPE)1 / N;
-  DATA_TYPE dt = (DATA_TYPE)1 / TSTEPS;
-  DATA_TYPE mu = dt / (2 * dx * dx);
+  /* mu = dt / (2 dx^2); 0.5 keeps a few hundred steps from smoothing the
+   * field to the boundary value, so the output still tells orders apart. */
+  DATA_TYPE mu = 0.5;
   init();
   tb_timer_start();
   kernel_adi(-mu, 1 + 2 * mu, -mu, mu, 1 - 2 * mu, mu, u, v, p, q);

@@ -32,7 +32,7 @@
 #define KH 7
 #define KW 7
 #elif defined(EXTRALARGE_DATASET)
-#define NB 32
+#define NB 16
 #define C 512
 #define OH 112
 #define OW 112

@@ -27,7 +27,7 @@ static void init(void)
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
       for (int k = 0; k < N; k++) {
-        A[i][j][k] = (DATA_TYPE)(i + j + (N - k)) * 10 / N;
+        A[i][j][k] = (DATA_TYPE)((i * 7 + j * 3 + (N - k) * 11) % 17) * 10 / 17;
         B[i][j][k] = A[i][j][k];
       }
 }

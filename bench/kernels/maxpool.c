@@ -29,7 +29,7 @@
 #define P 3
 #elif defined(EXTRALARGE_DATASET)
 #define NB 32
-#define C 128
+#define C 96
 #define OH 112
 #define OW 112
 #define P 3

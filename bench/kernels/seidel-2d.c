@@ -26,7 +26,7 @@ static void init(void)
 {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
-      A[i][j] = ((DATA_TYPE)i * (j + 2) + 2) / N;
+      A[i][j] = (DATA_TYPE)((i * (j + 2) + 2) % N) / N;
 }
 
 static TB_NOINLINE void kernel_seidel_2d(DATA_TYPE A[N][N])

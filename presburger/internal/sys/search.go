@@ -51,6 +51,12 @@ func Max(s *System, obj []int64) Result {
 	return optimize(s, obj, true, newBudget("Max"))
 }
 
+func optimizeOld(s *System, obj []int64) Result {
+	return optimize(s, obj, false, newBudget("Min"))
+}
+
+func lexOptOld(s *System) Result { return lexOpt(s, false, newBudget("LexMin")) }
+
 func optimize(s *System, obj []int64, maximize bool, b *budget) Result {
 	s.checkRow(obj, "Min/Max objective")
 	o := append([]int64(nil), obj...)

@@ -1,0 +1,180 @@
+package presburger
+
+import (
+	"slices"
+
+	"github.com/tessera-opt/tessera/presburger/internal/ints"
+)
+
+// affineKernel returns integer rows (a, c), gcd-normalized, spanning the
+// affine equalities a·p + c == 0 satisfied by every point p of pts (all
+// of length n): a basis of the null space of the matrix of rows (p, 1).
+func affineKernel(pts [][]int64, n int) [][]int64 {
+	// We bring the rows to reduced echelon form with fraction-free integer
+	// steps, then read one kernel vector per free column.
+	rows := make([][]int64, len(pts))
+	for i, p := range pts {
+		rows[i] = append(slices.Clone(p), 1)
+	}
+	w := n + 1
+	var piv []int
+	r := 0
+	for c := 0; c < w && r < len(rows); c++ {
+		k := -1
+		for i := r; i < len(rows); i++ {
+			if rows[i][c] != 0 {
+				k = i
+				break
+			}
+		}
+		if k < 0 {
+			continue
+		}
+		rows[r], rows[k] = rows[k], rows[r]
+		for i := range rows {
+			if i == r || rows[i][c] == 0 {
+				continue
+			}
+			rows[i] = ints.CombineRows(rows[i], rows[r][c], rows[r], ints.Neg(rows[i][c]))
+			if g := ints.RowGCD(rows[i]); g > 1 {
+				ints.DivRowExact(rows[i], g)
+			}
+		}
+		piv = append(piv, c)
+		r++
+	}
+	rows = rows[:r]
+	isPiv := make([]bool, w)
+	for _, c := range piv {
+		isPiv[c] = true
+	}
+	var out [][]int64
+	for f := 0; f < w; f++ {
+		if isPiv[f] {
+			continue
+		}
+		l := int64(1)
+		for i, c := range piv {
+			if rows[i][f] != 0 {
+				l = ints.LCM(l, rows[i][c])
+			}
+		}
+		v := make([]int64, w)
+		v[f] = l
+		for i, c := range piv {
+			if rows[i][f] != 0 {
+				v[c] = ints.Neg(ints.Mul(rows[i][f], l/rows[i][c]))
+			}
+		}
+		if g := ints.RowGCD(v); g > 1 {
+			ints.DivRowExact(v, g)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// AffineHull returns the smallest affine subspace (over the rationals,
+// equalities only) containing the integer points of m, parameters
+// included (isl_map_affine_hull). The empty map gives the empty basic
+// map.
+//
+// We collect integer points of m: starting from a sample, we compute the
+// equalities of the affine span of the points so far and ask the solver
+// for a point of m violating one of them; each new point raises the
+// dimension of the span, and when none exists the equalities hold on all
+// of m.
+func (m Map) AffineHull() BasicMap {
+	nd := m.space.NDim()
+	p0, ok := m.Sample()
+	if !ok {
+		return EmptyBasic(m.space)
+	}
+	pts := [][]int64{p0}
+	for {
+		eqs := affineKernel(pts, nd)
+		found := false
+		for _, e := range eqs {
+			for _, r := range [][]int64{addConst(e, -1), addConst(ints.ScaleRow(e, -1), -1)} {
+				if pt, ok := m.AddConstraint(r, false).Sample(); ok {
+					pts = append(pts, pt)
+					found = true
+					break
+				}
+			}
+			if found {
+				break
+			}
+		}
+		if !found {
+			bb := NewBasicBuilder(m.space)
+			for _, e := range eqs {
+				bb.AddEq(e)
+			}
+			return bb.Build()
+		}
+	}
+}
+
+// AffineHull returns the affine hull of s (isl_set_affine_hull).
+func (s Set) AffineHull() BasicSet { return BasicSet{s.m.AffineHull()} }
+
+func addConst(r []int64, c int64) []int64 {
+	out := slices.Clone(r)
+	out[len(out)-1] = ints.Add(out[len(out)-1], c)
+	return out
+}
+
+// SimpleHull returns a basic map containing m whose constraints are those
+// of m's parts (over parameters and dims, without locals) valid on every
+// part, plus the equalities of the affine hull (isl_map_simple_hull in
+// spirit: no new constraint directions are computed, so the result may be
+// larger than the convex hull).
+func (m Map) SimpleHull() BasicMap {
+	m = m.dropEmpty()
+	if len(m.parts) == 0 {
+		return EmptyBasic(m.space)
+	}
+	nd := m.space.NDim()
+	bb := NewBasicBuilder(m.space)
+	for _, e := range m.AffineHull().eq {
+		bb.AddEq(e)
+	}
+	seen := map[string]bool{}
+	for _, p := range m.parts {
+		rows := cloneRows(p.ineq)
+		for _, e := range p.eq {
+			rows = append(rows, e, ints.ScaleRow(e, -1))
+		}
+		for _, r := range rows {
+			if slices.ContainsFunc(r[nd:len(r)-1], func(v int64) bool { return v != 0 }) {
+				continue
+			}
+			c := append(slices.Clone(r[:nd]), r[len(r)-1])
+			k := string(rowBytes(c)) + string(rowBytes([]int64{c[nd], 0}))
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			ok := true
+			for _, q := range m.parts {
+				t := q
+				nr := make([]int64, q.NCols())
+				copy(nr, c[:nd])
+				nr[len(nr)-1] = c[nd]
+				t.ineq = append(slices.Clone(q.ineq), negRow(nr))
+				if !t.IsEmpty() {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				bb.AddIneq(c)
+			}
+		}
+	}
+	return bb.Build()
+}
+
+// SimpleHull returns a basic set containing s (see Map.SimpleHull).
+func (s Set) SimpleHull() BasicSet { return BasicSet{s.m.SimpleHull()} }

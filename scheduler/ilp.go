@@ -1,0 +1,319 @@
+package scheduler
+
+import (
+	"errors"
+	"math/big"
+)
+
+// The scheduler's integer programs are small (tens of variables, about a
+// hundred constraints), bounded, and their variables are non-negative; the
+// engine's general search (an emptiness oracle driven by bisection) is too
+// slow on them. We solve them here with an exact lexicographic
+// branch-and-bound over a rational simplex tableau (math/big rationals:
+// exact, and fast enough at this size).
+
+var errILPBudget = errors.New("scheduler: integer program exceeded its budget")
+
+// ilpNodeBudget bounds the branch-and-bound nodes of one problem.
+const ilpNodeBudget = 4000
+
+// lexminILP returns the lexicographically smallest integer x >= 0 with
+// eq·(x,1) == 0 and ineq·(x,1) >= 0 for every row, or ok=false when there
+// is none. Every variable must be bounded above by the rows.
+func lexminILP(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
+	type node struct{ lo, hi []int64 } // hi < 0: no bound
+	root := node{lo: make([]int64, n), hi: make([]int64, n)}
+	for i := range root.hi {
+		root.hi[i] = -1
+	}
+	var best []*big.Rat
+	var bestInt []int64
+	stack := []node{root}
+	nodes := 0
+	for len(stack) > 0 {
+		nd := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		nodes++
+		if nodes > ilpNodeBudget {
+			return nil, false, errILPBudget
+		}
+		sol := lexminLP(n, eq, ineq, nd.lo, nd.hi)
+		if sol == nil {
+			continue
+		}
+		if best != nil && !ratLexLess(sol, best) {
+			continue
+		}
+		frac := -1
+		for j, v := range sol {
+			if !v.IsInt() {
+				frac = j
+				break
+			}
+		}
+		if frac < 0 {
+			best = sol
+			bestInt = make([]int64, n)
+			for j, v := range sol {
+				bestInt[j] = v.Num().Int64()
+			}
+			continue
+		}
+		fl := new(big.Int).Quo(sol[frac].Num(), sol[frac].Denom()) // v >= 0: floor
+		f := fl.Int64()
+		up := node{lo: append([]int64(nil), nd.lo...), hi: append([]int64(nil), nd.hi...)}
+		up.lo[frac] = f + 1
+		down := node{lo: append([]int64(nil), nd.lo...), hi: append([]int64(nil), nd.hi...)}
+		down.hi[frac] = f
+		// Depth first, the smaller branch first.
+		stack = append(stack, up, down)
+	}
+	if bestInt == nil {
+		return nil, false, nil
+	}
+	return bestInt, true, nil
+}
+
+func ratLexLess(a, b []*big.Rat) bool {
+	for i := range a {
+		if c := a[i].Cmp(b[i]); c != 0 {
+			return c < 0
+		}
+	}
+	return false
+}
+
+// lexminLP returns the lexicographic minimum over the rationals of x
+// subject to the rows and lo <= x <= hi (hi < 0: none), or nil when the
+// problem is infeasible.
+//
+// We build the tableau of the standard form A y = b, y >= 0, with y the
+// shifted variables x - lo, slacks for inequalities and upper bounds, and
+// one artificial variable per row; phase one minimizes the artificials,
+// then we minimize x_0, x_1, ... in turn, each time dropping the columns
+// whose reduced cost is positive at the optimum (they must stay zero for
+// the earlier objectives to keep their optimal values).
+func lexminLP(n int, eq, ineq [][]int64, lo, hi []int64) []*big.Rat {
+	type row struct {
+		a   []int64
+		b   int64
+		slk bool // inequality a·y >= b: slack column with -1
+	}
+	var rows []row
+	shift := func(r []int64) ([]int64, int64) {
+		// r·(x,1) with x = y + lo: r·y + (r·lo + c).
+		c := r[n]
+		for j := 0; j < n; j++ {
+			c = add(c, mul(r[j], lo[j]))
+		}
+		return append([]int64(nil), r[:n]...), c
+	}
+	for _, r := range eq {
+		a, c := shift(r)
+		rows = append(rows, row{a: a, b: -c})
+	}
+	for _, r := range ineq {
+		a, c := shift(r)
+		rows = append(rows, row{a: a, b: -c, slk: true})
+	}
+	for j := 0; j < n; j++ {
+		if hi[j] >= 0 {
+			if hi[j] < lo[j] {
+				return nil
+			}
+			a := make([]int64, n)
+			a[j] = -1
+			rows = append(rows, row{a: a, b: lo[j] - hi[j], slk: true}) // -y_j >= lo-hi
+		}
+	}
+	m := len(rows)
+	nslk := 0
+	for _, r := range rows {
+		if r.slk {
+			nslk++
+		}
+	}
+	// Columns: y (n), slacks (nslk), artificials (m), rhs.
+	ncol := n + nslk + m
+	t := make([][]*big.Rat, m)
+	basis := make([]int, m)
+	s := 0
+	for i, r := range rows {
+		t[i] = make([]*big.Rat, ncol+1)
+		for j := range t[i] {
+			t[i][j] = new(big.Rat)
+		}
+		sign := int64(1)
+		if r.b < 0 {
+			sign = -1
+		}
+		for j := 0; j < n; j++ {
+			t[i][j].SetInt64(sign * r.a[j])
+		}
+		if r.slk {
+			t[i][n+s].SetInt64(-sign)
+			s++
+		}
+		t[i][n+nslk+i].SetInt64(1)
+		t[i][ncol].SetInt64(sign * r.b)
+		basis[i] = n + nslk + i
+	}
+	allowed := make([]bool, ncol)
+	for j := 0; j < n+nslk; j++ {
+		allowed[j] = true
+	}
+	// Phase one: minimize the sum of artificials.
+	obj := make([]*big.Rat, ncol+1)
+	for j := range obj {
+		obj[j] = new(big.Rat)
+	}
+	for j := n + nslk; j < ncol; j++ {
+		obj[j].SetInt64(1)
+	}
+	for j := range allowed[n+nslk:] {
+		allowed[n+nslk+j] = true
+	}
+	if !simplexMin(t, basis, obj, allowed) {
+		return nil
+	}
+	if val := objValue(t, basis, obj); val.Sign() != 0 {
+		return nil
+	}
+	// Drive artificials out of the basis where possible; forbid them.
+	for i, bv := range basis {
+		if bv < n+nslk {
+			continue
+		}
+		for j := 0; j < n+nslk; j++ {
+			if t[i][j].Sign() != 0 {
+				pivot(t, basis, i, j)
+				break
+			}
+		}
+	}
+	for j := n + nslk; j < ncol; j++ {
+		allowed[j] = false
+	}
+	// Phase two: x_0, x_1, ... in turn.
+	for k := 0; k < n; k++ {
+		for j := range obj {
+			obj[j].SetInt64(0)
+		}
+		obj[k].SetInt64(1)
+		if !simplexMin(t, basis, obj, allowed) {
+			return nil // unbounded: cannot happen with y >= 0 objectives
+		}
+		red := reducedCosts(t, basis, obj)
+		for j := 0; j < ncol; j++ {
+			if allowed[j] && red[j].Sign() > 0 {
+				allowed[j] = false
+			}
+		}
+	}
+	y := make([]*big.Rat, n)
+	for j := range y {
+		y[j] = new(big.Rat)
+	}
+	for i, bv := range basis {
+		if bv < n {
+			y[bv].Set(t[i][ncol])
+		}
+	}
+	for j := range y {
+		y[j].Add(y[j], new(big.Rat).SetInt64(lo[j]))
+	}
+	return y
+}
+
+func reducedCosts(t [][]*big.Rat, basis []int, obj []*big.Rat) []*big.Rat {
+	ncol := len(obj) - 1
+	red := make([]*big.Rat, ncol)
+	tmp := new(big.Rat)
+	for j := 0; j < ncol; j++ {
+		r := new(big.Rat).Set(obj[j])
+		for i, bv := range basis {
+			if obj[bv].Sign() != 0 && t[i][j].Sign() != 0 {
+				r.Sub(r, tmp.Mul(obj[bv], t[i][j]))
+			}
+		}
+		red[j] = r
+	}
+	return red
+}
+
+func objValue(t [][]*big.Rat, basis []int, obj []*big.Rat) *big.Rat {
+	ncol := len(obj) - 1
+	v := new(big.Rat)
+	for i, bv := range basis {
+		v.Add(v, new(big.Rat).Mul(obj[bv], t[i][ncol]))
+	}
+	return v
+}
+
+// simplexMin minimizes obj over the tableau with Bland's rule, entering
+// only allowed columns; it returns false when unbounded. The reduced costs
+// are computed once and updated by each pivot.
+func simplexMin(t [][]*big.Rat, basis []int, obj []*big.Rat, allowed []bool) bool {
+	ncol := len(obj) - 1
+	red := reducedCosts(t, basis, obj)
+	red = append(red, new(big.Rat))
+	for iter := 0; iter < 100000; iter++ {
+		enter := -1
+		for j := 0; j < ncol; j++ {
+			if allowed[j] && red[j].Sign() < 0 {
+				enter = j
+				break
+			}
+		}
+		if enter < 0 {
+			return true
+		}
+		leave := -1
+		var best *big.Rat
+		for i := range t {
+			if t[i][enter].Sign() <= 0 {
+				continue
+			}
+			ratio := new(big.Rat).Quo(t[i][ncol], t[i][enter])
+			if leave < 0 || ratio.Cmp(best) < 0 || (ratio.Cmp(best) == 0 && basis[i] < basis[leave]) {
+				leave, best = i, ratio
+			}
+		}
+		if leave < 0 {
+			return false
+		}
+		pivot(t, basis, leave, enter)
+		// red -= red[enter] * (normalized pivot row)
+		if f := new(big.Rat).Set(red[enter]); f.Sign() != 0 {
+			tmp := new(big.Rat)
+			for j, v := range t[leave] {
+				if v.Sign() != 0 {
+					red[j].Sub(red[j], tmp.Mul(f, v))
+				}
+			}
+		}
+	}
+	panic("scheduler: simplex did not terminate")
+}
+
+func pivot(t [][]*big.Rat, basis []int, r, c int) {
+	inv := new(big.Rat).Inv(t[r][c])
+	for j := range t[r] {
+		if t[r][j].Sign() != 0 {
+			t[r][j].Mul(t[r][j], inv)
+		}
+	}
+	tmp := new(big.Rat)
+	for i := range t {
+		if i == r || t[i][c].Sign() == 0 {
+			continue
+		}
+		f := new(big.Rat).Set(t[i][c])
+		for j := range t[i] {
+			if t[r][j].Sign() != 0 {
+				t[i][j].Sub(t[i][j], tmp.Mul(f, t[r][j]))
+			}
+		}
+	}
+	basis[r] = c
+}
