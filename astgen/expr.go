@@ -176,7 +176,7 @@ func canonDiv(num aff, den int64) aff {
 // fixedResidue returns r when num = r (mod den) on the generated
 // constraints of b.
 func (g *gen) fixedResidue(num aff, den int64, b *build) (int64, bool) {
-	if len(num.Coef) != g.np()+b.n {
+	if len(num.Coef) != g.np()+b.n || !g.optional() {
 		return 0, false
 	}
 	g.tick()
@@ -289,18 +289,33 @@ func (g *gen) pruneBounds(as []aff, b *build, lower bool) []aff {
 	if len(as) <= 1 || b == nil {
 		return as
 	}
+	// Compare the bounds as they will be written.
+	simp := make([]aff, len(as))
+	for i, a := range as {
+		simp[i] = g.simplifyDivs(g.substVals(a, b), b)
+	}
 	drop := make([]bool, len(as))
 	for j := range as {
 		for i := range as {
-			if i == j || drop[i] {
+			if i == j || drop[i] || !g.optional() {
 				continue
 			}
-			// does as[i] dominate as[j]?
-			diff := as[i].sub(as[j])
+			// does as[i] dominate as[j]? Floor divisions make the test
+			// hard for the engine: for two single divisions by the same
+			// denominator the numerators are compared instead (floor is
+			// monotone), other differences with divisions are not tried.
+			diff := simp[i].sub(simp[j])
+			if len(diff.Divs) > 0 {
+				if ni, nj, ok := sameDivForm(simp[i], simp[j]); ok {
+					diff = ni.sub(nj)
+				}
+			}
 			if !lower {
 				diff = diff.scale(-1)
 			}
-			if g.implies(b.generated, diff, false) {
+			// A rational proof first; the exact test (costly when the
+			// context has many divisions) only while the engine copes.
+			if g.ratImplies(b.generated, diff) || g.optional() && g.implies(b.generated, diff, false) {
 				drop[j] = true
 				break
 			}
@@ -402,4 +417,28 @@ func (g *gen) modIneqExpr(c cons, b *build) (ast.Expr, bool) {
 		}
 	}
 	return nil, false
+}
+
+// sameDivForm reports whether a and b are both floor(x/k) + c for the
+// same k and returns x + k*c for each (whose order is that of a and b).
+func sameDivForm(a, b aff) (aff, aff, bool) {
+	one := func(x aff) (aff, int64, bool) {
+		if len(x.Divs) != 1 || x.Divs[0].K != 1 {
+			return aff{}, 0, false
+		}
+		for _, c := range x.Coef {
+			if c != 0 {
+				return aff{}, 0, false
+			}
+		}
+		d := x.Divs[0]
+		num := d.Num.add(constAff(len(d.Num.Coef), mulC(d.Den, x.C)))
+		return num, d.Den, true
+	}
+	na, ka, oka := one(a)
+	nb, kb, okb := one(b)
+	if !oka || !okb || ka != kb || len(na.Coef) != len(nb.Coef) {
+		return aff{}, aff{}, false
+	}
+	return na, nb, true
 }

@@ -423,6 +423,15 @@ func (g *gen) decide(f func() bool) (res, ok bool) {
 
 var debugDecide func(time.Duration, bool)
 
+// maxUndecided is the number of engine tests that may give up before the
+// optional simplifications (bound pruning, residues, rewriting of
+// conditions) are no longer attempted: each give-up costs the engine's
+// whole budget.
+const maxUndecided = 3
+
+// optional reports whether optional simplifications are still tried.
+func (g *gen) optional() bool { return g.undecided < maxUndecided }
+
 // isEmpty reports whether s is empty (false when undecided).
 func (g *gen) isEmpty(s presburger.Set) bool {
 	g.tick()
@@ -439,6 +448,9 @@ func (g *gen) isEmptyMap(m presburger.Map) bool {
 // implies reports whether every point of s satisfies the constraint
 // (e >= 0, or e == 0 when eq).
 func (g *gen) implies(s presburger.Set, e aff, eq bool) bool {
+	if len(e.Divs) == 0 && g.ratImplies(s, e) && (!eq || g.ratImplies(s, e.scale(-1))) {
+		return true
+	}
 	n := s.Space().Dim(presburger.Out)
 	neg := e.scale(-1)
 	neg.C = subC(neg.C, 1)

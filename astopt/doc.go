@@ -5,6 +5,13 @@
 // region and returns the rewritten tree, with ast.Decl nodes (`const int
 // inv0 = ...;` in C) binding the hoisted expressions.
 //
+// The pipeline calls Run with Options.LICM (skipped with Options.NoLICM)
+// before renaming the bindings that clash with identifiers of the source
+// file, so the Decl names inv0, inv1, ... never capture a name of a
+// statement body. Decls sit just before loops (before the Mark of a marked
+// loop, so that an OpenMP pragma still precedes its loop): outside a
+// parallel loop they are shared read-only constants, inside it private.
+//
 // # Passes
 //
 // The passes are values in one table (Passes), run in table order, in
@@ -89,6 +96,15 @@
 //	LICM(T), Promote      licm (hoister), rank < loop depth
 //	cost(e), K            CostTable.Cost, Config.Threshold
 //	loop hoist if (TVM)   unswitch
+//
+// # Measured
+//
+// Dynamic instruction counts of the kernel functions (valgrind
+// --tool=callgrind, gcc -O3 -march=native -mno-avx512f, MEDIUM dataset),
+// without → with these passes: symm -27%, batched-matmul -7%, lu -7%,
+// trmm -3%, cholesky -2%, syrk 0%, covariance 0%, gemm +1.6% (gcc
+// vectorizes gemm's innermost loop a little differently). Outputs are
+// identical.
 //
 // # References
 //

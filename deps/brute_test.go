@@ -270,7 +270,9 @@ func kernelParams(size int64) func(string) int64 {
 			switch name {
 			case "C_IN":
 				return 1
-			case "K", "C_OUT":
+			case "K":
+				return 1
+			case "C_OUT":
 				return min(size, 2)
 			}
 		}

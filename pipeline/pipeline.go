@@ -55,6 +55,11 @@ type Options struct {
 	// NoLICM skips the AST post-passes of package astopt (normalization,
 	// unswitching, loop-invariant code motion).
 	NoLICM bool
+	// LICM configures those passes (the zero value is their default).
+	LICM astopt.Config
+	// RegionTimeout bounds the time spent on one region (default 120 s);
+	// a region that takes longer keeps its original code.
+	RegionTimeout time.Duration
 }
 
 // Diagnostic is a message about one place of the input.
@@ -75,16 +80,30 @@ func (d Diagnostic) String() string {
 // Region is what the stages produced for one region. A nil field means the
 // stage did not run (an earlier one failed).
 type Region struct {
-	Region   *cfront.Region
-	Scop     *scop.Scop
-	Deps     *deps.Deps
-	Tree     schedule.Tree
-	AST      ast.Node
-	Text     string // the generated C text of the region body
-	Remarks  []string
-	Kept     bool // the original text was kept
-	Schedule time.Duration
-	Total    time.Duration
+	Region  *cfront.Region
+	Scop    *scop.Scop
+	Deps    *deps.Deps
+	Tree    schedule.Tree
+	AST     ast.Node
+	Text    string // the generated C text of the region body
+	Remarks []string
+	Kept    bool // the original text was kept
+	// Times records how long each stage took, in stage order.
+	Times []StageTime
+	Total time.Duration
+}
+
+// StageTime is the duration of one stage on one region.
+type StageTime struct {
+	Stage string
+	Time  time.Duration
+}
+
+func (r *Region) timed(stage string, f func() error) error {
+	t0 := time.Now()
+	err := f()
+	r.Times = append(r.Times, StageTime{stage, time.Since(t0)})
+	return err
 }
 
 // Result is the output of Optimize.
@@ -125,7 +144,7 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 		reg := &Region{Region: r, Kept: true}
 		res.Regions = append(res.Regions, reg)
 		start := time.Now()
-		text, err := runRegion(f, r, reg, opt, prefix)
+		text, err := runRegionWithin(f, r, reg, opt, prefix)
 		reg.Total = time.Since(start)
 		if err != nil {
 			res.Diags = append(res.Diags, diagOf(path, r.Pos, err))
@@ -155,6 +174,36 @@ type stageError struct {
 func (e *stageError) Error() string { return e.stage + ": " + e.err.Error() }
 func (e *stageError) Unwrap() error { return e.err }
 
+// runRegionWithin runs runRegion with the region time limit. On timeout
+// the region keeps its original text; the abandoned computation stops at
+// the end of the process (the stages have no cancellation points yet).
+func runRegionWithin(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefix string) (string, error) {
+	limit := opt.RegionTimeout
+	if limit <= 0 {
+		limit = 120 * time.Second
+	}
+	type result struct {
+		text string
+		err  error
+	}
+	done := make(chan result, 1)
+	// The worker fills its own Region; we copy it back only when it
+	// finishes in time, so an abandoned worker never races with us.
+	work := &Region{Region: r, Kept: true}
+	go func() {
+		t, err := runRegion(f, r, work, opt, prefix)
+		done <- result{t, err}
+	}()
+	select {
+	case res := <-done:
+		*reg = *work
+		return res.text, res.err
+	case <-time.After(limit):
+		reg.Remarks = append(reg.Remarks, fmt.Sprintf("gave up after %v", limit))
+		return "", fmt.Errorf("region not optimized: the stages took longer than %v (--region-timeout); the region is kept as it was", limit)
+	}
+}
+
 // runRegion runs the stages after the front end on one region and returns
 // the new text of its body.
 func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefix string) (text string, err error) {
@@ -164,14 +213,20 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 			err = &stageError{stage, fmt.Errorf("internal error (panic: %v); the region is kept as it was\n%s", p, firstFrames(debug.Stack()))}
 		}
 	}()
-	s, err := scop.FromRegion(f, r, scop.Config{File: f.Name, Context: opt.Context})
-	if err != nil {
+	var s *scop.Scop
+	if err := reg.timed(stage, func() (err error) {
+		s, err = scop.FromRegion(f, r, scop.Config{File: f.Name, Context: opt.Context})
+		return err
+	}); err != nil {
 		return "", err
 	}
 	reg.Scop = s
 	stage = "deps"
-	d, err := deps.Compute(s, deps.Config{})
-	if err != nil {
+	var d *deps.Deps
+	if err := reg.timed(stage, func() (err error) {
+		d, err = deps.Compute(s, deps.Config{})
+		return err
+	}); err != nil {
 		return "", &stageError{stage, err}
 	}
 	reg.Deps = d
@@ -180,9 +235,11 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	if opt.Identity {
 		reg.Remarks = append(reg.Remarks, "identity schedule (--identity)")
 	} else {
-		t0 := time.Now()
-		sr, err := scheduler.Schedule(d, opt.Sched)
-		reg.Schedule = time.Since(t0)
+		var sr *scheduler.Result
+		err := reg.timed(stage, func() (err error) {
+			sr, err = scheduler.Schedule(d, opt.Sched)
+			return err
+		})
 		if err != nil {
 			reg.Remarks = append(reg.Remarks, fmt.Sprintf("original schedule kept: %v", err))
 		} else {
@@ -195,14 +252,17 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	}
 	reg.Tree = tree
 	stage = "astgen"
-	n, err := astgen.Generate(tree, astgen.Config{})
-	if err != nil {
+	var n ast.Node
+	if err := reg.timed(stage, func() (err error) {
+		n, err = astgen.Generate(tree, astgen.Config{})
+		return err
+	}); err != nil {
 		return "", &stageError{stage, err}
 	}
 	if !opt.NoLICM {
 		stage = "astopt"
 		var st astopt.Stats
-		if n, st, err = astopt.Run(n, astopt.Config{}); err != nil {
+		if n, st, err = astopt.Run(n, opt.LICM); err != nil {
 			return "", &stageError{stage, err}
 		}
 		reg.Remarks = append(reg.Remarks, st.String())
@@ -211,7 +271,7 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	reg.AST = n
 	if !opt.NoSelfCheck {
 		stage = "self-check"
-		if err := selfCheck(n, s, d); err != nil {
+		if err := reg.timed(stage, func() error { return selfCheck(n, s, d) }); err != nil {
 			return "", &stageError{stage, fmt.Errorf("%v; the region is kept as it was", err)}
 		}
 	}

@@ -192,3 +192,68 @@ func multiAffPiece(m MultiAff, dom BasicMap) string {
 	}
 	return b.String()
 }
+
+// substitute returns a with its params and dims replaced: the result lives
+// on dom, parameter j of a becomes the parameter of dom with the same
+// name, and dim k of a becomes dims[k] (an Aff on dom). Floor divisions
+// are rebuilt on the substituted expressions.
+func (a Aff) substitute(dom Space, dims []Aff) Aff {
+	np := a.dom.NParam()
+	nd := a.dom.NDim()
+	memo := map[int]Aff{}
+	var colAff func(c int) Aff
+	var rowOf func(r []int64) Aff
+	colAff = func(c int) Aff {
+		switch {
+		case c < np:
+			j := slices.Index(dom.params, a.dom.params[c])
+			if j < 0 {
+				panic("presburger: pullback: parameter " + a.dom.params[c] + " missing")
+			}
+			return AffVar(dom, Param, j)
+		case c < nd:
+			return dims[c-np]
+		}
+		if v, ok := memo[c]; ok {
+			return v
+		}
+		l := a.locals[c-nd]
+		v := rowOf(l.Row).FloorDiv(l.Den)
+		memo[c] = v
+		return v
+	}
+	rowOf = func(r []int64) Aff {
+		acc := AffConst(dom, r[len(r)-1])
+		for c, v := range r[:len(r)-1] {
+			if v != 0 {
+				acc = acc.Add(colAff(c).Scale(v))
+			}
+		}
+		return acc
+	}
+	return rowOf(a.row)
+}
+
+// PullbackMultiAff returns a ∘ n: the expression on n's domain whose value
+// at x is a(n(x)) (isl_aff_pullback_multi_aff). n's range must match a's
+// domain.
+func (a Aff) PullbackMultiAff(n MultiAff) Aff {
+	n.space.Range().mustMatch(a.dom, "PullbackMultiAff")
+	params := mergeParams(n.space.params, a.dom.params)
+	n = n.AlignParams(params)
+	return a.substitute(n.space.Domain(), n.affs)
+}
+
+// PullbackMultiAff returns m ∘ n: the function x -> m(n(x))
+// (isl_multi_aff_pullback_multi_aff).
+func (m MultiAff) PullbackMultiAff(n MultiAff) MultiAff {
+	n.space.Range().mustMatch(m.space.Domain(), "PullbackMultiAff")
+	params := mergeParams(n.space.params, m.space.params)
+	n = n.AlignParams(params)
+	affs := make([]Aff, len(m.affs))
+	for i, a := range m.affs {
+		affs[i] = a.substitute(n.space.Domain(), n.affs)
+	}
+	sp := Space{params: params, in: n.space.in, out: m.space.out}
+	return NewMultiAff(sp, affs...)
+}

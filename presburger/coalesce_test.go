@@ -6,7 +6,7 @@ import (
 )
 
 func TestRandomCoalesce(t *testing.T) {
-	for seed := uint64(0); seed < uint64(iters(150)); seed++ {
+	for seed := uint64(0); seed < uint64(iters(450)); seed++ {
 		rng := rand.New(rand.NewPCG(seed, 103))
 		params := randNames("p", rng.IntN(2))
 		var sp Space

@@ -6,7 +6,7 @@ import (
 )
 
 func TestRandomGist(t *testing.T) {
-	for seed := uint64(0); seed < uint64(iters(150)); seed++ {
+	for seed := uint64(0); seed < uint64(iters(600)); seed++ {
 		rng := rand.New(rand.NewPCG(seed, 104))
 		params := randNames("p", rng.IntN(2))
 		sp := NewSetSpace(params, "S", randNames("s", 1+rng.IntN(2)))

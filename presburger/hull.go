@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/tessera-opt/tessera/presburger/internal/ints"
+	"github.com/tessera-opt/tessera/presburger/internal/sys"
 )
 
 // affineKernel returns integer rows (a, c), gcd-normalized, spanning the
@@ -178,3 +179,82 @@ func (m Map) SimpleHull() BasicMap {
 
 // SimpleHull returns a basic set containing s (see Map.SimpleHull).
 func (s Set) SimpleHull() BasicSet { return BasicSet{s.m.SimpleHull()} }
+
+// ConvexHull returns a basic map containing m: the rational convex hull
+// of its parts (isl_map_convex_hull), where a part with locals is first
+// replaced by its rational shadow on the parameters and dims (so the
+// result is the exact rational hull when no part has locals, a superset
+// otherwise).
+//
+// We follow Balas' lifting: x is in the hull when x = Σ x_i with, for each
+// part i, A_i x_i + c_i λ_i >= 0, λ_i >= 0 and Σ λ_i = 1; projecting the
+// x_i and λ_i out over the rationals (Fourier-Motzkin) leaves the
+// constraints of the hull (of its closure, for unbounded parts).
+func (m Map) ConvexHull() BasicMap {
+	m = m.dropEmpty()
+	if len(m.parts) == 0 {
+		return EmptyBasic(m.space)
+	}
+	if len(m.parts) == 1 && len(m.parts[0].locals) == 0 {
+		return m.parts[0]
+	}
+	defer translatePanics()
+	n := m.space.NDim()
+	// Each part as rows over its n columns (locals shadowed away).
+	type rows struct{ eq, ineq [][]int64 }
+	var ps []rows
+	for _, p := range m.parts {
+		s := p.system()
+		if len(p.locals) > 0 {
+			s = sys.RationalProject(s, n)
+		}
+		ps = append(ps, rows{s.Eq, s.Ineq})
+	}
+	k := len(ps)
+	nv := n + k*(n+1)
+	t := &sys.System{NVars: nv}
+	// x - Σ x_i == 0.
+	for j := 0; j < n; j++ {
+		r := make([]int64, nv+1)
+		r[j] = 1
+		for i := 0; i < k; i++ {
+			r[n+i*(n+1)+j] = -1
+		}
+		t.Eq = append(t.Eq, r)
+	}
+	sum := make([]int64, nv+1)
+	sum[nv] = -1
+	for i, p := range ps {
+		base := n + i*(n+1)
+		lam := base + n
+		lift := func(r []int64) []int64 {
+			out := make([]int64, nv+1)
+			copy(out[base:base+n], r[:n])
+			out[lam] = r[n]
+			return out
+		}
+		for _, r := range p.eq {
+			t.Eq = append(t.Eq, lift(r))
+		}
+		for _, r := range p.ineq {
+			t.Ineq = append(t.Ineq, lift(r))
+		}
+		pos := make([]int64, nv+1)
+		pos[lam] = 1
+		t.Ineq = append(t.Ineq, pos)
+		sum[lam] = 1
+	}
+	t.Eq = append(t.Eq, sum)
+	h := sys.RationalProject(t, n)
+	bb := NewBasicBuilder(m.space)
+	for _, r := range h.Eq {
+		bb.AddEq(r)
+	}
+	for _, r := range h.Ineq {
+		bb.AddIneq(r)
+	}
+	return bb.Build()
+}
+
+// ConvexHull returns the rational convex hull of s (see Map.ConvexHull).
+func (s Set) ConvexHull() BasicSet { return BasicSet{s.m.ConvexHull()} }

@@ -6,7 +6,7 @@ import (
 )
 
 func TestRandomAffineHull(t *testing.T) {
-	for seed := uint64(0); seed < uint64(iters(100)); seed++ {
+	for seed := uint64(0); seed < uint64(iters(300)); seed++ {
 		rng := rand.New(rand.NewPCG(seed, 105))
 		sp := NewSetSpace(nil, "S", randNames("s", 1+rng.IntN(3)))
 		s, ss := genMap(rng, sp, genOpts{locals: rng.IntN(3) == 0, bounded: true})
@@ -59,5 +59,48 @@ func TestHullTable(t *testing.T) {
 	p := MustParseSet("[n] -> { [i] : i = n and n >= 0; [i] : i = n + 0 and n < 0 }")
 	if h := p.AffineHull(); !h.ToSet().IsEqual(MustParseSet("[n] -> { [i] : i = n }")) {
 		t.Errorf("AffineHull = %v", h)
+	}
+}
+
+func TestConvexHull(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"{ [i] : 0 <= i <= 4; [i] : 10 <= i <= 12 }", "{ [i] : 0 <= i <= 12 }"},
+		{"{ [0, 0]; [4, 0]; [0, 4] }", "{ [i, j] : i >= 0 and j >= 0 and i + j <= 4 }"},
+		{"[n] -> { [i, j] : i = 0 and 0 <= j <= n; [i, j] : j = 0 and 0 <= i <= n }", "[n] -> { [i, j] : i >= 0 and j >= 0 and i + j <= n }"},
+		{"{ [i] : i = 3 }", "{ [3] }"},
+	} {
+		s := MustParseSet(tc.in)
+		h := s.ConvexHull()
+		if !h.ToSet().IsEqual(MustParseSet(tc.want)) {
+			t.Errorf("ConvexHull(%s) = %v, want %s", tc.in, h, tc.want)
+		}
+	}
+}
+
+func TestRandomConvexHullContains(t *testing.T) {
+	for seed := uint64(0); seed < uint64(iters(150)); seed++ {
+		rng := rand.New(rand.NewPCG(seed, 108))
+		sp := NewSetSpace(randNames("p", rng.IntN(2)), "S", randNames("s", 1+rng.IntN(2)))
+		s, want := genMap(rng, sp, genOpts{locals: rng.IntN(3) == 0, bounded: true})
+		budgetSkip(t, seed, func() {
+			h := s.ConvexHull()
+			sh := s.SimpleHull()
+			plain := true
+			for _, p := range s.parts {
+				plain = plain && p.NLocal() == 0
+			}
+			forBox(sp.NParam(), sp.Dim(Out), func(p []int64) {
+				if want(p) && !h.Contains(p) {
+					t.Errorf("seed %d: ConvexHull(%v) = %v misses %v", seed, s, h, p)
+				}
+				// Without locals the convex hull lies within the simple hull.
+				if plain && h.Contains(p) && !sh.Contains(p) {
+					t.Errorf("seed %d: ConvexHull(%v) = %v has %v outside the simple hull %v", seed, s, h, p, sh)
+				}
+			})
+		})
+		if t.Failed() {
+			return
+		}
 	}
 }

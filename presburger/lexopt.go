@@ -1,5 +1,7 @@
 package presburger
 
+import "github.com/tessera-opt/tessera/presburger/internal/ints"
+
 // This file computes parametric lexicographic optima as sets and maps,
 // and the properties of relations that need the same machinery
 // (single-valuedness, injectivity).
@@ -14,7 +16,8 @@ package presburger
 // dim k, giving x -> v; then the pairs (x, y) with some v < y_k (v > y_k
 // for the maximum) are not optimal and are subtracted. Subtraction makes
 // the existential v known by exact integer projection, so every step is
-// exact. Where m(x) is unbounded in the direction of the optimum, every
+// exact; the redundant constraints subtraction leaves behind are removed
+// before the next step (it keeps the projections small). Where m(x) is unbounded in the direction of the optimum, every
 // point of m(x) is beaten and x drops out of the result.
 func (m Map) lexOpt(max bool) Map {
 	rs := m.space
@@ -36,9 +39,47 @@ func (m Map) lexOpt(max bool) Map {
 			ord = ord.OrderLT(In, 0, Out, k)
 		}
 		worse := proj.ApplyRange(ord)
-		r = r.Subtract(worse)
+		r = r.Subtract(worse).eachPart(func(b BasicMap) BasicMap {
+			return budgetGuard(b, b.RemoveRedundancies)
+		})
 	}
-	return r
+	return r.eachPart(substituteEqs)
+}
+
+// substituteEqs returns b with every equality that has a unit coefficient
+// used to eliminate its last such column from the inequalities: the same
+// points, but opposite bounds hidden behind an equality (k >= l, j >= k
+// with j = l) become plain opposite pairs that normalization turns into
+// equalities.
+func substituteEqs(b BasicMap) BasicMap {
+	if b.empty || len(b.eq) == 0 || len(b.ineq) == 0 {
+		return b
+	}
+	ineq := cloneRows(b.ineq)
+	changed := false
+	for _, e := range b.eq {
+		c := -1
+		for j := len(e) - 2; j >= 0; j-- {
+			if e[j] == 1 || e[j] == -1 {
+				c = j
+				break
+			}
+		}
+		if c < 0 {
+			continue
+		}
+		for i, r := range ineq {
+			if r[c] != 0 {
+				ineq[i] = ints.CombineRows(r, 1, e, ints.Neg(ints.Mul(r[c], e[c])))
+				changed = true
+			}
+		}
+	}
+	if !changed {
+		return b
+	}
+	out := BasicMap{space: b.space, locals: b.locals, eq: cloneRows(b.eq), ineq: ineq}
+	return out.normalize().simplify()
 }
 
 // LexMin returns the lexicographic minimum of m: for every input x with
@@ -184,3 +225,27 @@ func (u UnionMap) IsSingleValued() bool {
 
 // IsInjective reports whether u is injective.
 func (u UnionMap) IsInjective() bool { return u.Reverse().IsSingleValued() }
+
+// dimOpt returns the optimum of output pos of m as a function of the
+// inputs and parameters.
+func (m Map) dimOpt(pos int, max bool) (f PwAff, err error) {
+	defer Recover(&err)
+	if m.space.isSet {
+		return Set{m}.dimOpt(pos, max)
+	}
+	n := m.space.Dim(Out)
+	checkRange(m.space, Out, pos, 1, "DimMin")
+	p := m.ProjectOut(Out, pos+1, n-pos-1).ProjectOut(Out, 0, pos)
+	pm, err := p.lexOpt(max).pwMultiAff()
+	if err != nil {
+		return PwAff{}, err
+	}
+	return pm.PwAff(0), nil
+}
+
+// DimMin returns the minimum of output pos of m as a piecewise expression
+// of the parameters and inputs (isl_map_dim_min).
+func (m Map) DimMin(pos int) (PwAff, error) { return m.dimOpt(pos, false) }
+
+// DimMax returns the maximum of output pos of m (isl_map_dim_max).
+func (m Map) DimMax(pos int) (PwAff, error) { return m.dimOpt(pos, true) }

@@ -358,3 +358,11 @@ func (f PwAff) IntersectDomain(s Set) PwAff {
 	}
 	return out
 }
+
+// IsEqual reports whether f and g are defined on the same points with the
+// same values (compared through their graphs, exactly).
+func (f PwMultiAff) IsEqual(g PwMultiAff) bool { return f.AsMap().IsEqual(g.AsMap()) }
+
+// IsEqual reports whether f and g are defined on the same points with the
+// same values.
+func (f PwAff) IsEqual(g PwAff) bool { return f.AsMap().IsEqual(g.AsMap()) }

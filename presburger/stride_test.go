@@ -49,7 +49,7 @@ func TestFixedVal(t *testing.T) {
 }
 
 func TestRandomStride(t *testing.T) {
-	for seed := uint64(0); seed < uint64(iters(150)); seed++ {
+	for seed := uint64(0); seed < uint64(iters(450)); seed++ {
 		rng := rand.New(rand.NewPCG(seed, 107))
 		params := randNames("p", rng.IntN(2))
 		nd := 1 + rng.IntN(2)

@@ -98,7 +98,7 @@ func TestDnfNot(t *testing.T) {
 		}
 		return randF(depth - 1).not()
 	}
-	for iter := 0; iter < 200; iter++ {
+	for iter := 0; iter < 60; iter++ {
 		f := randF(3)
 		g := f.not()
 		for i := int64(-4); i <= 4; i++ {

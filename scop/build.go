@@ -255,7 +255,7 @@ func (b *builder) stmt(s cfront.Stmt, seq *tnode) {
 		b.stmt(x.Then, seq)
 		if x.Else != nil && b.err == nil {
 			b.cond = saved
-			b.cond = b.pruneDNF(saved.and(c.not()))
+			b.cond = b.pruneDNF(saved.and(b.not(c)))
 			b.stmt(x.Else, seq)
 		}
 		b.cond = saved

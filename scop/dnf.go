@@ -134,6 +134,45 @@ func (d dnf) simplify() dnf {
 		seen[key] = true
 		r = append(r, nc)
 	}
+	return r.absorb()
+}
+
+// absorb drops every conjunction that contains all the constraints of
+// another one (x or (x and y) is x).
+func (d dnf) absorb() dnf {
+	if len(d) < 2 || len(d) > 400 {
+		return d
+	}
+	sets := make([]map[string]bool, len(d))
+	for i, c := range d {
+		sets[i] = map[string]bool{}
+		for _, k := range c {
+			sets[i][k.String()] = true
+		}
+	}
+	var r dnf
+	for i, c := range d {
+		dead := false
+		for j := range d {
+			if i == j || len(sets[j]) > len(sets[i]) || (len(sets[j]) == len(sets[i]) && j > i) {
+				continue
+			}
+			sub := true
+			for k := range sets[j] {
+				if !sets[i][k] {
+					sub = false
+					break
+				}
+			}
+			if sub {
+				dead = true
+				break
+			}
+		}
+		if !dead {
+			r = append(r, c)
+		}
+	}
 	return r
 }
 

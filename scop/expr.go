@@ -243,7 +243,7 @@ func (b *builder) condition(e cfront.Expr) (dnf, *notAffine) {
 			if err != nil {
 				return nil, err
 			}
-			return b.pruneDNF(c.not()), nil
+			return b.not(c), nil
 		}
 	case *cfront.Binary:
 		switch x.Op {

@@ -375,7 +375,10 @@ func TestInterpreter(t *testing.T) {
 				f := file.Regions[ri].Body
 				sizes := []int64{-2, 0, 3}
 				if name == "tricky" || name == "modulo" || name == "strides" {
-					sizes = append(sizes, -7, -5, -1, 1, 2, 4, 6, 7, 9)
+					sizes = append(sizes, -5, 1, 4, 7)
+				}
+				if name == "conv2d" && os.Getenv("TESSERA_LONG") == "" {
+					sizes = []int64{2}
 				}
 				if os.Getenv("TESSERA_LONG") != "" {
 					sizes = append(sizes, 5, 8)

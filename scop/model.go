@@ -115,10 +115,10 @@ func (b *builder) model(root *tnode) (*Scop, error) {
 		if err != nil {
 			return nil, fmt.Errorf("domain %q: %w", ds, err)
 		}
-		st.Domain = set.RemoveEmptyParts()
+		st.Domain = set.RemoveEmptyParts().Coalesce()
 		domParts = append(domParts, tuple+formula(dom))
 		for _, a := range r.accesses {
-			m, err := accessMap(prefix, tuple, a, dom, st.Iters)
+			m, err := accessMap(prefix, tuple, a, st.Domain)
 			if err != nil {
 				return nil, err
 			}
@@ -208,8 +208,8 @@ func formula(d dnf) string {
 }
 
 // accessMap builds the relation of one access: one piece per combination
-// of the pieces of its subscripts, each restricted to the domain.
-func accessMap(prefix, tuple string, a rawAccess, dom dnf, iters []string) (presburger.Map, error) {
+// of the pieces of its subscripts, restricted to the (coalesced) domain.
+func accessMap(prefix, tuple string, a rawAccess, dom presburger.Set) (presburger.Map, error) {
 	combos := []piece{{}}
 	var subs [][]*aff
 	subs = append(subs, nil)
@@ -234,8 +234,7 @@ func accessMap(prefix, tuple string, a rawAccess, dom dnf, iters []string) (pres
 		for k, v := range subs[ci] {
 			out[k] = v.String()
 		}
-		cond := dnf{c.guard}.and(dom)
-		parts = append(parts, tuple+" -> "+a.array+"["+strings.Join(out, ", ")+"]"+formula(cond))
+		parts = append(parts, tuple+" -> "+a.array+"["+strings.Join(out, ", ")+"]"+formula(dnf{c.guard}))
 	}
 	var m presburger.Map
 	for k, p := range parts {
@@ -253,7 +252,7 @@ func accessMap(prefix, tuple string, a rawAccess, dom dnf, iters []string) (pres
 	if len(parts) == 0 {
 		return presburger.Map{}, errors.New("access without pieces")
 	}
-	return m.RemoveEmptyParts(), nil
+	return m.IntersectDomain(dom).RemoveEmptyParts(), nil
 }
 
 // assignBeta sets the textual positions (the constant dims of the 2d+1

@@ -83,3 +83,19 @@ func (b *builder) pruneDNF(d dnf) dnf {
 	}
 	return out
 }
+
+// not returns the negation of d, pruning the disjuncts that cannot hold
+// under the current condition after each distribution step (the plain
+// negation of a disjunction of k conjunctions can have exponentially many
+// disjuncts, most of them empty in context).
+func (b *builder) not(d dnf) dnf {
+	r := dnfTrue()
+	for _, c := range d {
+		n := dnfFalse()
+		for _, k := range c {
+			n = n.or(k.negate())
+		}
+		r = b.pruneDNF(r.and(n))
+	}
+	return r
+}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tessera-opt/tessera/emit"
 	"github.com/tessera-opt/tessera/pipeline"
@@ -33,6 +34,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	explain := fs.Bool("explain", false, "print, for every region and band, what was done and why not otherwise")
 	autoscop := fs.Bool("autoscop", false, "also optimize maximal affine loop nests outside scop pragmas")
 	noCheck := fs.Bool("no-selfcheck", false, "skip the interpreter check of generated code")
+	timeout := fs.Duration("region-timeout", 120*time.Second, "give up on a region (keeping its code) after this long")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tessera opt [flags] FILE.c")
 		fs.PrintDefaults()
@@ -64,10 +66,11 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	opt := pipeline.Options{
-		Identity:    *identity,
-		Context:     *ctx,
-		AutoScop:    *autoscop,
-		NoSelfCheck: *noCheck,
+		Identity:      *identity,
+		Context:       *ctx,
+		AutoScop:      *autoscop,
+		NoSelfCheck:   *noCheck,
+		RegionTimeout: *timeout,
 		Sched: scheduler.Config{
 			Fuse:      pol,
 			NoTile:    *notile || !*tile,
@@ -94,6 +97,11 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			for _, m := range r.Remarks {
 				fmt.Fprintf(stderr, "  %s\n", m)
 			}
+			var ts []string
+			for _, t := range r.Times {
+				ts = append(ts, fmt.Sprintf("%s %.3fs", t.Stage, t.Time.Seconds()))
+			}
+			fmt.Fprintf(stderr, "  time: %s\n", strings.Join(ts, ", "))
 		}
 	}
 	if *out == "" {
@@ -152,7 +160,7 @@ func reorderFlags(args []string) []string {
 
 func takesValue(flagArg string) bool {
 	switch strings.TrimLeft(flagArg, "-") {
-	case "o", "fuse", "tile-sizes", "context", "kernels", "flows", "dataset", "runs", "threads", "compiler", "plot", "tessera", "flow", "schedule", "licm-threshold", "target":
+	case "o", "region-timeout", "fuse", "tile-sizes", "context", "kernels", "flows", "dataset", "runs", "threads", "compiler", "plot", "tessera", "flow", "schedule", "licm-threshold", "target":
 		return true
 	}
 	return false

@@ -25,12 +25,17 @@ const (
 // bbNodeLimit bounds the nodes of one branch and bound.
 const bbNodeLimit = 20000
 
+// bbDepthLimit bounds the depth of a branch and bound: deeper searches
+// mostly wander along an unbounded direction.
+const bbDepthLimit = 300
+
 // bbStepLimit bounds the simplex steps of one search before it gives up
 // (and the Omega test answers).
 const bbStepLimit = 400000
 
 type bb struct {
 	t     *tableau
+	depth int
 	nodes int
 	limit int
 	num   []int64
@@ -68,12 +73,12 @@ func (s *bb) firstFrac() int {
 // sample finds an integer point of the (non-empty) tableau.
 func (s *bb) sample() (pt []int64, st bbStatus) {
 	s.nodes++
-	if s.nodes > s.limit {
+	if s.nodes > s.limit || s.depth > bbDepthLimit {
 		return nil, bbAbort
 	}
 	j := s.firstFrac()
 	if j < 0 {
-		return append([]int64(nil), s.num...), bbDone
+		return append([]int64{}, s.num...), bbDone
 	}
 	f := ints.FloorDiv(s.num[j], s.den[j])
 	// The nearer side first.
@@ -86,7 +91,9 @@ func (s *bb) sample() (pt []int64, st bbStatus) {
 		}
 		mark := s.t.snapshot()
 		if s.bound(j, v, up) {
+			s.depth++
 			pt, st := s.sample()
+			s.depth--
 			if pt != nil || st == bbAbort {
 				s.t.rollback(mark)
 				return pt, st
@@ -103,7 +110,7 @@ func (s *bb) minimize(obj []int64) (val int64, pt []int64, have bool, st bbStatu
 	var rec func() bbStatus
 	rec = func() bbStatus {
 		s.nodes++
-		if s.nodes > s.limit {
+		if s.nodes > s.limit || s.depth > bbDepthLimit {
 			return bbAbort
 		}
 		num, den, ok := s.t.optimum(obj, -1)
@@ -116,7 +123,7 @@ func (s *bb) minimize(obj []int64) (val int64, pt []int64, have bool, st bbStatu
 		}
 		j := s.firstFrac()
 		if j < 0 {
-			val, pt, have = lb, append(pt[:0], s.num...), true
+			val, pt, have = lb, append(make([]int64, 0, len(s.num)), s.num...), true
 			return bbDone
 		}
 		xn, xd := s.num[j], s.den[j]
@@ -130,7 +137,10 @@ func (s *bb) minimize(obj []int64) (val int64, pt []int64, have bool, st bbStatu
 			}
 			mark := s.t.snapshot()
 			if s.bound(j, v, up) {
-				if rec() == bbAbort {
+				s.depth++
+				st := rec()
+				s.depth--
+				if st == bbAbort {
 					s.t.rollback(mark)
 					return bbAbort
 				}
@@ -157,7 +167,7 @@ func (s *bb) lexMin() (pt []int64, st bbStatus) {
 	var rec func() bbStatus
 	rec = func() bbStatus {
 		s.nodes++
-		if s.nodes > s.limit {
+		if s.nodes > s.limit || s.depth > bbDepthLimit {
 			return bbAbort
 		}
 		mark := s.t.snapshot()
@@ -194,7 +204,7 @@ func (s *bb) lexMin() (pt []int64, st bbStatus) {
 		}
 		s.t.rollback(mark)
 		if frac < 0 {
-			best = append(best[:0], cur...)
+			best = append(make([]int64, 0, n), cur...)
 			return bbDone
 		}
 		f := ints.FloorDiv(fn, fd)
@@ -205,7 +215,10 @@ func (s *bb) lexMin() (pt []int64, st bbStatus) {
 			}
 			m := s.t.snapshot()
 			if s.bound(frac, v, up) {
-				if rec() == bbAbort {
+				s.depth++
+				st := rec()
+				s.depth--
+				if st == bbAbort {
 					s.t.rollback(m)
 					return bbAbort
 				}

@@ -29,6 +29,15 @@ func IsIntegerEmpty(s *System) bool {
 }
 
 func isIntegerEmpty(s *System, b *budget) (empty bool) {
+	if e, ok := simplexIntegerEmpty(s, b); ok {
+		return e
+	}
+	return omegaIntegerEmpty(s, b)
+}
+
+// omegaIntegerEmpty is the Omega test's answer (the fallback of
+// isIntegerEmpty and the oracle of its tests).
+func omegaIntegerEmpty(s *System, b *budget) (empty bool) {
 	p := newProb(s, 0)
 	p.emptyOnly = true
 	defer func() {

@@ -228,7 +228,11 @@ func (p *ratProb) fm(j int, b *budget) {
 
 // IsRationalEmpty reports exactly whether s has no rational point.
 func IsRationalEmpty(s *System) bool {
-	return newRatProb(s).eliminate(0, newBudget("IsRationalEmpty"))
+	b := newBudget("IsRationalEmpty")
+	if e, ok := runSimplex(s, false, b, func(*tableau) {}); ok {
+		return e
+	}
+	return newRatProb(s).eliminate(0, b)
 }
 
 // RationalProject eliminates the variables keep.. by Fourier-Motzkin over

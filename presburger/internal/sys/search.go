@@ -51,13 +51,27 @@ func Max(s *System, obj []int64) Result {
 	return optimize(s, obj, true, newBudget("Max"))
 }
 
-func optimizeOld(s *System, obj []int64) Result {
-	return optimize(s, obj, false, newBudget("Min"))
+// optimize answers by branch and bound over the simplex (bb.go) when it
+// can, else by the search over the emptiness oracle (optimizeSearch).
+func optimize(s *System, obj []int64, maximize bool, b *budget) Result {
+	s.checkRow(obj, "Min/Max objective")
+	o := obj
+	if maximize {
+		o = make([]int64, len(obj))
+		for i := range o {
+			o[i] = ints.Neg(obj[i])
+		}
+	}
+	if r, ok := simplexMin(s, o, b); ok {
+		if maximize && r.Kind == Bounded {
+			r.Value = ints.Neg(r.Value)
+		}
+		return r
+	}
+	return optimizeSearch(s, obj, maximize, b)
 }
 
-func lexOptOld(s *System) Result { return lexOpt(s, false, newBudget("LexMin")) }
-
-func optimize(s *System, obj []int64, maximize bool, b *budget) Result {
+func optimizeSearch(s *System, obj []int64, maximize bool, b *budget) Result {
 	s.checkRow(obj, "Min/Max objective")
 	o := append([]int64(nil), obj...)
 	if maximize {
@@ -93,6 +107,23 @@ func LexMin(s *System) Result { return lexOpt(s, false, newBudget("LexMin")) }
 func LexMax(s *System) Result { return lexOpt(s, true, newBudget("LexMax")) }
 
 func lexOpt(s *System, maximize bool, b *budget) Result {
+	t := s
+	if maximize {
+		t = negateVars(s)
+	}
+	if r, ok := simplexLexMin(t, b); ok {
+		if maximize && r.Kind == Bounded {
+			for i := range r.Point {
+				r.Point[i] = ints.Neg(r.Point[i])
+			}
+		}
+		return r
+	}
+	return lexOptSearch(s, maximize, b)
+}
+
+// lexOptSearch fixes one variable after the other at its optimum.
+func lexOptSearch(s *System, maximize bool, b *budget) Result {
 	if isIntegerEmpty(s, b) {
 		return Result{Kind: Empty}
 	}
@@ -133,6 +164,13 @@ func Sample(s *System) ([]int64, bool) {
 // bounded, else its maximum, else to the minimum above 0 (the set is then
 // unbounded above in that variable, so x_i >= 0 keeps points).
 func sample(s *System, b *budget) ([]int64, bool) {
+	if pt, ok := simplexSample(s, b); ok {
+		return pt, pt != nil
+	}
+	return sampleSearch(s, b)
+}
+
+func sampleSearch(s *System, b *budget) ([]int64, bool) {
 	if isIntegerEmpty(s, b) {
 		return nil, false
 	}

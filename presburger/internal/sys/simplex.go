@@ -471,14 +471,19 @@ func (t *tableau) removeLast() {
 	t.unk = t.unk[:u]
 }
 
-// value returns the sample value of unknown u as num/den (den > 0).
+// value returns the sample value of unknown u as num/den in lowest terms
+// (den > 0).
 func (t *tableau) value(u int) (num, den int64) {
 	x := t.unk[u]
 	if !x.row {
 		return 0, 1
 	}
 	r := t.rows[x.pos]
-	return r[1], r[0]
+	num, den = r[1], r[0]
+	if g := ints.GCD(num, den); g > 1 {
+		num, den = num/g, den/g
+	}
+	return num, den
 }
 
 // optimum returns the rational minimum (dir -1) or maximum (dir +1) of

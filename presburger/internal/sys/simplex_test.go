@@ -9,10 +9,13 @@ import (
 // Differential tests of the simplex layer against the Omega-test
 // implementations (oldIntegerEmpty, oldMin, oldLexMin) and brute force.
 
-func oldIntegerEmpty(s *System) bool {
-	b := newBudget("test")
-	return !omega(func() *prob { p := newProb(s, 0); p.emptyOnly = true; return p }(), b, func(*prob) bool { return true })
+func oldIntegerEmpty(s *System) bool { return omegaIntegerEmpty(s, newBudget("test")) }
+
+func optimizeOld(s *System, obj []int64) Result {
+	return optimizeSearch(s, obj, false, newBudget("Min"))
 }
+
+func lexOptOld(s *System) Result { return lexOptSearch(s, false, newBudget("LexMin")) }
 
 func randTestSystem(rng *rand.Rand, bounded bool) (*System, int64) {
 	n := 1 + rng.Intn(5)
