@@ -103,6 +103,24 @@
 // is not a bound of every part) and emits each slice with the dim
 // substituted and its own guard.
 
+// # Engine tests and budgets
+//
+// Every decision is an exact emptiness or inclusion test of package
+// presburger. When the engine gives up on one (its step budget or the
+// int64 range exceeded) the generator takes the answer that is safe at
+// that place: a set that may be non-empty is treated as non-empty, an
+// inclusion that may not hold as not holding, which costs code size or
+// guards, never correctness. After a few give-ups the optional
+// simplifications (pruning of dominated bounds, residues of divisions,
+// rewriting of conditions) are no longer attempted. Implications are
+// first tried by a rational Fourier-Motzkin proof (rational.go) that
+// needs no integer solver.
+//
+// Expressions that decide whether code runs (loop bounds, guards) are
+// simplified only with the constraints the enclosing code actually checks;
+// the arguments of calls may use the pending assumptions too, since those
+// hold whenever a statement executes.
+//
 // # Expressions (section 5.10)
 //
 // Bounds and guards are affine or quasi-affine (floor divisions of affine

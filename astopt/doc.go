@@ -40,6 +40,20 @@
 //
 //	(3 < j) && (i < 56) && (j < 56)  →  ((3 < j) && (j < 56)) && (i < 56)
 //
+// Decl names take their definition depth as rank (the depth of the
+// loops around the Decl), not the largest rank of their value's names:
+// an expression using the name can only be hoisted to where the name is
+// visible. For the Decls LICM makes both coincide, since each is placed
+// just below the deepest loop its value depends on.
+//
+// By default the arguments of User statements are not reassociated
+// (Config.NormalizeArgs): they become array subscripts in the emitted C,
+// and gcc analyzes them best in the generator's order (c5 - c3 - 1 rather
+// than -c3 - 1 + c5, whose invariant part LICM would then bind to a
+// name). Measured on fdtd-2d (MEDIUM, gcc -O3): 110 M instructions with
+// reassociated subscripts, 34 M without, 104 M for the code without any
+// of these passes. Their invariant subexpressions are still hoisted.
+//
 // # Exactness
 //
 // Every rewrite keeps the sequence of statement instances (ast.Interpret

@@ -72,8 +72,10 @@ func (nz *normalizer) walk(n ast.Node) {
 		nz.walk(n.Body)
 		nz.sc.reset(m)
 	case *ast.User:
-		for i, a := range n.Args {
-			n.Args[i] = nz.top(a)
+		if nz.cfg.NormalizeArgs {
+			for i, a := range n.Args {
+				n.Args[i] = nz.top(a)
+			}
 		}
 	case *ast.Decl:
 		n.Value = nz.top(n.Value)

@@ -53,7 +53,7 @@ func TestNormalizePaper(t *testing.T) {
 	}
 	for _, tc := range tests {
 		root, u := inJI(tc.in)
-		if _, err := normalizePass(root, Config{}); err != nil {
+		if _, err := normalizePass(root, Config{NormalizeArgs: true}); err != nil {
 			t.Fatal(err)
 		}
 		if got := ast.SExpr(u.Args[0]); got != tc.want {
@@ -65,7 +65,7 @@ func TestNormalizePaper(t *testing.T) {
 func TestNormalizePrinted(t *testing.T) {
 	lt := func(a, b ast.Expr) ast.Expr { return op(ast.OpLt, a, b) }
 	root, u := inJI(op(ast.OpAnd, lt(ci(3), id("j")), lt(id("i"), ci(56)), lt(id("j"), ci(56))))
-	normalizePass(root, Config{})
+	normalizePass(root, Config{NormalizeArgs: true})
 	if got, want := ast.ExprC(u.Args[0]), "(3 < j && j < 56) && i < 56"; got != want {
 		t.Errorf("printed %q, want %q", got, want)
 	}

@@ -243,6 +243,7 @@ func randomConfig(r *rand.Rand) Config {
 	cfg.SmallTrip = r.Intn(6) - 1
 	cfg.UnswitchBudget = r.Intn(12) - 2
 	cfg.Target = []string{"", "x86-64", "gpu"}[r.Intn(3)]
+	cfg.NormalizeArgs = r.Intn(2) == 0
 	switch r.Intn(8) {
 	case 0:
 		cfg.NoNormalize = true

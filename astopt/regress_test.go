@@ -48,7 +48,7 @@ for (int c0 = 0; c0 <= n; c0 += 1) {
   const int inv1 = inv0 + 3;
   for (int c1 = 0; c1 <= n; c1 += 1)
     for (int c2 = inv0; c2 <= inv1; c2 += 1)
-      S(c2, inv0 + 2 * c1);
+      S(c2, 2 * c1 + inv0);
 }`)
 }
 

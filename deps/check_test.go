@@ -158,11 +158,7 @@ func TestCheckRandom(t *testing.T) {
 	var legal, illegal int
 	for _, path := range kernels(t) {
 		name := strings.TrimSuffix(filepath.Base(path), ".c")
-		s := loadScop(t, path)
-		d, err := Compute(s, Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		s, d := computeCached(t, path, Config{})
 		v := kernelParams(size)
 		evs := replay(t, s, v)
 		pairs := bruteDepList(evs)
@@ -234,4 +230,33 @@ func TestCheckRandom(t *testing.T) {
 	if legal == 0 || illegal == 0 {
 		t.Errorf("the random schedules should include legal and illegal ones")
 	}
+}
+
+// TestCheckOriginal checks that the original schedules are legal: the
+// flat 2d+1 map of scop and the flattening of its schedule tree.
+func TestCheckOriginal(t *testing.T) {
+	for _, path := range kernels(t) {
+		s, d := computeCached(t, path, Config{})
+		if ok, w := Check(s.FlatSchedule, d); !ok {
+			t.Errorf("%s: flat schedule illegal: %v", path, w)
+		}
+		if ok, w := Check(s.Schedule.Flatten(), d); !ok {
+			t.Errorf("%s: flattened schedule tree illegal: %v", path, w)
+		}
+	}
+}
+
+// TestCheckReversed checks that reversing the outer loop of a carried
+// dependence is caught, with a witness.
+func TestCheckReversed(t *testing.T) {
+	s, d := computeCached(t, "testdata/reverse.c", Config{})
+	sched := presburger.MustParseUnionMap("[n] -> { S0[i] -> [0, i]; S1[i] -> [1, i] }")
+	ok, w := Check(sched, d)
+	if ok || w == nil || w.Dep == nil || w.Dep.Source.Name != "S0" || w.Dep.Target.Name != "S0" {
+		t.Fatalf("reversing S0's loop must be illegal, got %v %v", ok, w)
+	}
+	if w.Target[0] != w.Source[0]-1 {
+		t.Errorf("witness %v is not a pair of consecutive iterations", w)
+	}
+	_ = s
 }

@@ -2,6 +2,7 @@ package deps
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,13 +21,9 @@ func TestGolden(t *testing.T) {
 	for _, path := range kernels(t) {
 		name := strings.TrimSuffix(filepath.Base(path), ".c")
 		t.Run(name, func(t *testing.T) {
-			s := loadScop(t, path)
 			var b strings.Builder
 			for _, cfg := range []Config{{}, {Dataflow: true}} {
-				d, err := Compute(s, cfg)
-				if err != nil {
-					t.Fatal(err)
-				}
+				_, d := computeCached(t, path, cfg)
 				if err := Print(&b, d); err != nil {
 					t.Fatal(err)
 				}
@@ -53,8 +50,34 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// scopCache and depsCache keep the models and dependences of the test
+// kernels across tests (tests run sequentially).
+var (
+	scopCache = map[string]*scop.Scop{}
+	depsCache = map[string]*Deps{}
+)
+
+// computeCached is Compute for a test kernel, once per configuration.
+func computeCached(t testing.TB, path string, cfg Config) (*scop.Scop, *Deps) {
+	t.Helper()
+	s := loadScop(t, path)
+	k := path + fmt.Sprint(cfg)
+	if d, ok := depsCache[k]; ok {
+		return s, d
+	}
+	d, err := Compute(s, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	depsCache[k] = d
+	return s, d
+}
+
 func loadScop(t testing.TB, path string) *scop.Scop {
 	t.Helper()
+	if s, ok := scopCache[path]; ok {
+		return s
+	}
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -67,5 +90,6 @@ func loadScop(t testing.TB, path string) *scop.Scop {
 	if err != nil {
 		t.Fatal(err)
 	}
+	scopCache[path] = s
 	return s
 }

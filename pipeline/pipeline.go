@@ -34,6 +34,7 @@ import (
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scheduler"
 	"github.com/tessera-opt/tessera/scop"
+	"github.com/tessera-opt/tessera/vector"
 )
 
 // Options are the choices of `tessera opt`. The zero value runs the
@@ -60,6 +61,11 @@ type Options struct {
 	// RegionTimeout bounds the time spent on one region (default 120 s);
 	// a region that takes longer keeps its original code.
 	RegionTimeout time.Duration
+	// Vectorize runs package vector on each generated region (after the
+	// self-check of the scalar AST), with Vector as its configuration;
+	// Vector.OpenMP is forced on when Sched.Parallel is set.
+	Vectorize bool
+	Vector    vector.Config
 }
 
 // Diagnostic is a message about one place of the input.
@@ -88,6 +94,8 @@ type Region struct {
 	Text    string // the generated C text of the region body
 	Remarks []string
 	Kept    bool // the original text was kept
+	// Vector is what package vector did (nil without Options.Vectorize).
+	Vector *vector.Result
 	// Times records how long each stage took, in stage order.
 	Times []StageTime
 	Total time.Duration
@@ -161,7 +169,7 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.Output = out
+	res.Output = addVectorHeader(out, res.Regions)
 	return res, nil
 }
 
@@ -275,8 +283,25 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 			return "", &stageError{stage, fmt.Errorf("%v; the region is kept as it was", err)}
 		}
 	}
+	if opt.Vectorize {
+		stage = "vector"
+		vcfg := opt.Vector
+		vcfg.OpenMP = vcfg.OpenMP || opt.Sched.Parallel
+		var vr *vector.Result
+		if err := reg.timed(stage, func() (err error) {
+			vr, err = vector.Vectorize(n, s, vcfg)
+			return err
+		}); err != nil {
+			return "", &stageError{stage, err}
+		}
+		n, reg.AST, reg.Vector = vr.AST, vr.AST, vr
+		reg.Remarks = append(reg.Remarks, vr.Remarks()...)
+	}
 	stage = "emit"
 	body, decls := statementBodies(s, prefix)
+	if reg.Vector != nil {
+		body = reg.Vector.Body(body, emit.Config{HelperPrefix: prefix}.Expr)
+	}
 	text, err = emit.Region(n, emit.Config{Body: body, Base: 0, Indent: "  ", HelperPrefix: prefix})
 	if err != nil {
 		return "", &stageError{stage, err}
@@ -382,4 +407,19 @@ func firstFrames(stack []byte) string {
 		lines = lines[:16]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// addVectorHeader puts the #include lines that the vector code of the
+// regions needs at the top of the file, once.
+func addVectorHeader(out []byte, regions []*Region) []byte {
+	for _, r := range regions {
+		if r.Kept || r.Vector == nil || r.Vector.Header == "" {
+			continue
+		}
+		if strings.Contains(string(out), r.Vector.Header) {
+			continue
+		}
+		out = append([]byte(r.Vector.Header+"\n"), out...)
+	}
+	return out
 }

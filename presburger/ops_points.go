@@ -30,9 +30,9 @@ func (b BasicMap) fixedSystem(params []int64) *sys.System {
 // returns false. It returns false when stopped or an error when b is
 // unbounded in some dim.
 //
-// We fix the dims one at a time: the range of dim j given the earlier ones
-// comes from the solver's Min and Max; without locals the last dim takes
-// every value of its range, with locals each value is checked.
+// The solver enumerates the projection onto (params, dims) with the
+// locals existentially quantified (sys.Enumerate: one simplex tableau,
+// two LPs per visited prefix).
 func (b BasicMap) foreachBasic(params []int64, f func(pt []int64) bool) (bool, error) {
 	if b.empty {
 		return true, nil
@@ -40,53 +40,18 @@ func (b BasicMap) foreachBasic(params []int64, f func(pt []int64) bool) (bool, e
 	s := b.fixedSystem(params)
 	np := b.space.NParam()
 	nd := b.space.NDim() - np
-	pt := make([]int64, nd)
-	n := s.NVars
-	var rec func(s *sys.System, j int) (bool, error)
-	rec = func(s *sys.System, j int) (bool, error) {
-		obj := make([]int64, n+1)
-		obj[np+j] = 1
-		lo := sys.Min(s, obj)
-		if lo.Kind == sys.Empty {
-			return true, nil
+	stopped := false
+	err := sys.Enumerate(s, np+nd, func(x []int64) bool {
+		if !f(x[np:]) {
+			stopped = true
+			return false
 		}
-		hi := sys.Max(s, obj)
-		if lo.Kind == sys.Unbounded || hi.Kind == sys.Unbounded {
-			return false, &Error{Kind: Unsupported, Msg: "enumeration of an unbounded set"}
-		}
-		for v := lo.Value; v <= hi.Value; v++ {
-			pt[j] = v
-			if j == nd-1 && len(b.locals) == 0 {
-				if !f(pt) {
-					return false, nil
-				}
-				continue
-			}
-			t := s.Clone()
-			r := make([]int64, n+1)
-			r[np+j] = 1
-			r[n] = ints.Neg(v)
-			t.Eq = append(t.Eq, r)
-			if j == nd-1 {
-				if !sys.IsIntegerEmpty(t) && !f(pt) {
-					return false, nil
-				}
-				continue
-			}
-			ok, err := rec(t, j+1)
-			if err != nil || !ok {
-				return ok, err
-			}
-		}
-		return true, nil
+		return true
+	})
+	if err == sys.ErrUnbounded {
+		return false, &Error{Kind: Unsupported, Msg: "enumeration of an unbounded set"}
 	}
-	if nd == 0 {
-		if sys.IsIntegerEmpty(s) {
-			return true, nil
-		}
-		return f(pt), nil
-	}
-	return rec(s, 0)
+	return !stopped, nil
 }
 
 // ForeachPoint calls f with every point of m (input dims then output

@@ -134,7 +134,64 @@ func (d dnf) simplify() dnf {
 		seen[key] = true
 		r = append(r, nc)
 	}
-	return r.absorb()
+	return r.absorb().merge()
+}
+
+// merge replaces two conjunctions X and k and X and not k (k an
+// inequality, not k its exact complement) by X, repeatedly.
+func (d dnf) merge() dnf {
+	if len(d) < 2 || len(d) > 200 {
+		return d
+	}
+	for changed := true; changed; {
+		changed = false
+	outer:
+		for i := 0; i < len(d); i++ {
+			for j := i + 1; j < len(d); j++ {
+				if len(d[i]) != len(d[j]) {
+					continue
+				}
+				if x, ok := complementary(d[i], d[j]); ok {
+					nd := append(dnf{}, d[:i]...)
+					nd = append(nd, d[i+1:j]...)
+					nd = append(nd, d[j+1:]...)
+					nd = append(nd, x)
+					d = nd.absorb()
+					changed = true
+					break outer
+				}
+			}
+		}
+	}
+	return d
+}
+
+// complementary tells whether a and b are X and k, X and not k for an
+// inequality k, and returns X.
+func complementary(a, b conj) (conj, bool) {
+	inB := map[string]int{}
+	for i, k := range b {
+		inB[k.String()] = i
+	}
+	var onlyA []constraint
+	var x conj
+	for _, k := range a {
+		if _, ok := inB[k.String()]; ok {
+			x = append(x, k)
+			continue
+		}
+		onlyA = append(onlyA, k)
+	}
+	if len(onlyA) != 1 || onlyA[0].eq || len(x) != len(b)-1 {
+		return nil, false
+	}
+	neg := onlyA[0].negate()[0][0].String()
+	for _, k := range b {
+		if k.String() == neg {
+			return x, true
+		}
+	}
+	return nil, false
 }
 
 // absorb drops every conjunction that contains all the constraints of
@@ -303,7 +360,10 @@ func (p pexpr) truncDiv(d int64) pexpr {
 		default:
 			q = pexpr{
 				{guard: conj{geZero(x.v)}, v: floorDivAff(x.v, d)},
-				{guard: conj{geZero(x.v.neg().add(affConst(-1)))}, v: floorDivAff(x.v.neg(), d).neg()},
+				// -floor(-v/d) = ceil(v/d) = floor((v + d - 1)/d): the
+				// floor keeps the numerator of the other piece, which
+				// lets the engine relate the two.
+				{guard: conj{geZero(x.v.neg().add(affConst(-1)))}, v: floorDivAff(x.v.add(affConst(d-1)), d)},
 			}
 		}
 		r = append(r, pexpr{x}.combine(q, func(_, b *aff) *aff { return b })...)

@@ -76,6 +76,22 @@
 // and parsing them with the engine. All coefficients are int64 with
 // overflow checks; an overflow rejects the region.
 //
+// Disjunctions are kept small because every later stage multiplies them
+// (a dependence relation has up to parts(D_S) x parts(D_T) parts): pieces
+// and disjuncts that cannot hold under the enclosing loops and conditions
+// are pruned as they are created (an emptiness test by the engine), the
+// negation of a condition is distributed step by step with pruning,
+// absorbed (x or (x and y) = x) and merged ((x and k) or (x and not k) =
+// x); e % k == 0 and e % k != 0 are tested without the sign split of C's
+// remainder; "i < min(a, b)" bounds become conjunctions; a domain with
+// more than four parts is coalesced by the engine.
+//
+// Access relations are built as the access function (one piece per case
+// of a piecewise subscript) intersected with the statement's domain.
+// Scalar reads of names that turn out to be parameters are dropped; the
+// reads of a statement come before its write in Accesses, as in C's
+// evaluation of an assignment.
+//
 // # Glossary
 //
 //	Scop            pet_scop / isl's "scop" (pet, PPCG)

@@ -261,6 +261,9 @@ func (b *builder) condition(e cfront.Expr) (dnf, *notAffine) {
 			}
 			return b.pruneDNF(c.or(d)), nil
 		case "<", "<=", ">", ">=", "==", "!=":
+			if d, ok := b.modZeroTest(x); ok {
+				return d, nil
+			}
 			p, err := b.affine(x.X)
 			if err != nil {
 				return nil, err
@@ -327,4 +330,46 @@ func splitMinMax(e cfront.Expr, isMax bool) []cfront.Expr {
 		}
 	}
 	return []cfront.Expr{e}
+}
+
+// modZeroTest recognizes e % k == 0 and e % k != 0 (either side) for a
+// constant k: C's remainder is zero exactly when e is a multiple of k,
+// whatever the sign of e, so no case split on the sign is needed.
+func (b *builder) modZeroTest(x *cfront.Binary) (dnf, bool) {
+	if x.Op != "==" && x.Op != "!=" {
+		return nil, false
+	}
+	m, z := cfront.Unparen(x.X), cfront.Unparen(x.Y)
+	if lit, ok := m.(*cfront.IntLit); ok && lit.Value == 0 && !lit.Big {
+		m, z = z, m
+	}
+	lit, ok := z.(*cfront.IntLit)
+	bin, ok2 := m.(*cfront.Binary)
+	if !ok || !ok2 || lit.Big || lit.Value != 0 || bin.Op != "%" {
+		return nil, false
+	}
+	p, na := b.affine(bin.X)
+	if na != nil {
+		return nil, false
+	}
+	q, na := b.affine(bin.Y)
+	if na != nil {
+		return nil, false
+	}
+	k, ok := constOf(q)
+	if !ok || k == 0 {
+		return nil, false
+	}
+	if k < 0 {
+		k = -k
+	}
+	d := dnfFalse()
+	for _, pc := range p {
+		r := pc.v.sub(floorDivAff(pc.v, k).scale(k)) // e mod k in [0, k)
+		d = d.or(dnf{pc.guard}.and(dnfAtom(eqZero(r))))
+	}
+	if x.Op == "!=" {
+		d = b.not(d)
+	}
+	return b.pruneDNF(d), true
 }

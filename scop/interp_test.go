@@ -420,4 +420,3 @@ func TestInterpreter(t *testing.T) {
 		})
 	}
 }
-

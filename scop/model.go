@@ -115,7 +115,14 @@ func (b *builder) model(root *tnode) (*Scop, error) {
 		if err != nil {
 			return nil, fmt.Errorf("domain %q: %w", ds, err)
 		}
-		st.Domain = set.RemoveEmptyParts().Coalesce()
+		st.Domain = set.RemoveEmptyParts()
+		if st.Domain.NParts() > coalesceAbove {
+			// Fewer parts make every later operation cheaper (the
+			// dependence relations multiply the parts of two domains),
+			// but the engine's coalescing is not cheap: small unions
+			// are kept as they are.
+			st.Domain = st.Domain.Coalesce()
+		}
 		domParts = append(domParts, tuple+formula(dom))
 		for _, a := range r.accesses {
 			m, err := accessMap(prefix, tuple, a, st.Domain)
@@ -179,6 +186,10 @@ func (b *builder) model(root *tnode) (*Scop, error) {
 	s.Arrays = b.sortedArrays()
 	return s, nil
 }
+
+// coalesceAbove is the number of disjuncts above which a domain is
+// coalesced.
+const coalesceAbove = 4
 
 // mergeParams appends to a the names of b it lacks.
 func mergeParams(a, b []string) []string {

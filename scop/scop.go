@@ -105,9 +105,9 @@ type Access struct {
 	Rel  presburger.Map
 	Pos  cfront.Pos
 	Text string
-	// Reduction is true for the read of the left side of a compound
-	// assignment (+=, *=, ...) or of x = x op e: the read and the write
-	// of this statement touch the same element.
+	// LHS is true for a read that touches the element the statement
+	// writes, with the same subscripts: the read of the left side of a
+	// compound assignment (+=, *=, ...), of x++, or of x in x = x op e.
 	LHS bool
 }
 

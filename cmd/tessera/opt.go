@@ -14,6 +14,7 @@ import (
 	"github.com/tessera-opt/tessera/emit"
 	"github.com/tessera-opt/tessera/pipeline"
 	"github.com/tessera-opt/tessera/scheduler"
+	"github.com/tessera-opt/tessera/vector"
 )
 
 func init() {
@@ -35,6 +36,9 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	autoscop := fs.Bool("autoscop", false, "also optimize maximal affine loop nests outside scop pragmas")
 	noCheck := fs.Bool("no-selfcheck", false, "skip the interpreter check of generated code")
 	timeout := fs.Duration("region-timeout", 120*time.Second, "give up on a region (keeping its code) after this long")
+	vectorize := fs.Bool("vectorize", false, "SIMD code: marks on vectorizable innermost loops, register-tiled FMA kernels for matmul nests")
+	target := fs.String("target", "", "SIMD target for --vectorize: "+strings.Join(vector.KnownTargets(), ", ")+" (default: the host's)")
+	unrollJam := fs.Int("unroll-jam", 4, "rows of the register tile of --vectorize kernels (1: no unroll-and-jam)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tessera opt [flags] FILE.c")
 		fs.PrintDefaults()
@@ -60,6 +64,15 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tessera opt: --tile-sizes: %v\n", err)
 		return 2
 	}
+	tgt, err := vector.ParseTarget(*target)
+	if err != nil {
+		fmt.Fprintf(stderr, "tessera opt: --target: %v\n", err)
+		return 2
+	}
+	if *unrollJam < 1 || *unrollJam > 8 {
+		fmt.Fprintf(stderr, "tessera opt: --unroll-jam: %d out of range 1..8\n", *unrollJam)
+		return 2
+	}
 	src, err := os.ReadFile(in)
 	if err != nil {
 		fmt.Fprintf(stderr, "tessera opt: %v\n", err)
@@ -71,6 +84,8 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		AutoScop:      *autoscop,
 		NoSelfCheck:   *noCheck,
 		RegionTimeout: *timeout,
+		Vectorize:     *vectorize,
+		Vector:        vector.Config{Target: tgt, UnrollJam: *unrollJam},
 		Sched: scheduler.Config{
 			Fuse:      pol,
 			NoTile:    *notile || !*tile,
@@ -160,7 +175,7 @@ func reorderFlags(args []string) []string {
 
 func takesValue(flagArg string) bool {
 	switch strings.TrimLeft(flagArg, "-") {
-	case "o", "region-timeout", "fuse", "tile-sizes", "context", "kernels", "flows", "dataset", "runs", "threads", "compiler", "plot", "tessera", "flow", "schedule", "licm-threshold", "target":
+	case "o", "region-timeout", "fuse", "tile-sizes", "context", "kernels", "flows", "dataset", "runs", "threads", "compiler", "plot", "tessera", "flow", "schedule", "licm-threshold", "target", "unroll-jam":
 		return true
 	}
 	return false

@@ -70,13 +70,26 @@ func (s *bb) firstFrac() int {
 	return -1
 }
 
+// lastFrac returns the last variable whose sample value is not an integer
+// (-1: none), after s.t.point. Samples branch on the last variables first:
+// they are the existential ones (locals, multipliers) in our systems.
+func (s *bb) lastFrac() int {
+	s.t.point(s.num, s.den)
+	for j := len(s.num) - 1; j >= 0; j-- {
+		if s.den[j] != 1 {
+			return j
+		}
+	}
+	return -1
+}
+
 // sample finds an integer point of the (non-empty) tableau.
 func (s *bb) sample() (pt []int64, st bbStatus) {
 	s.nodes++
 	if s.nodes > s.limit || s.depth > bbDepthLimit {
 		return nil, bbAbort
 	}
-	j := s.firstFrac()
+	j := s.lastFrac()
 	if j < 0 {
 		return append([]int64{}, s.num...), bbDone
 	}
@@ -153,86 +166,6 @@ func (s *bb) minimize(obj []int64) (val int64, pt []int64, have bool, st bbStatu
 	return val, pt, have, st
 }
 
-// lexMin finds the lexicographically smallest integer point of the
-// (non-empty) tableau. At each node the rational lexicographic minimum is
-// computed one variable at a time (minimize x_k, then fix it) until the
-// first fractional value, which is branched on: x_k >= ceil first (it
-// keeps the prefix), then x_k <= floor (a larger prefix). A node whose
-// prefix is already larger than the best point is pruned.
-func (s *bb) lexMin() (pt []int64, st bbStatus) {
-	n := s.t.n
-	var best []int64
-	cur := make([]int64, n)
-	unit := make([]int64, n+1)
-	var rec func() bbStatus
-	rec = func() bbStatus {
-		s.nodes++
-		if s.nodes > s.limit || s.depth > bbDepthLimit {
-			return bbAbort
-		}
-		mark := s.t.snapshot()
-		less := best == nil
-		frac := -1
-		var fn, fd int64
-		for k := 0; k < n; k++ {
-			unit[k] = 1
-			num, den, ok := s.t.optimum(unit, -1)
-			unit[k] = 0
-			if !ok {
-				s.t.rollback(mark)
-				return bbAbort
-			}
-			if !less {
-				// Compare ceil(num/den) with best[k].
-				c := ints.CeilDiv(num, den)
-				if c > best[k] {
-					s.t.rollback(mark)
-					return bbDone
-				}
-				if c < best[k] {
-					less = true
-				}
-			}
-			if den != 1 {
-				frac, fn, fd = k, num, den
-				break
-			}
-			cur[k] = num
-			if k < n-1 && !s.bound(k, num, false) {
-				panic("sys: internal error: lexmin fixing emptied the tableau")
-			}
-		}
-		s.t.rollback(mark)
-		if frac < 0 {
-			best = append(make([]int64, 0, n), cur...)
-			return bbDone
-		}
-		f := ints.FloorDiv(fn, fd)
-		for _, up := range []bool{true, false} {
-			v := f
-			if up {
-				v = f + 1
-			}
-			m := s.t.snapshot()
-			if s.bound(frac, v, up) {
-				s.depth++
-				st := rec()
-				s.depth--
-				if st == bbAbort {
-					s.t.rollback(m)
-					return bbAbort
-				}
-			}
-			s.t.rollback(m)
-		}
-		return bbDone
-	}
-	if rec() == bbAbort {
-		return nil, bbAbort
-	}
-	return best, bbDone
-}
-
 // runSimplex runs f with a tableau of s under a local step budget; ok is
 // false when f overflowed int64 or ran out of steps (nothing is known
 // then). The steps taken are charged to b. A normalization of s that
@@ -268,4 +201,58 @@ func runSimplex(s *System, integer bool, b *budget, f func(t *tableau)) (empty, 
 		f(t)
 	}()
 	return empty, ok
+}
+
+// lexMinSeq finds the lexicographically smallest integer point of the
+// (non-empty) tableau by fixing the variables in order: x_k is tried at
+// v = ceil(its rational minimum given the fixed prefix); when the
+// tableau with x_k = v has an integer point (the last point found, or a
+// branch and bound sample) x_k is fixed to v, else x_k >= v+1 is added
+// and the rational minimum recomputed. Every fixing keeps an integer
+// point, so no backtracking is needed. The tableau keeps the fixings (the
+// caller rolls back).
+func (s *bb) lexMinSeq() (pt []int64, st bbStatus) {
+	n := s.t.n
+	p, st := s.sample()
+	if st == bbAbort || p == nil {
+		return nil, st
+	}
+	for k := 0; k < n; k++ {
+		unit := make([]int64, n+1)
+		for {
+			s.nodes++
+			if s.nodes > s.limit {
+				return nil, bbAbort
+			}
+			unit[k], unit[n] = 1, 0
+			num, den, ok := s.t.optimum(unit, -1)
+			if !ok {
+				return nil, bbAbort
+			}
+			v := ints.CeilDiv(num, den)
+			mark := s.t.snapshot()
+			unit[n] = ints.Neg(v)
+			if p[k] == v {
+				if !s.t.addEq(unit) {
+					panic("sys: internal error: lexmin lost its point")
+				}
+				break
+			}
+			if s.t.addEq(unit) {
+				q, st := s.sample()
+				if st == bbAbort {
+					return nil, bbAbort
+				}
+				if q != nil {
+					p = q
+					break
+				}
+			}
+			s.t.rollback(mark)
+			if !s.bound(k, ints.Add(v, 1), true) {
+				panic("sys: internal error: lexmin lost its points")
+			}
+		}
+	}
+	return p, bbDone
 }

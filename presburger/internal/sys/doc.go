@@ -19,6 +19,8 @@
 //     emptiness (Farkas multipliers, loop bounds).
 //   - RemoveRedundant, ImplicitEqualities: same integer points, fewer
 //     inequalities / more equalities.
+//   - Enumerate: the integer points of a bounded system (or of its
+//     projection onto the first variables) in lexicographic order.
 //
 // All arithmetic is checked (package ints): a result that does not fit in
 // int64 panics with *ints.OverflowError, never wraps. Searches count steps
@@ -63,7 +65,49 @@
 //     non-empty leaf; a projection keeps every leaf as a piece (after
 //     normalizing it and dropping it when it is integer-empty).
 //
-// Optima are found by search over the emptiness oracle (minValue): Meyer's
+// # Simplex and branch and bound (simplex.go, bb.go, optimum.go)
+//
+// The questions IsIntegerEmpty, Sample, Min/Max, LexMin/LexMax and
+// IsRationalEmpty are first asked to an exact simplex tableau: int64 rows
+// with one denominator each (fraction-free, rows kept primitive), every
+// variable and constraint an "unknown" in a row or a column, columns at 0,
+// constraints added one at a time and made non-negative by primal pivots
+// (restore), equalities as a constraint driven to 0 and whose column is
+// then killed, Bland's rule throughout (no cycling). An undo log (add
+// unknown, kill column, mark empty) gives snapshot/rollback, so a search
+// adds a bound, explores, and removes it again; removing a constraint
+// that sits in a column first pivots it into a row along a direction that
+// keeps the sample feasible. The design follows the Simplex of MLIR's
+// Presburger library (and isl_tab's undo records); the code is ours.
+//
+// On the tableau: integer feasibility (Sample, IsIntegerEmpty) is a depth
+// first branch and bound on the last fractional variable of the sample;
+// Min is branch and bound on the objective, pruning nodes whose rational
+// optimum (rounded up) cannot beat the best point, with "unbounded"
+// decided by Meyer's theorem (an unbounded rational optimum plus one
+// integer point); LexMin fixes x_0, x_1, ... in turn at the ceiling of
+// its rational minimum when the tableau with that fixing still has an
+// integer point (the last point found usually shows it, else a branch and
+// bound sample), otherwise raises the variable's lower bound; LexMax is
+// LexMin of the negated variables. A search that finishes is exact,
+// bounded polyhedron or not (every leaf is rationally empty, integral, or
+// pruned by a valid bound). A search that passes its limits
+// (bbNodeLimit nodes, bbDepthLimit depth, bbStepLimit simplex steps), that
+// meets a relaxation unbounded where it needs a bound (LexMin of a
+// variable unbounded below), or that overflows int64 gives up, and the
+// Omega-test answer below is used instead (there is no math/big tableau:
+// overflow means the old exact path answers, or panics as it always did).
+// The Omega-test answers remain the oracles of the differential tests.
+//
+// Enumerate fixes the variables one at a time on one tableau: two warm
+// LPs give the range of x_k for the current prefix, each value is an
+// equality added and rolled back; the last variable of a full enumeration
+// takes its whole range; a projection checks each full prefix by branch
+// and bound. On overflow it continues (after the last point given) with
+// Min/Max searches.
+//
+// Optima are also found by search over the emptiness oracle (minValue),
+// the fallback of the simplex path: Meyer's
 // theorem (the integer hull of a rational polyhedron has the recession cone
 // of the polyhedron when it has integer points) makes "obj unbounded below"
 // the integer emptiness question { d : A d >= 0, E d = 0, obj·d <= -1 };
@@ -97,18 +141,29 @@
 //
 // # Known limits
 //
+// Branch and bound is exponential in the worst case: integer-empty
+// polytopes that are thin in no coordinate direction (lattice-shaped
+// emptiness, e.g. from equalities with coefficients 2 and 3 over long
+// ranges) run to the node limit and then cost the Omega test's time too.
+// There is no equality compression (Hermite) nor generalized basis
+// reduction before branching. On scheduler-like integer programs (30
+// bounded variables, 6 Farkas-like blocks of equalities, about 90 rows)
+// LexMin takes 5 ms at the median and up to 0.2 s (unit multiplier
+// coefficients; with coefficients 1-2 on the multipliers 22 ms median, up
+// to 1.6 s); the systems recorded from the scheduler itself take well
+// under 1 ms each (TestSchedulerProblems).
+//
 // Fourier-Motzkin is doubly exponential in the worst case: dense systems
 // (8 variables, a dozen rows with coefficients up to 3 in every column)
-// can exceed the budget. IsIntegerEmpty then tries a deterministic local
+// can exceed the budget; branch and bound answers them now
+// (TestDenseSystems). When the simplex path gives up as well,
+// IsIntegerEmpty tries a deterministic local
 // search for a point (findWitness; a point found is checked, so the answer
 // "non-empty" stays exact); when that fails too, the call panics with
 // *BudgetError rather than answer. In a sample of such systems about two
 // thirds are answered this way. Project may return many overlapping pieces when splinters
 // are needed (Pugh's example of the dark shadow gives 17); pieces are
 // normalized but not freed of redundant rows (RemoveRedundant does that).
-// Min, LexMin and Sample are searches over the emptiness oracle (a rational
-// bound first, then galloping and bisection), not a simplex: correct, but
-// each costs several emptiness tests.
 //
 // # Glossary
 //
@@ -120,5 +175,8 @@
 // Motzkin) / MLIR fourierMotzkinEliminate; Min/Max ~ isl_basic_set_min_val;
 // LexMin ~ isl_basic_set_lexmin (non-parametric); RemoveRedundant ~
 // isl_basic_set_remove_redundancies; ImplicitEqualities ~
-// isl_basic_set_detect_equalities / MLIR detectImplicitEqualities.
+// isl_basic_set_detect_equalities / MLIR detectImplicitEqualities;
+// tableau ~ isl_tab / MLIR SimplexBase (restore ~ restoreRow, drive ~
+// computeRowOptimum, killed column ~ isl's dead column, snapshot/rollback
+// ~ isl_tab_snap/isl_tab_rollback); Enumerate ~ isl_set_foreach_point.
 package sys

@@ -77,7 +77,7 @@ func simplexMin(s *System, obj []int64, b *budget) (res Result, ok bool) {
 func simplexLexMin(s *System, b *budget) (res Result, ok bool) {
 	aborted := false
 	e, ok := runSimplex(s, true, b, func(t *tableau) {
-		pt, st := newBB(t).lexMin()
+		pt, st := newBB(t).lexMinSeq()
 		switch {
 		case st == bbAbort:
 			aborted = true

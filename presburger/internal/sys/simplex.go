@@ -34,10 +34,11 @@ import (
 // the Omega-test implementations; there is no math/big tableau.
 
 type tabUnknown struct {
-	row        bool // in a row (else a column)
-	pos        int  // row or column index
-	restricted bool // must stay >= 0
-	killed     bool // column fixed at 0 (equalities)
+	row        bool    // in a row (else a column)
+	pos        int     // row or column index
+	restricted bool    // must stay >= 0
+	killed     bool    // column fixed at 0 (equalities)
+	orig       []int64 // the constraint row (tests check the tableau with it)
 }
 
 type undoKind int
@@ -150,6 +151,9 @@ func (t *tableau) express(r []int64) []int64 {
 
 // normRow divides a row by the gcd of all its entries.
 func normRow(r []int64) {
+	if r[0] == 1 {
+		return // the denominator is the first entry: the gcd is 1
+	}
 	g := ints.RowGCD(r)
 	if g > 1 {
 		for k := range r {
@@ -159,9 +163,9 @@ func normRow(r []int64) {
 }
 
 // addRow appends a row for a new unknown and logs it.
-func (t *tableau) addRow(row []int64, restricted bool) int {
+func (t *tableau) addRow(row []int64, restricted bool, orig []int64) int {
 	idx := len(t.unk)
-	t.unk = append(t.unk, tabUnknown{row: true, pos: len(t.rows), restricted: restricted})
+	t.unk = append(t.unk, tabUnknown{row: true, pos: len(t.rows), restricted: restricted, orig: orig})
 	t.rows = append(t.rows, row)
 	t.rowUnk = append(t.rowUnk, idx)
 	t.undo = append(t.undo, undoEntry{kind: undoAdd, idx: idx})
@@ -173,11 +177,12 @@ func (t *tableau) addRow(row []int64, restricted bool) int {
 // (or was) empty.
 func (t *tableau) addIneq(r []int64) bool {
 	row := t.express(r)
+	r = append([]int64(nil), r...)
 	if t.empty {
-		t.addRow(row, true)
+		t.addRow(row, true, r)
 		return false
 	}
-	u := t.addRow(row, true)
+	u := t.addRow(row, true, r)
 	if !t.restore(u) {
 		t.markEmpty()
 		return false
@@ -381,6 +386,9 @@ func (t *tableau) drive(u int, dir int64) bool {
 	}
 }
 
+// pivotHook, when set (tests), is called after every pivot.
+var pivotHook func(t *tableau, where string)
+
 // pivot swaps the unknown of row r with the unknown of column c.
 func (t *tableau) pivot(r, c int) {
 	t.b.tick(1)
@@ -432,8 +440,11 @@ func (t *tableau) pivot(r, c int) {
 	}
 	ur, uc := t.rowUnk[r], t.colUnk[c]
 	t.rowUnk[r], t.colUnk[c] = uc, ur
-	t.unk[uc] = tabUnknown{row: true, pos: r, restricted: t.unk[uc].restricted, killed: t.unk[uc].killed}
-	t.unk[ur] = tabUnknown{row: false, pos: c, restricted: t.unk[ur].restricted, killed: t.unk[ur].killed}
+	t.unk[uc].row, t.unk[uc].pos = true, r
+	t.unk[ur].row, t.unk[ur].pos = false, c
+	if pivotHook != nil {
+		pivotHook(t, "pivot")
+	}
 }
 
 // removeLast deletes the last unknown (a constraint or objective row).
@@ -491,7 +502,7 @@ func (t *tableau) value(u int) (num, den int64) {
 // empty; its constraints are unchanged (the objective row is rolled back).
 func (t *tableau) optimum(obj []int64, dir int64) (num, den int64, ok bool) {
 	mark := t.snapshot()
-	u := t.addRow(t.express(obj), false)
+	u := t.addRow(t.express(obj), false, append([]int64(nil), obj...))
 	if !t.drive(u, dir) {
 		t.rollback(mark)
 		return 0, 0, false

@@ -1,6 +1,7 @@
 package sys
 
 import (
+	"fmt"
 	"math/big"
 	"math/rand"
 	"testing"
@@ -102,4 +103,29 @@ func TestTableauInvariants(t *testing.T) {
 			}
 		}
 	}
+}
+
+// check verifies the tableau against the original rows of its unknowns.
+func (t *tableau) check() string {
+	n := t.n
+	x := make([]*big.Rat, n)
+	for i := 0; i < n; i++ {
+		num, den := t.value(i)
+		x[i] = big.NewRat(num, den)
+	}
+	for u := n; u < len(t.unk); u++ {
+		r := t.unk[u].orig
+		v := new(big.Rat).SetInt64(r[n])
+		for i := 0; i < n; i++ {
+			v.Add(v, new(big.Rat).Mul(x[i], big.NewRat(r[i], 1)))
+		}
+		un, ud := t.value(u)
+		if v.Cmp(big.NewRat(un, ud)) != 0 {
+			return fmt.Sprintf("unknown %d value %v, tableau says %d/%d", u, v, un, ud)
+		}
+		if !t.empty && t.unk[u].restricted && v.Sign() < 0 && u != len(t.unk)-1 {
+			return fmt.Sprintf("unknown %d negative %v", u, v)
+		}
+	}
+	return ""
 }

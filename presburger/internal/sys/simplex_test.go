@@ -98,3 +98,41 @@ func TestSimplexMinLexRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestDenseSystems: dense 8-variable systems (12 rows, coefficients up to
+// 3, box [-10, 10]) made Fourier-Motzkin exceed its budget; branch and
+// bound answers all of them. The answers are checked against each other
+// (Sample, IsIntegerEmpty, LexMin, Min); the Omega test cannot serve as
+// an oracle here.
+func TestDenseSystems(t *testing.T) {
+	const seed = 14
+	rng := rand.New(rand.NewSource(seed))
+	nonEmpty := 0
+	for it := 0; it < rounds(100); it++ {
+		s := randSystem(rng, 8, rng.Intn(3), 12, 3, 10)
+		addBox(s, 0, 8, 10)
+		empty := IsIntegerEmpty(s)
+		pt, ok := Sample(s)
+		if ok == empty || (ok && !s.Contains(pt)) {
+			t.Fatalf("seed %d it %d: IsIntegerEmpty %v, Sample %v %v", seed, it, empty, pt, ok)
+		}
+		r := LexMin(s)
+		obj := randRow(rng, 8, 3, 3)
+		m := Min(s, obj)
+		if empty {
+			if r.Kind != Empty || m.Kind != Empty {
+				t.Fatalf("seed %d it %d: empty but LexMin %v Min %v", seed, it, r.Kind, m.Kind)
+			}
+			continue
+		}
+		nonEmpty++
+		if r.Kind != Bounded || !s.Contains(r.Point) || lexLess(pt, r.Point) {
+			t.Fatalf("seed %d it %d: LexMin %+v, sample %v", seed, it, r, pt)
+		}
+		if m.Kind != Bounded || !s.Contains(m.Point) || evalRow(obj, m.Point) != m.Value ||
+			m.Value > evalRow(obj, pt) || m.Value > evalRow(obj, r.Point) {
+			t.Fatalf("seed %d it %d: Min %+v", seed, it, m)
+		}
+	}
+	t.Logf("%d non-empty", nonEmpty)
+}

@@ -1,0 +1,257 @@
+package vector
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/scop"
+)
+
+// Stride classes of an access along a loop.
+const (
+	StrideUnknown = -1 << 62 // not affine in the iterator, or floor divisions
+)
+
+// LoopReport is the verdict on one innermost loop of the generated code.
+type LoopReport struct {
+	// Iter is the loop's iterator in the generated code.
+	Iter string
+	// Vectorizable: no dependence carried by the loop (the scheduler's
+	// coincident flag), unit step, every access of stride 0 or 1, one
+	// element type double or float.
+	Vectorizable bool
+	// Reason explains the verdict (why not, or what was done).
+	Reason string
+	// ElemType is the common element type of the arrays written.
+	ElemType string
+	// Strides are "A[..]:s" per access, for --explain.
+	Strides []string
+	// Scheme is what was emitted: "mark", "fma-tile RxV", or "".
+	Scheme string
+}
+
+func (r LoopReport) String() string {
+	v := "not vectorized"
+	if r.Vectorizable {
+		v = "vectorizable"
+	}
+	s := fmt.Sprintf("vector: loop %s: %s: %s", r.Iter, v, r.Reason)
+	if len(r.Strides) > 0 {
+		s += fmt.Sprintf(" (strides %v)", r.Strides)
+	}
+	return s
+}
+
+// linCoef returns the coefficient of the identifier iter in the integer
+// expression e, when e is affine in iter (other identifiers are constants
+// along the loop); ok is false otherwise or on overflow.
+func linCoef(e ast.Expr, iter string) (c int64, ok bool) {
+	switch e := e.(type) {
+	case *ast.Int:
+		return 0, true
+	case *ast.Ident:
+		if e.Name == iter {
+			return 1, true
+		}
+		return 0, true
+	case *ast.Op:
+		switch e.Kind {
+		case ast.OpAdd, ast.OpSub:
+			a, ok1 := linCoef(e.Args[0], iter)
+			b, ok2 := linCoef(e.Args[1], iter)
+			if !ok1 || !ok2 {
+				return 0, false
+			}
+			if e.Kind == ast.OpSub {
+				if b == -1<<63 {
+					return 0, false
+				}
+				b = -b
+			}
+			return addChecked(a, b)
+		case ast.OpNeg:
+			a, ok := linCoef(e.Args[0], iter)
+			if !ok || a == -1<<63 {
+				return 0, false
+			}
+			return -a, true
+		case ast.OpMul:
+			a, ok1 := linCoef(e.Args[0], iter)
+			b, ok2 := linCoef(e.Args[1], iter)
+			if !ok1 || !ok2 {
+				return 0, false
+			}
+			if a == 0 && b == 0 {
+				return 0, true
+			}
+			if k, isInt := e.Args[0].(*ast.Int); isInt {
+				return mulChecked(k.V, b)
+			}
+			if k, isInt := e.Args[1].(*ast.Int); isInt {
+				return mulChecked(a, k.V)
+			}
+			return 0, false
+		}
+		// Any other operator is constant along the loop only when none
+		// of its arguments depends on iter.
+		for _, a := range e.Args {
+			if !independent(a, iter) {
+				return 0, false
+			}
+		}
+		return 0, true
+	case *ast.Call:
+		for _, a := range e.Args {
+			if !independent(a, iter) {
+				return 0, false
+			}
+		}
+		return 0, true
+	}
+	return 0, false
+}
+
+func independent(e ast.Expr, iter string) bool {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name != iter
+	case *ast.Op:
+		for _, a := range e.Args {
+			if !independent(a, iter) {
+				return false
+			}
+		}
+	case *ast.Call:
+		for _, a := range e.Args {
+			if !independent(a, iter) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func addChecked(a, b int64) (int64, bool) {
+	s := a + b
+	if (a >= 0) == (b >= 0) && (s >= 0) != (a >= 0) {
+		return 0, false
+	}
+	return s, true
+}
+
+func mulChecked(a, b int64) (int64, bool) {
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	neg := (a < 0) != (b < 0)
+	ua, ub := uabs(a), uabs(b)
+	hi, lo := bits.Mul64(ua, ub)
+	if hi != 0 || lo > 1<<63 || (lo == 1<<63 && !neg) {
+		return 0, false
+	}
+	if neg {
+		return -int64(lo), true
+	}
+	return int64(lo), true
+}
+
+func uabs(a int64) uint64 {
+	if a < 0 {
+		return uint64(-a)
+	}
+	return uint64(a)
+}
+
+// accessCoefs returns, for each subscript of the access, the coefficients
+// of the statement's iterators (one row per subscript). ok is false when
+// the access is not a single quasi-affine function without floor
+// divisions.
+func accessCoefs(a *scop.Access) (rows [][]int64, ok bool) {
+	defer func() {
+		if recover() != nil {
+			rows, ok = nil, false
+		}
+	}()
+	f, err := a.Rel.LexMinPwMultiAff()
+	if err != nil || f.NPieces() == 0 {
+		return nil, false
+	}
+	nIn := a.Rel.Space().Dim(presburger.In)
+	for pi, p := range f.Pieces() {
+		for o := 0; o < p.Fn.Dim(); o++ {
+			aff := p.Fn.Aff(o)
+			if aff.NLocal() > 0 {
+				return nil, false
+			}
+			row := make([]int64, nIn)
+			for d := 0; d < nIn; d++ {
+				row[d] = aff.Coef(presburger.SetDim, d)
+			}
+			if pi == 0 {
+				rows = append(rows, row)
+				continue
+			}
+			for d := range row {
+				if rows[o][d] != row[d] {
+					return nil, false
+				}
+			}
+		}
+	}
+	return rows, true
+}
+
+// accessStride is the change of each subscript of access a of the
+// statement called by u when the loop iterator iter increases by one;
+// ok is false when a subscript is not affine in iter.
+func accessStride(a *scop.Access, u *ast.User, iter string) (delta []int64, ok bool) {
+	rows, ok := accessCoefs(a)
+	if !ok {
+		return nil, false
+	}
+	argc := make([]int64, len(u.Args))
+	for k, e := range u.Args {
+		c, ok := linCoef(e, iter)
+		if !ok {
+			return nil, false
+		}
+		argc[k] = c
+	}
+	for _, row := range rows {
+		if len(row) != len(argc) {
+			return nil, false
+		}
+		var s int64
+		for d := range row {
+			p, ok := mulChecked(row[d], argc[d])
+			if !ok {
+				return nil, false
+			}
+			if s, ok = addChecked(s, p); !ok {
+				return nil, false
+			}
+		}
+		delta = append(delta, s)
+	}
+	return delta, true
+}
+
+// strideClass reduces a subscript delta to 0 (same element), 1 (next
+// element in memory, row-major), or StrideUnknown (anything else).
+func strideClass(delta []int64) int64 {
+	for k, d := range delta {
+		if k < len(delta)-1 && d != 0 {
+			return StrideUnknown
+		}
+	}
+	if len(delta) == 0 {
+		return 0
+	}
+	switch last := delta[len(delta)-1]; last {
+	case 0, 1:
+		return last
+	}
+	return StrideUnknown
+}

@@ -1,0 +1,425 @@
+package vector
+
+import (
+	"fmt"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/scop"
+)
+
+// kernel is one matmul-like nest chosen for the register-tiled FMA scheme:
+//
+//	for i: for k: for j: X[..i..][j] (+)= b1 * b2 * ... * Y[..k..][j] * ...
+//
+// where the factors b are invariant along j (broadcast) and Y is
+// contiguous along j (vector load). The seed's "second innermost" scheme:
+// vectorize j, keep k innermost in the register tile so that the R x V
+// accumulators stay in registers for the whole k range.
+type kernel struct {
+	id     int
+	stmt   *scop.Statement
+	elem   string // "double" or "float"
+	lanes  int
+	rows   int // R: rows of the register tile (unroll-and-jam of i)
+	vecs   int // V: vectors per row
+	lhs    cfront.Expr
+	vec    cfront.Expr   // the contiguous factor
+	bcast  []cfront.Expr // the invariant factors, in source order
+	fmaAdd bool          // false: no broadcast factor, acc += vec
+}
+
+// upper returns ub when the loop condition is Iter <= ub (or Iter < ub).
+func upper(f *ast.For) (ast.Expr, bool) {
+	op, ok := f.Cond.(*ast.Op)
+	if !ok || len(op.Args) != 2 {
+		return nil, false
+	}
+	id, ok := op.Args[0].(*ast.Ident)
+	if !ok || id.Name != f.Iter {
+		return nil, false
+	}
+	switch op.Kind {
+	case ast.OpLe:
+		return op.Args[1], true
+	case ast.OpLt:
+		return ast.Sub(op.Args[1], ast.NewInt(1)), true
+	}
+	return nil, false
+}
+
+func single(n ast.Node) ast.Node {
+	for {
+		b, ok := n.(*ast.Block)
+		if !ok || len(b.Stmts) != 1 {
+			return n
+		}
+		n = b.Stmts[0]
+	}
+}
+
+func unitStep(f *ast.For) bool {
+	inc, ok := f.Inc.(*ast.Int)
+	return ok && inc.V == 1
+}
+
+// factors flattens a product into its factors (parentheses dropped).
+func factors(e cfront.Expr) []cfront.Expr {
+	e = cfront.Unparen(e)
+	if b, ok := e.(*cfront.Binary); ok && b.Op == "*" {
+		return append(factors(b.X), factors(b.Y)...)
+	}
+	return []cfront.Expr{e}
+}
+
+// matchKernel recognizes the matmul nest rooted at f1 and decides, with
+// the seed's instruction-count model, whether vectorizing its innermost
+// loop is the cheapest scheme. It returns nil when f1 is not such a nest
+// (then the report is meaningless) or when another scheme wins.
+func (v *vectorizer) matchKernel(f1 *ast.For) (*kernel, LoopReport) {
+	var rep LoopReport
+	f2, ok := single(f1.Body).(*ast.For)
+	if !ok {
+		return nil, rep
+	}
+	f3, ok := single(f2.Body).(*ast.For)
+	if !ok {
+		return nil, rep
+	}
+	u, ok := single(f3.Body).(*ast.User)
+	if !ok || !unitStep(f1) || !unitStep(f2) || !unitStep(f3) || !f3.Parallel {
+		return nil, rep
+	}
+	i, k, j := f1.Iter, f2.Iter, f3.Iter
+	ub3, ok3 := upper(f3)
+	ub2, ok2 := upper(f2)
+	if _, ok1 := upper(f1); !ok1 || !ok2 || !ok3 {
+		return nil, rep
+	}
+	// Rectangular point loops: interchanging j and k and unrolling i
+	// must not change the bounds.
+	for _, e := range []ast.Expr{f3.Init, ub3} {
+		if !independent(e, i) || !independent(e, k) {
+			return nil, rep
+		}
+	}
+	for _, e := range []ast.Expr{f2.Init, ub2} {
+		if !independent(e, i) {
+			return nil, rep
+		}
+	}
+	st := v.byName[u.Name]
+	if st == nil {
+		return nil, rep
+	}
+	es, ok := st.Syntax.(*cfront.ExprStmt)
+	if !ok {
+		return nil, rep
+	}
+	as, ok := es.X.(*cfront.Assign)
+	if !ok {
+		return nil, rep
+	}
+	var prod cfront.Expr
+	lhsText := as.LHS.Format(nil)
+	switch as.Op {
+	case "+=":
+		prod = as.RHS
+	case "=":
+		b, ok := cfront.Unparen(as.RHS).(*cfront.Binary)
+		if !ok || b.Op != "+" {
+			return nil, rep
+		}
+		switch {
+		case cfront.Unparen(b.X).Format(nil) == lhsText:
+			prod = b.Y
+		case cfront.Unparen(b.Y).Format(nil) == lhsText:
+			prod = b.X
+		default:
+			return nil, rep
+		}
+	default:
+		return nil, rep
+	}
+	var write *scop.Access
+	for _, a := range st.Accesses {
+		if a.Kind == scop.Write {
+			write = a
+		}
+	}
+	if write == nil {
+		return nil, rep
+	}
+	wArr := v.array(write.Array)
+	if wArr == nil || (wArr.ElemType != "double" && wArr.ElemType != "float") || wArr.Rank < 2 {
+		return nil, rep
+	}
+	// The write: contiguous along j, invariant along k, a different row
+	// for each i (so that distinct (i, j) are distinct elements and the
+	// only dependences of the nest are along k, whose order we keep).
+	dj, okj := accessStride(write, u, j)
+	dk, okk := accessStride(write, u, k)
+	di, oki := accessStride(write, u, i)
+	if !okj || !okk || !oki || strideClass(dj) != 1 || strideClass(dk) != 0 || di[len(di)-1] != 0 || strideClass(di) == 0 {
+		return nil, rep
+	}
+	kn := &kernel{id: len(v.res.kernels), stmt: st, elem: wArr.ElemType, lanes: v.cfg.Target.Lanes(wArr.ElemType),
+		rows: v.cfg.UnrollJam, vecs: 2, lhs: as.LHS}
+	// Classify the factors along j; the cost of the three schemes (vector
+	// along i, j or k) is summed over the accesses.
+	cost := map[string]int{i: 1, j: 1, k: 1} // the FMA
+	addCost := func(a *scop.Access, u *ast.User, write bool) bool {
+		for _, it := range []string{i, j, k} {
+			d, ok := accessStride(a, u, it)
+			if !ok {
+				return false
+			}
+			c := costOf(strideClass(d), kn.lanes, write)
+			cost[it] += c
+		}
+		return true
+	}
+	if !addCost(write, u, true) {
+		return nil, rep
+	}
+	for _, f := range factors(prod) {
+		switch f := f.(type) {
+		case *cfront.FloatLit, *cfront.IntLit:
+			kn.bcast = append(kn.bcast, f)
+			continue
+		case *cfront.Ident:
+			if f.Name == i || f.Name == j || f.Name == k {
+				return nil, rep
+			}
+			for _, a := range st.Accesses {
+				if a.Array == f.Name && a.Kind == scop.Read && a.Pos == f.Pos() {
+					if a.Array == write.Array {
+						return nil, rep
+					}
+				}
+			}
+			kn.bcast = append(kn.bcast, f)
+			continue
+		case *cfront.Index:
+			var acc *scop.Access
+			for _, a := range st.Accesses {
+				if a.Kind == scop.Read && a.Pos == f.Pos() {
+					acc = a
+				}
+			}
+			if acc == nil || acc.Array == write.Array {
+				return nil, rep
+			}
+			if arr := v.array(acc.Array); arr == nil || arr.ElemType != kn.elem {
+				return nil, rep
+			}
+			d, ok := accessStride(acc, u, j)
+			if !ok || !addCost(acc, u, false) {
+				return nil, rep
+			}
+			switch strideClass(d) {
+			case 0:
+				kn.bcast = append(kn.bcast, f)
+			case 1:
+				if kn.vec != nil {
+					return nil, rep
+				}
+				kn.vec = f
+			default:
+				return nil, rep
+			}
+		default:
+			return nil, rep
+		}
+	}
+	if kn.vec == nil {
+		return nil, rep
+	}
+	kn.fmaAdd = len(kn.bcast) > 0
+	rep = LoopReport{Iter: j, Vectorizable: true, ElemType: kn.elem,
+		Scheme: fmt.Sprintf("fma-tile %dx%d", kn.rows, kn.vecs)}
+	rep.Reason = fmt.Sprintf("matmul nest %s,%s,%s of %s: scheme costs (instructions per vector) along %s=%d, %s=%d, %s=%d",
+		i, k, j, st.Name, i, cost[i], k, cost[k], j, cost[j])
+	if cost[j] > cost[i] || cost[j] > cost[k] {
+		// Another scheme is cheaper; we only generate the j scheme.
+		return nil, rep
+	}
+	rep.Reason += fmt.Sprintf("; chose %s: broadcast + %s FMA, register tile %d rows x %d vectors of %d %s (unroll-and-jam of %s), scalar remainders",
+		j, v.cfg.Target.Name, kn.rows, kn.vecs, kn.lanes, kn.elem, i)
+	v.res.kernels = append(v.res.kernels, kn)
+	return kn, rep
+}
+
+// costOf is the seed's instruction count for one access per vector of
+// lanes instances: a broadcast or a load for stride 0 or 1 (a load and a
+// store for a write), one insert per lane otherwise; a write invariant
+// along the vector loop is a reduction: log2(lanes) shuffle+add steps.
+func costOf(class int64, lanes int, write bool) int {
+	switch {
+	case class == 0 && write:
+		return 2 * bits.Len(uint(lanes-1))
+	case class == 0 || class == 1:
+		if write {
+			return 2
+		}
+		return 1
+	}
+	if write {
+		return 2 * lanes
+	}
+	return lanes
+}
+
+// buildKernel replaces the nest f1 by
+//
+//	for (i = lo1; i <= hi1 - (R-1); i += R) {
+//	  for (j = lo3; j <= hi3 - (W-1); j += W) {   // W = V * lanes
+//	    acc[r][v] = load X(i+r, j+v*lanes)        // R*V accumulators
+//	    for (k = lo2; k <= hi2; k += 1) {
+//	      b[v] = load Y(k, j+v*lanes); a = broadcast(bcast(i+r, k))
+//	      acc[r][v] = fma(a, b[v], acc[r][v])
+//	    }
+//	    store acc
+//	  }
+//	  for (k ...) for (j = jrem; j <= hi3; j++) S(i+r, j, k), r < R
+//	}
+//	for (i = irem; i <= hi1; i++) the original k, j loops
+//
+// Every (i, j) keeps its k order, which is the only order that matters
+// (matchKernel); jrem and irem start after the last full vector/row group.
+func (v *vectorizer) buildKernel(f1 *ast.For, kn *kernel) ast.Node {
+	f2 := single(f1.Body).(*ast.For)
+	f3 := single(f2.Body).(*ast.For)
+	u := single(f3.Body).(*ast.User)
+	i, k, j := f1.Iter, f2.Iter, f3.Iter
+	hi1, _ := upper(f1)
+	hi3, _ := upper(f3)
+	R, V, L := int64(kn.rows), int64(kn.vecs), int64(kn.lanes)
+	W := V * L
+	call := func(op string, r, vv int64) *ast.User {
+		m := map[string]ast.Expr{
+			i: ast.Add(ast.NewIdent(i), ast.NewInt(r)),
+			j: ast.Add(ast.NewIdent(j), ast.NewInt(vv*L)),
+		}
+		if op == "acc" || op == "st" {
+			// X does not depend on k; any bound value will do.
+			m[k] = ast.CopyExpr(f2.Init)
+		}
+		args := []ast.Expr{ast.NewInt(r), ast.NewInt(vv)}
+		for _, a := range u.Args {
+			args = append(args, ast.Simplify(ast.Subst(ast.CopyExpr(a), m)))
+		}
+		return &ast.User{Name: fmt.Sprintf("vec:%d:%s", kn.id, op), Args: args}
+	}
+	var init, stores, inner []ast.Node
+	for r := int64(0); r < R; r++ {
+		for vv := int64(0); vv < V; vv++ {
+			init = append(init, call("acc", r, vv))
+			stores = append(stores, call("st", r, vv))
+		}
+	}
+	for vv := int64(0); vv < V; vv++ {
+		inner = append(inner, call("ldb", 0, vv))
+	}
+	for r := int64(0); r < R; r++ {
+		if kn.fmaAdd {
+			inner = append(inner, call("bc", r, 0))
+		}
+		for vv := int64(0); vv < V; vv++ {
+			inner = append(inner, call("fma", r, vv))
+		}
+	}
+	kloop := &ast.For{Iter: k, Init: ast.CopyExpr(f2.Init), Cond: ast.CopyExpr(f2.Cond), Inc: ast.NewInt(1),
+		Body: &ast.Block{Stmts: inner}}
+	jfull := &ast.For{Iter: j, Init: ast.CopyExpr(f3.Init), Cond: ast.Le(ast.NewIdent(j), ast.Sub(ast.CopyExpr(hi3), ast.NewInt(W-1))),
+		Inc: ast.NewInt(W), Body: &ast.Block{Stmts: append(append(init, kloop), stores...)}}
+	// The j remainder for the R rows, in (k, j) order.
+	var rem []ast.Node
+	for r := int64(0); r < R; r++ {
+		c := &ast.User{Name: u.Name}
+		for _, a := range u.Args {
+			c.Args = append(c.Args, ast.Simplify(ast.Subst(ast.CopyExpr(a), map[string]ast.Expr{i: ast.Add(ast.NewIdent(i), ast.NewInt(r))})))
+		}
+		rem = append(rem, c)
+	}
+	jrem := after(f3.Init, hi3, W)
+	jloop := &ast.For{Iter: j, Init: jrem, Cond: ast.Le(ast.NewIdent(j), ast.CopyExpr(hi3)), Inc: ast.NewInt(1),
+		Body: ast.NewBlock(rem...), Parallel: f3.Parallel}
+	kremLoop := &ast.For{Iter: k, Init: ast.CopyExpr(f2.Init), Cond: ast.CopyExpr(f2.Cond), Inc: ast.NewInt(1), Body: jloop}
+	ifull := &ast.For{Iter: i, Init: ast.CopyExpr(f1.Init), Cond: ast.Le(ast.NewIdent(i), ast.Sub(ast.CopyExpr(hi1), ast.NewInt(R-1))),
+		Inc: ast.NewInt(R), Body: &ast.Block{Stmts: []ast.Node{jfull, kremLoop}}, Parallel: f1.Parallel}
+	// The remaining rows run the original loops.
+	irest := &ast.For{Iter: i, Init: after(f1.Init, hi1, R), Cond: ast.CopyExpr(f1.Cond), Inc: ast.NewInt(1),
+		Body: f1.Body, Parallel: f1.Parallel}
+	return &ast.Block{Stmts: []ast.Node{ifull, irest}}
+}
+
+// after is lo + w * max(0, floord(hi - lo + 1, w)): the first value after
+// the full groups of w iterations of lo..hi (lo itself when there is none).
+func after(lo, hi ast.Expr, w int64) ast.Expr {
+	n := ast.Add(ast.Sub(ast.CopyExpr(hi), ast.CopyExpr(lo)), ast.NewInt(1))
+	groups := ast.Max(ast.NewInt(0), ast.FloorDiv(n, ast.NewInt(w)))
+	return ast.Add(ast.CopyExpr(lo), ast.Mul(ast.NewInt(w), groups))
+}
+
+// printVector prints one vector statement of a kernel.
+func (r *Result) printVector(u *ast.User, expr func(ast.Expr) string) (string, error) {
+	parts := strings.SplitN(u.Name, ":", 3)
+	if len(parts) != 3 {
+		return "", fmt.Errorf("vector: bad vector statement %s", u.Name)
+	}
+	id, err := strconv.Atoi(parts[1])
+	if err != nil || id < 0 || id >= len(r.kernels) {
+		return "", fmt.Errorf("vector: bad vector statement %s", u.Name)
+	}
+	kn := r.kernels[id]
+	if len(u.Args) != 2+len(kn.stmt.CIters) {
+		return "", fmt.Errorf("vector: %s has %d arguments", u.Name, len(u.Args))
+	}
+	ri, ok1 := u.Args[0].(*ast.Int)
+	vi, ok2 := u.Args[1].(*ast.Int)
+	if !ok1 || !ok2 {
+		return "", fmt.Errorf("vector: %s: register indices are not constants", u.Name)
+	}
+	sub := map[string]string{}
+	for d, it := range kn.stmt.CIters {
+		sub[it] = expr(u.Args[2+d])
+	}
+	subst := func(name string) (string, bool) {
+		s, ok := sub[name]
+		return s, ok
+	}
+	vt, sfx, ss := "__m256d", "pd", "sd"
+	if kn.elem == "float" {
+		vt, sfx, ss = "__m256", "ps", "ss"
+	}
+	acc := fmt.Sprintf("tsv_c%d_%d", ri.V, vi.V)
+	switch parts[2] {
+	case "acc":
+		return fmt.Sprintf("%s %s = _mm256_loadu_%s(&%s);", vt, acc, sfx, kn.lhs.Format(subst)), nil
+	case "st":
+		return fmt.Sprintf("_mm256_storeu_%s(&%s, %s);", sfx, kn.lhs.Format(subst), acc), nil
+	case "ldb":
+		return fmt.Sprintf("%s tsv_b%d = _mm256_loadu_%s(&%s);", vt, vi.V, sfx, kn.vec.Format(subst)), nil
+	case "bc":
+		if len(kn.bcast) == 1 {
+			if _, isIdx := kn.bcast[0].(*cfront.Index); isIdx {
+				return fmt.Sprintf("%s tsv_a%d = _mm256_broadcast_%s(&%s);", vt, ri.V, ss, kn.bcast[0].Format(subst)), nil
+			}
+		}
+		var fs []string
+		for _, f := range kn.bcast {
+			fs = append(fs, f.Format(subst))
+		}
+		return fmt.Sprintf("%s tsv_a%d = _mm256_set1_%s(%s);", vt, ri.V, sfx, strings.Join(fs, " * ")), nil
+	case "fma":
+		if !kn.fmaAdd {
+			return fmt.Sprintf("%s = _mm256_add_%s(tsv_b%d, %s);", acc, sfx, vi.V, acc), nil
+		}
+		return fmt.Sprintf("%s = _mm256_fmadd_%s(tsv_a%d, tsv_b%d, %s);", acc, sfx, ri.V, vi.V, acc), nil
+	}
+	return "", fmt.Errorf("vector: bad vector statement %s", u.Name)
+}

@@ -1,0 +1,260 @@
+package vector
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/scop"
+)
+
+// Config chooses what Vectorize does. The zero value targets the host
+// (HostTarget), tiles registers 4 rows deep and marks loops with
+// `#pragma GCC ivdep`.
+type Config struct {
+	// Target is the instruction set; the zero value means HostTarget().
+	Target Target
+	// UnrollJam is the number of rows of the register tile of the FMA
+	// kernel (unroll-and-jam of the outer point loop); 0 means 4, 1 turns
+	// unroll-and-jam off (one row).
+	UnrollJam int
+	// OpenMP marks vectorizable loops "simd" (#pragma omp simd, honoured
+	// with -fopenmp or -fopenmp-simd) instead of "ivdep".
+	OpenMP bool
+	// NoIntrinsics keeps every loop scalar with a mark.
+	NoIntrinsics bool
+}
+
+// Result is the rewritten AST and what was decided.
+type Result struct {
+	// AST is the rewritten tree. Vector statements are ast.User nodes
+	// whose Name starts with "vec:"; print them with Body.
+	AST ast.Node
+	// Loops has one report per innermost loop examined, in tree order.
+	Loops []LoopReport
+	// Header is the #include line the vector statements need ("" if none).
+	Header string
+	kernels []*kernel
+}
+
+// Remarks are the loop reports as lines for --explain.
+func (r *Result) Remarks() []string {
+	var out []string
+	for _, l := range r.Loops {
+		out = append(out, l.String())
+	}
+	return out
+}
+
+// Vectorize rewrites the scalar AST n of scop s (as produced by astgen and
+// astopt, iterators already renamed): vectorizable innermost loops get a
+// mark, matmul-like nests get a register-tiled FMA kernel with intrinsics.
+// n is consumed (the caller must not keep using it).
+//
+// We first look, at every For, for the matmul nest (kernel.go); failing
+// that we go down, and at an innermost loop we decide vectorizability
+// (analyzeLoop) and wrap the loop in a mark when it holds.
+func Vectorize(n ast.Node, s *scop.Scop, cfg Config) (*Result, error) {
+	if cfg.Target.Name == "" {
+		cfg.Target = HostTarget()
+	}
+	if cfg.UnrollJam == 0 {
+		cfg.UnrollJam = 4
+	}
+	if cfg.UnrollJam < 1 || cfg.UnrollJam > 8 {
+		return nil, fmt.Errorf("vector: unroll-jam %d out of range 1..8", cfg.UnrollJam)
+	}
+	v := &vectorizer{s: s, cfg: cfg, res: &Result{}, byName: map[string]*scop.Statement{}}
+	for _, st := range s.Statements {
+		v.byName[st.Name] = st
+	}
+	v.res.AST = v.rewrite(n)
+	if len(v.res.kernels) > 0 {
+		v.res.Header = "#include <immintrin.h>"
+	}
+	return v.res, nil
+}
+
+type vectorizer struct {
+	s      *scop.Scop
+	cfg    Config
+	res    *Result
+	byName map[string]*scop.Statement
+}
+
+func (v *vectorizer) rewrite(n ast.Node) ast.Node {
+	switch n := n.(type) {
+	case *ast.Block:
+		for i, st := range n.Stmts {
+			n.Stmts[i] = v.rewrite(st)
+		}
+		return n
+	case *ast.If:
+		n.Then = v.rewrite(n.Then)
+		if n.Else != nil {
+			n.Else = v.rewrite(n.Else)
+		}
+		return n
+	case *ast.Mark:
+		n.Body = v.rewrite(n.Body)
+		return n
+	case *ast.For:
+		if v.cfg.Target.Intrinsics && !v.cfg.NoIntrinsics {
+			if k, rep := v.matchKernel(n); k != nil {
+				v.res.Loops = append(v.res.Loops, rep)
+				return v.buildKernel(n, k)
+			}
+		}
+		if !containsFor(n.Body) {
+			rep := v.analyzeLoop(n)
+			if rep.Vectorizable {
+				name := "ivdep"
+				if v.cfg.OpenMP {
+					name = "simd"
+				}
+				rep.Scheme = "mark " + name
+				v.res.Loops = append(v.res.Loops, rep)
+				return &ast.Mark{Name: name, Body: n}
+			}
+			v.res.Loops = append(v.res.Loops, rep)
+			return n
+		}
+		n.Body = v.rewrite(n.Body)
+		return n
+	}
+	return n
+}
+
+func containsFor(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.For:
+		return true
+	case *ast.Block:
+		for _, s := range n.Stmts {
+			if containsFor(s) {
+				return true
+			}
+		}
+	case *ast.If:
+		return containsFor(n.Then) || (n.Else != nil && containsFor(n.Else))
+	case *ast.Mark:
+		return containsFor(n.Body)
+	}
+	return false
+}
+
+// users lists the User nodes of a loop body made of Blocks and Users only;
+// ok is false when it holds anything else (Decl, If, Mark).
+func users(n ast.Node) (out []*ast.User, ok bool) {
+	switch n := n.(type) {
+	case *ast.User:
+		return []*ast.User{n}, true
+	case *ast.Block:
+		for _, s := range n.Stmts {
+			u, ok := users(s)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, u...)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// analyzeLoop decides whether the innermost loop f can run as SIMD lanes.
+// The dependence test is the scheduler's: f.Parallel is the coincident
+// flag of the band member (no dependence carried by this loop inside the
+// iterations of the enclosing ones); we then check that every access is
+// contiguous or invariant and the element types agree.
+func (v *vectorizer) analyzeLoop(f *ast.For) LoopReport {
+	rep := LoopReport{Iter: f.Iter}
+	if inc, ok := f.Inc.(*ast.Int); !ok || inc.V != 1 {
+		rep.Reason = "step is not 1"
+		return rep
+	}
+	us, ok := users(f.Body)
+	if !ok {
+		rep.Reason = "body holds conditions, declarations or marks"
+		return rep
+	}
+	elem := ""
+	for _, u := range us {
+		st := v.byName[u.Name]
+		if st == nil {
+			rep.Reason = "unknown statement " + u.Name
+			return rep
+		}
+		for _, a := range st.Accesses {
+			d, ok := accessStride(a, u, f.Iter)
+			cls := int64(StrideUnknown)
+			if ok {
+				cls = strideClass(d)
+			}
+			cs := "?"
+			if cls != StrideUnknown {
+				cs = fmt.Sprint(cls)
+			}
+			rep.Strides = append(rep.Strides, fmt.Sprintf("%s:%s", a.Text, cs))
+			if cls == StrideUnknown {
+				rep.Reason = fmt.Sprintf("access %s of %s is neither invariant nor contiguous", a.Text, u.Name)
+				return rep
+			}
+			arr := v.array(a.Array)
+			if arr == nil {
+				continue
+			}
+			if arr.ElemType != "double" && arr.ElemType != "float" {
+				if arr.Rank > 0 || a.Kind == scop.Write {
+					rep.Reason = fmt.Sprintf("element type of %s is %q, not double or float", a.Array, arr.ElemType)
+					return rep
+				}
+				continue
+			}
+			if a.Kind == scop.Write && cls == 0 {
+				rep.Reason = fmt.Sprintf("%s writes %s at every iteration (reduction; horizontal reductions are not generated)", u.Name, a.Text)
+				return rep
+			}
+			if elem == "" {
+				elem = arr.ElemType
+			} else if elem != arr.ElemType && arr.Rank > 0 {
+				rep.Reason = "mixed element types " + elem + " and " + arr.ElemType
+				return rep
+			}
+		}
+	}
+	rep.ElemType = elem
+	if !f.Parallel {
+		rep.Reason = "carries a dependence (not a coincident band member)"
+		return rep
+	}
+	if elem == "" {
+		rep.Reason = "no floating-point array accessed"
+		return rep
+	}
+	rep.Vectorizable = true
+	rep.Reason = fmt.Sprintf("no carried dependence, unit-stride or invariant accesses, %s x %d lanes", elem, v.cfg.Target.Lanes(elem))
+	return rep
+}
+
+func (v *vectorizer) array(name string) *scop.Array {
+	for _, a := range v.s.Arrays {
+		if a.Name == name {
+			return a
+		}
+	}
+	return nil
+}
+
+// Body wraps the statement printer next of the emitter: the vector
+// statements of the kernels are printed from their templates, with the
+// statement's iterators replaced by the call's arguments printed by expr;
+// every other User goes to next.
+func (r *Result) Body(next func(*ast.User) (string, error), expr func(ast.Expr) string) func(*ast.User) (string, error) {
+	return func(u *ast.User) (string, error) {
+		if !strings.HasPrefix(u.Name, "vec:") {
+			return next(u)
+		}
+		return r.printVector(u, expr)
+	}
+}
