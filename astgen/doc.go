@@ -12,10 +12,11 @@
 //
 // # What it takes and gives
 //
-//	Generate(tree, Config) (ast.Node, error)
-//	FromScheduleMap(schedule UnionMap, context Set, Config) (ast.Node, error)
-//	ExprFromPwAff / condition building: AST expressions of piecewise
-//	quasi-affine functions, simplified in a context.
+//	Generate(tree schedule.Tree, cfg Config) (ast.Node, error)
+//	FromScheduleMap(schedule UnionMap, context Set, opts Options, cfg Config) (ast.Node, error)
+//	DomainInfo.Expr(f Map) ([]ast.Expr, error): AST expressions of a
+//	piecewise quasi-affine function at a statement call, simplified in
+//	the context of the generated code.
 //
 // # The executed relation
 //
@@ -102,7 +103,7 @@
 // (counted exactly by emptiness tests, shifting a candidate down when it
 // is not a bound of every part) and emits each slice with the dim
 // substituted and its own guard.
-
+//
 // # Engine tests and budgets
 //
 // Every decision is an exact emptiness or inclusion test of package
@@ -134,22 +135,26 @@
 //
 // Config holds hooks and knobs; its zero value works:
 //
-//	AtEachDomain(user *ast.User, build Build) ast.Node   (isl: at_each_domain)
-//	AtFor(for *ast.For, build Build)                     (isl: after_each_for)
+//	AtEachDomain(u *ast.User, info DomainInfo) ast.Node  (isl: at_each_domain);
+//	        info.Expr(f) builds the AST expressions of a piecewise
+//	        quasi-affine function of the instance (an access A[i + 1])
+//	        in terms of the iterators, simplified in context
+//	AtEachFor(f *ast.For, info ForInfo)                  (isl: after_each_for)
 //	Budget: bound on the number of Presburger decisions; exceeding it
 //	        returns ErrBudget, never an endless loop.
+//
+// Per band member options come from the schedule tree (schedule.ASTOption,
+// Band.Isolate with Band.IsolateOptions); FromScheduleMap takes them in
+// Options (one option per schedule dim and an isolated set with its own
+// options), as isl's flat AST build options do.
 //
 // # Limitations
 //
 // Schedule dims without a lower or upper bound are an error (isl would
 // generate an infinite loop); Extension nodes must map all the outer
 // schedule dims; the isolate option applies to the band that carries it.
-// Constraints implied by strides are not hoisted as conditions on the
-// parameters (example 5.7 keeps its modular guard inside the loop).
-//
-// Per band member options come from the schedule tree (schedule.ASTOption);
-// FromScheduleMap takes them in Options as isl's flat form does
-// ("{ separate[x] }", "{ unroll[x] }", "{ atomic[x] }", "{ isolate[...] }").
+// Loop bounds come from a rational projection and may iterate a few more
+// times than needed (the calls stay exact thanks to their guards).
 //
 // # Glossary to isl
 //

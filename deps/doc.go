@@ -14,7 +14,9 @@
 //
 //   - Distances: for a relation between statements that share loops, the
 //     set of distance vectors over the shared loops (Deltas of the
-//     relation restricted to those loops);
+//     relation restricted to those loops), counted in execution order
+//     (negated for a loop with a negative step), so that a carried
+//     dependence has a lexicographically positive distance;
 //   - Levels: the loop depths at which the relation is carried (1-based;
 //     0 is the loop-independent part, ordered by textual position only);
 //   - Loops: per loop of the original nest, whether it carries any
@@ -25,7 +27,25 @@
 // Check(schedule, deps) tells whether a new schedule (a UnionMap from
 // statement instances to time vectors) respects every dependence, and if
 // not gives a witness: the dependence and one concrete pair of instances
-// (s, t) with sched(t) <=lex sched(s).
+// (s, t) with sched(t) <=lex sched(s) (a Sample of the violated part).
+// CheckContext restricts the test to parameter values (a parameter set).
+// Legality always uses the memory-based flow, anti and output
+// dependences. When the engine fails (budget, overflow) the answer is
+// "not legal" with the engine's error in the witness.
+//
+// Reduction candidates come from scop's Statement.Update (x += e,
+// x = x * e, ...): a loop whose carried dependences all go from such a
+// statement to itself through the element it updates.
+//
+// # Cost
+//
+// Compute is quadratic in the number of accesses (every pair of accesses
+// to one array with a write) and each pair costs one composition and one
+// intersection per shared loop depth; the parts of the domains multiply.
+// Dataflow adds one composition and one subtraction per triple (write,
+// intermediate write, read) of accesses to an array: it is the expensive
+// option on domains with many disjuncts and divisions (see the
+// BenchmarkCompute figures).
 //
 // # Memory-based dependences
 //

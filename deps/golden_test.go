@@ -21,6 +21,9 @@ func TestGolden(t *testing.T) {
 	for _, path := range kernels(t) {
 		name := strings.TrimSuffix(filepath.Base(path), ".c")
 		t.Run(name, func(t *testing.T) {
+			if slowDataflow[name] && !long {
+				t.Skip("slow with Dataflow: TESSERA_LONG=1 runs it")
+			}
 			var b strings.Builder
 			for _, cfg := range []Config{{}, {Dataflow: true}} {
 				_, d := computeCached(t, path, cfg)

@@ -1,9 +1,6 @@
 package deps
 
 import (
-	"strings"
-
-	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -50,49 +47,6 @@ func isReductionDep(x *Dep) bool {
 	return onLHS(x.Source.Accesses[x.SrcAccess]) && onLHS(x.Target.Accesses[x.TgtAccess])
 }
 
-// isUpdate tells whether a statement updates its left side with an
-// associative and commutative operator: x += e, x -= e, x *= e, x++, x--,
-// x = x + e, x = e + x, x = x * e, x = e * x (e not reading x).
-func isUpdate(st *scop.Statement) bool {
-	lhsReads := 0
-	for _, a := range st.Accesses {
-		if a.Kind == scop.Read && a.LHS {
-			lhsReads++
-		}
-	}
-	if lhsReads != 1 {
-		return false
-	}
-	switch st.Op {
-	case "+=", "-=", "*=", "++", "--":
-		return true
-	case "=":
-	default:
-		return false
-	}
-	es, ok := st.Syntax.(*cfront.ExprStmt)
-	if !ok {
-		return false
-	}
-	as, ok := es.X.(*cfront.Assign)
-	if !ok {
-		return false
-	}
-	bin, ok := cfront.Unparen(as.RHS).(*cfront.Binary)
-	if !ok || (bin.Op != "+" && bin.Op != "*") {
-		return false
-	}
-	lhs := strings.ReplaceAll(as.LHS.Format(nil), " ", "")
-	same := func(e cfront.Expr) bool { return strings.ReplaceAll(cfront.Unparen(e).Format(nil), " ", "") == lhs }
-	// x = x + a + b parses as (x + a) + b: walk down the left spine.
-	for {
-		if same(bin.X) || same(bin.Y) {
-			return true
-		}
-		l, ok := cfront.Unparen(bin.X).(*cfront.Binary)
-		if !ok || l.Op != bin.Op {
-			return false
-		}
-		bin = l
-	}
-}
+// isUpdate tells whether a statement is an associative update of its
+// left side (scop's Statement.Update).
+func isUpdate(st *scop.Statement) bool { return st.Update != "" }

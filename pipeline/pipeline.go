@@ -31,6 +31,7 @@ import (
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/emit"
+	"github.com/tessera-opt/tessera/omp"
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scheduler"
 	"github.com/tessera-opt/tessera/scop"
@@ -45,6 +46,10 @@ type Options struct {
 	Identity bool
 	// Scheduler options (fusion, tiling, parallel marks).
 	Sched scheduler.Config
+	// Schedule, when non-nil, replaces the automatic scheduler by a user
+	// schedule (`--schedule FILE`, see LoadSchedule); an illegal one is
+	// refused with the violated dependence and the region is kept.
+	Schedule *UserSchedule
 	// Context is a user context in isl notation.
 	Context string
 	// AutoScop also treats the maximal affine loop nests as regions.
@@ -96,6 +101,9 @@ type Region struct {
 	Kept    bool // the original text was kept
 	// Vector is what package vector did (nil without Options.Vectorize).
 	Vector *vector.Result
+	// Private lists the scalars the scheduler privatized on parallel
+	// loops (printed as private/lastprivate clauses by package omp).
+	Private []scheduler.Private
 	// Times records how long each stage took, in stage order.
 	Times []StageTime
 	Total time.Duration
@@ -242,6 +250,14 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	tree := s.Schedule
 	if opt.Identity {
 		reg.Remarks = append(reg.Remarks, "identity schedule (--identity)")
+	} else if opt.Schedule != nil {
+		if err := reg.timed(stage, func() (err error) {
+			tree, err = opt.Schedule.apply(s, d, f.Name, r.Pos)
+			return err
+		}); err != nil {
+			return "", err
+		}
+		reg.Remarks = append(reg.Remarks, "user schedule from "+opt.Schedule.File)
 	} else {
 		var sr *scheduler.Result
 		err := reg.timed(stage, func() (err error) {
@@ -253,6 +269,7 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 		} else {
 			tree = sr.Tree
 			reg.Remarks = append(reg.Remarks, sr.Remarks...)
+			reg.Private = sr.Private
 		}
 	}
 	if ok, w := deps.Check(tree.Flatten(), d); !ok {
@@ -302,7 +319,10 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	if reg.Vector != nil {
 		body = reg.Vector.Body(body, emit.Config{HelperPrefix: prefix}.Expr)
 	}
-	text, err = emit.Region(n, emit.Config{Body: body, Base: 0, Indent: "  ", HelperPrefix: prefix})
+	if opt.Sched.Parallel {
+		n = omp.SinkMarks(n)
+	}
+	text, err = emit.Region(n, emit.Config{Body: body, Base: 0, Indent: "  ", HelperPrefix: prefix, Clauses: omp.Clauses(reg.Private)})
 	if err != nil {
 		return "", &stageError{stage, err}
 	}
@@ -394,6 +414,10 @@ func (res *Result) addFrontEndErrors(path string, err error) {
 }
 
 func diagOf(path string, pos cfront.Pos, err error) Diagnostic {
+	var ue *UserScheduleError
+	if errors.As(err, &ue) {
+		return ue.diag()
+	}
 	var se *cfront.Error
 	if errors.As(err, &se) {
 		return Diagnostic{Pos: se.Pos, File: path, Severity: "error", Msg: se.Msg + " (region left unchanged)"}

@@ -67,6 +67,8 @@ type plan struct {
 	edges  []*edge
 	levels []level
 	nbands int
+	// priv proves scalar privatizations (nil: none is tried).
+	priv *privatizer
 }
 
 var errNoHyperplane = errors.New("scheduler: no valid hyperplane")

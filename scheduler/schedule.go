@@ -22,6 +22,11 @@ type Config struct {
 	// MaxCoeff bounds the coefficients of the hyperplanes (default 8),
 	// MaxShift their constants (default 64).
 	MaxCoeff, MaxShift int64
+	// NoPrivatize keeps every scalar shared: by default, with Parallel, a
+	// loop whose only carried dependences go through scalars that each
+	// iteration writes before reading is made parallel with those
+	// scalars private (see private.go).
+	NoPrivatize bool
 }
 
 func (c Config) maxCoeff() int64 { return positiveOr(c.MaxCoeff, 8) }
@@ -51,6 +56,9 @@ type Result struct {
 	// Hyperplanes[k] lists statement k's rows (iterator coefficients then
 	// the constant), scalar levels included.
 	Hyperplanes [][][]int64
+	// Private lists, per parallel loop that needed it, the scalars
+	// privatized on it.
+	Private []Private
 }
 
 // Schedule computes a new schedule tree for the SCoP of d. The result has
@@ -76,6 +84,9 @@ func Schedule(d *deps.Deps, cfg Config) (res *Result, err error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Parallel && !cfg.NoPrivatize {
+		p.priv = newPrivatizer(d.Scop)
+	}
 	if err := p.run(); err != nil {
 		return nil, err
 	}
@@ -90,6 +101,11 @@ func Schedule(d *deps.Deps, cfg Config) (res *Result, err error) {
 		return nil, err
 	}
 	res = &Result{Tree: tree, Remarks: b.notes}
+	for _, bp := range b.bands {
+		if bp.private != nil {
+			res.Private = append(res.Private, *bp.private)
+		}
+	}
 	for _, s := range p.stmts {
 		res.Hyperplanes = append(res.Hyperplanes, s.rows)
 	}
@@ -114,9 +130,23 @@ func (b *builder) verifyParallel(d *deps.Deps) error {
 		for _, si := range bp.group {
 			in[si] = true
 		}
+		// Privatized scalars: prove the privatization again on the final
+		// flat schedule, then their dependences do not count.
+		priv := bp.private.arrays()
+		if bp.private != nil {
+			prefix := map[int][]dim{}
+			for _, si := range bp.group {
+				prefix[si] = b.flat[si][:bp.flatPar+1]
+			}
+			for x := range priv {
+				if _, why := p.priv.prove(p, bp.group, prefix, x); why != "" {
+					return fmt.Errorf("scheduler: internal error: privatization of %s on parallel loop %d not proven: %s", x, bp.flatPar, why)
+				}
+			}
+		}
 		for _, dp := range d.Deps {
 			si, ti := idx[dp.Source.Name], idx[dp.Target.Name]
-			if !in[si] || !in[ti] {
+			if !in[si] || !in[ti] || priv[dp.Array] {
 				continue
 			}
 			fs := p.dimsMap(si, b.flat[si][:bp.flatPar+1])

@@ -31,6 +31,11 @@ type bandPlan struct {
 	wavefront bool
 	parallel  int // member index of the parallel loop, -1 for none
 	flatPar   int // flat dim index of the parallel loop, -1 for none
+	// private lists the scalars privatized to make the parallel loop
+	// parallel (nil when none was needed).
+	private *Private
+	// privNote says why privatization did not make a loop parallel.
+	privNote string
 }
 
 // builder turns the rows found by the algorithm into a schedule tree and
@@ -167,6 +172,9 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 				bp.parallel = k
 				break
 			}
+		}
+		if bp.parallel < 0 && p.priv != nil {
+			b.tryPrivatize(&bp, relevant, outer, coincident)
 		}
 		if bp.parallel < 0 && bp.tiled {
 			bp.wavefront = true
@@ -365,6 +373,8 @@ func (b *builder) describe(bp bandPlan, relevant []*edge, co []bool, outer, inne
 	case !p.cfg.Parallel:
 	case bp.wavefront:
 		sb.WriteString("; no loop parallel, tiles run as a wavefront with the second tile loop parallel")
+	case bp.parallel >= 0 && bp.private != nil:
+		fmt.Fprintf(&sb, "; loop %d parallel after privatizing %s", bp.parallel, strings.Join(append(slices.Clone(bp.private.Private), bp.private.LastPrivate...), ", "))
 	case bp.parallel >= 0:
 		fmt.Fprintf(&sb, "; loop %d parallel", bp.parallel)
 	default:
@@ -381,6 +391,9 @@ func (b *builder) describe(bp bandPlan, relevant []*edge, co []bool, outer, inne
 			}
 			break
 		}
+	}
+	if bp.privNote != "" && bp.private == nil {
+		fmt.Fprintf(&sb, "; no privatization (%s)", bp.privNote)
 	}
 	return sb.String()
 }

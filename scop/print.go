@@ -42,7 +42,11 @@ func Print(w io.Writer, s *Scop) error {
 	}
 	b.WriteString("statements:\n")
 	for _, st := range s.Statements {
-		fmt.Fprintf(&b, "  %s: %q at %s\n", st.Name, st.Text, st.Pos)
+		fmt.Fprintf(&b, "  %s: %q at %s", st.Name, st.Text, st.Pos)
+		if st.Update != "" {
+			fmt.Fprintf(&b, " (update %s)", st.Update)
+		}
+		b.WriteString("\n")
 		fmt.Fprintf(&b, "    domain: %s\n", st.Domain)
 		for _, a := range st.Accesses {
 			mark := ""
@@ -102,6 +106,7 @@ type jsonStmt struct {
 	Line     int          `json:"line"`
 	Col      int          `json:"col"`
 	Iters    []string     `json:"iterators"`
+	Update   string       `json:"update,omitempty"`
 	Domain   string       `json:"domain"`
 	Accesses []jsonAccess `json:"accesses"`
 }
@@ -136,7 +141,7 @@ func JSON(s *Scop) ([]byte, error) {
 		j.Arrays = append(j.Arrays, jsonArray{a.Name, a.ElemType, a.Rank, a.Extents, a.Local, a.ReadOnly})
 	}
 	for _, st := range s.Statements {
-		js := jsonStmt{Name: st.Name, Text: st.Text, Line: st.Pos.Line, Col: st.Pos.Col, Iters: append([]string{}, st.Iters...), Domain: st.Domain.String()}
+		js := jsonStmt{Name: st.Name, Text: st.Text, Line: st.Pos.Line, Col: st.Pos.Col, Iters: append([]string{}, st.Iters...), Update: st.Update, Domain: st.Domain.String()}
 		for _, a := range st.Accesses {
 			js.Accesses = append(js.Accesses, jsonAccess{a.Kind.String(), a.Array, a.Rel.String(), a.LHS && a.Kind == Read})
 		}

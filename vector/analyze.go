@@ -37,6 +37,9 @@ func (r LoopReport) String() string {
 	if r.Vectorizable {
 		v = "vectorizable"
 	}
+	if r.Scheme != "" {
+		v += " (" + r.Scheme + ")"
+	}
 	s := fmt.Sprintf("vector: loop %s: %s: %s", r.Iter, v, r.Reason)
 	if len(r.Strides) > 0 {
 		s += fmt.Sprintf(" (strides %v)", r.Strides)

@@ -39,6 +39,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	vectorize := fs.Bool("vectorize", false, "SIMD code: marks on vectorizable innermost loops, register-tiled FMA kernels for matmul nests")
 	target := fs.String("target", "", "SIMD target for --vectorize: "+strings.Join(vector.KnownTargets(), ", ")+" (default: the host's)")
 	unrollJam := fs.Int("unroll-jam", 4, "rows of the register tile of --vectorize kernels (1: no unroll-and-jam)")
+	schedFile := fs.String("schedule", "", "user schedule replacing the automatic scheduler: a transformation script or an isl YAML schedule tree (docs/SCHEDULE.md)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tessera opt [flags] FILE.c")
 		fs.PrintDefaults()
@@ -59,7 +60,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tessera opt: %v\n", err)
 		return 2
 	}
-	ts, err := parseSizes(*sizes)
+	ts, err := parseSizesArg(*sizes)
 	if err != nil {
 		fmt.Fprintf(stderr, "tessera opt: --tile-sizes: %v\n", err)
 		return 2
@@ -78,6 +79,18 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tessera opt: %v\n", err)
 		return 1
 	}
+	var userSched *pipeline.UserSchedule
+	if *schedFile != "" {
+		text, err := os.ReadFile(*schedFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "tessera opt: --schedule: %v\n", err)
+			return 2
+		}
+		if userSched, err = pipeline.LoadSchedule(*schedFile, text); err != nil {
+			fmt.Fprintf(stderr, "%v\n", err)
+			return 1
+		}
+	}
 	opt := pipeline.Options{
 		Identity:      *identity,
 		Context:       *ctx,
@@ -86,6 +99,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		RegionTimeout: *timeout,
 		Vectorize:     *vectorize,
 		Vector:        vector.Config{Target: tgt, UnrollJam: *unrollJam},
+		Schedule:      userSched,
 		Sched: scheduler.Config{
 			Fuse:      pol,
 			NoTile:    *notile || !*tile,
@@ -146,6 +160,34 @@ func parseSizes(s string) ([]int64, error) {
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+// parseSizesArg reads --tile-sizes: a comma-separated list, or "@FILE" (or
+// the path of an existing file) holding sizes separated by commas, blanks
+// or newlines, with '#' comments.
+func parseSizesArg(s string) ([]int64, error) {
+	path, isFile := strings.CutPrefix(s, "@")
+	if !isFile {
+		if st, err := os.Stat(s); err == nil && !st.IsDir() && strings.ContainsAny(s, "./") {
+			isFile = true
+		}
+	}
+	if !isFile {
+		return parseSizes(s)
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var fields []string
+	for _, line := range strings.Split(string(text), "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		fields = append(fields, strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\r' })...)
+	}
+	if len(fields) == 0 {
+		return nil, fmt.Errorf("%s: no tile sizes", path)
+	}
+	return parseSizes(strings.Join(fields, ","))
 }
 
 // reorderFlags moves flags after positional arguments to the front, so

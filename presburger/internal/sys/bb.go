@@ -22,16 +22,19 @@ const (
 	bbAbort                 // node limit or unbounded relaxation: no answer
 )
 
-// bbNodeLimit bounds the nodes of one branch and bound.
-const bbNodeLimit = 20000
+// bbNodeLimit bounds the nodes of one branch and bound over n variables:
+// small systems give up early (the Omega test is fast on them), large ones
+// (where it is hopeless) search longer.
+func bbNodeLimit(n int) int { return 4000 + 100*n*n }
 
 // bbDepthLimit bounds the depth of a branch and bound: deeper searches
 // mostly wander along an unbounded direction.
 const bbDepthLimit = 300
 
-// bbStepLimit bounds the simplex steps of one search before it gives up
-// (and the Omega test answers).
-const bbStepLimit = 400000
+// bbStepLimit bounds the simplex steps of one search over n variables
+// before it gives up (and the Omega test answers), within what is left of
+// the caller's budget.
+func bbStepLimit(n int) int64 { return 200000 + 2000*int64(n)*int64(n) }
 
 type bb struct {
 	t     *tableau
@@ -43,7 +46,7 @@ type bb struct {
 }
 
 func newBB(t *tableau) *bb {
-	return &bb{t: t, limit: bbNodeLimit, num: make([]int64, t.n), den: make([]int64, t.n)}
+	return &bb{t: t, limit: bbNodeLimit(t.n), num: make([]int64, t.n), den: make([]int64, t.n)}
 }
 
 // bound adds x_j <= v (up false) or x_j >= v (up true); false when empty.
@@ -171,7 +174,7 @@ func (s *bb) minimize(obj []int64) (val int64, pt []int64, have bool, st bbStatu
 // then). The steps taken are charged to b. A normalization of s that
 // proves it empty is reported as empty.
 func runSimplex(s *System, integer bool, b *budget, f func(t *tableau)) (empty, ok bool) {
-	local := &budget{op: b.op, limit: bbStepLimit}
+	local := &budget{op: b.op, limit: min(bbStepLimit(s.NVars), b.limit-b.steps)}
 	defer func() { b.tick(int(local.steps)) }()
 	c := s
 	if integer {

@@ -1,0 +1,196 @@
+package directive
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/schedule"
+)
+
+// Violation is why a schedule is refused: a dependence and a pair of its
+// instances, in words.
+type Violation struct {
+	Witness *deps.Witness
+	// Loop is set when the violated property is the parallelism of a
+	// marked loop (the mark's name); empty for a violated order.
+	Loop string
+}
+
+func (v *Violation) Error() string {
+	w := v.Witness
+	if w.Dep == nil {
+		return "the schedule could not be proven legal: " + w.Err.Error()
+	}
+	pair := fmt.Sprintf("the %s dependence %s -> %s on %s", w.Dep.Kind, instance(w.Dep.Source.Name, w.Dep.Source.Iters, w.Source),
+		instance(w.Dep.Target.Name, w.Dep.Target.Iters, w.Target), w.Dep.Array)
+	var ps []string
+	for i, n := range w.ParamNames {
+		ps = append(ps, fmt.Sprintf("%s=%d", n, w.Params[i]))
+	}
+	at := ""
+	if len(ps) > 0 {
+		at = " (for " + strings.Join(ps, ", ") + ")"
+	}
+	if v.Loop != "" {
+		return fmt.Sprintf("the loop marked %q carries %s%s", v.Loop, pair, at)
+	}
+	return fmt.Sprintf("schedule violates %s%s", pair, at)
+}
+
+func instance(name string, iters []string, v []int64) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		if i < len(iters) {
+			parts[i] = fmt.Sprintf("%s=%d", iters[i], x)
+		} else {
+			parts[i] = fmt.Sprint(x)
+		}
+	}
+	return name + "[" + strings.Join(parts, ", ") + "]"
+}
+
+// Check tells whether tree respects the dependences of d: every
+// dependence's target runs after its source in the flattened schedule
+// (deps.Check), and the loop below every "parallel" or "simd" mark carries
+// no dependence. It returns nil when the tree is legal.
+func Check(tree schedule.Tree, d *deps.Deps) *Violation {
+	if ok, w := deps.Check(tree.Flatten(), d); !ok {
+		return &Violation{Witness: w}
+	}
+	return checkMarks(tree, d)
+}
+
+// checkMarks checks that the outermost member of the band below each
+// parallel or simd mark carries no dependence between instances that reach
+// the mark: two dependent instances with equal flat schedule dims before
+// the member's position must have equal values of the member.
+func checkMarks(tree schedule.Tree, d *deps.Deps) (v *Violation) {
+	defer func() {
+		if r := recover(); r != nil {
+			var err error
+			func() {
+				defer presburger.Recover(&err)
+				panic(r)
+			}()
+			v = &Violation{Witness: &deps.Witness{Err: err}}
+		}
+	}()
+	flat := tree.Flatten()
+	byStmt := map[string]presburger.Map{}
+	for _, m := range flat.Maps() {
+		byStmt[m.Space().TupleName(presburger.In)] = m
+	}
+	depth := tree.Depth()
+	var found *Violation
+	tree.Walk(func(c schedule.Cursor) bool {
+		if found != nil {
+			return false
+		}
+		n := c.Node()
+		if n.Kind() != schedule.KindMark || (n.MarkName() != "parallel" && n.MarkName() != "simd") {
+			return true
+		}
+		below := c.Child(0)
+		for below.Node().Kind() == schedule.KindMark {
+			below = below.Child(0)
+		}
+		if below.Node().Kind() != schedule.KindBand || below.Node().Band().Width == 0 {
+			return true
+		}
+		pos, reach := flatPosition(below)
+		carried := carriedAt(depth, pos)
+		for _, x := range d.Deps {
+			if x.Kind == deps.Input {
+				continue
+			}
+			sS, okS := byStmt[x.Source.Name]
+			sT, okT := byStmt[x.Target.Name]
+			rS, okRS := reach.SetOf(x.Rel.Space().Domain())
+			rT, okRT := reach.SetOf(x.Rel.Space().Range())
+			if !okS || !okT || !okRS || !okRT {
+				continue
+			}
+			rel := x.Rel.IntersectDomain(rS).IntersectRange(rT)
+			viol := rel.Intersect(sS.ApplyRange(carried).ApplyRange(sT.Reverse()))
+			pt, ok := viol.Sample()
+			if !ok {
+				continue
+			}
+			sp := viol.Space()
+			np, ni := sp.NParam(), sp.Dim(presburger.In)
+			found = &Violation{Loop: n.MarkName(), Witness: &deps.Witness{Dep: x, ParamNames: sp.Params(),
+				Params: pt[:np], Source: pt[np : np+ni], Target: pt[np+ni:]}}
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// flatPosition returns the position, in the flattened schedule, of the
+// first member of the band at c, and the instances that reach it.
+func flatPosition(c schedule.Cursor) (int, presburger.UnionSet) {
+	pos := 0
+	reach := c.Tree().Domain()
+	for _, a := range c.Ancestors() {
+		switch a.Kind() {
+		case schedule.KindBand:
+			pos += a.Band().Width
+		case schedule.KindSequence, schedule.KindSet:
+			pos++
+		case schedule.KindFilter:
+			reach = reach.Intersect(a.Filter())
+		}
+	}
+	return pos, reach
+}
+
+// carriedAt returns { [a] -> [b] : a_k = b_k for k < pos, a_pos != b_pos }
+// over flat vectors of length depth.
+func carriedAt(depth, pos int) presburger.Map {
+	a := make([]string, depth)
+	b := make([]string, depth)
+	var eq []string
+	for k := 0; k < depth; k++ {
+		a[k], b[k] = fmt.Sprintf("a%d", k), fmt.Sprintf("b%d", k)
+		if k < pos {
+			eq = append(eq, fmt.Sprintf("%s = %s", a[k], b[k]))
+		}
+	}
+	mk := func(rel string) presburger.Map {
+		cons := append(append([]string(nil), eq...), fmt.Sprintf("a%d %s b%d", pos, rel, pos))
+		s := fmt.Sprintf("{ [%s] -> [%s] : %s }", strings.Join(a, ", "), strings.Join(b, ", "), strings.Join(cons, " and "))
+		m, err := presburger.ParseMap(s)
+		if err != nil {
+			panic("directive: internal error: " + s + ": " + err.Error())
+		}
+		return m
+	}
+	return mk("<").Union(mk(">"))
+}
+
+// Legal applies the script to tree and checks the result against d. An
+// illegal result is blamed on the command after which the schedule
+// became, and stayed, illegal; the error is then an *Error at that command
+// wrapping the Violation's message.
+func Legal(s *Script, tree schedule.Tree, d *deps.Deps) (schedule.Tree, error) {
+	out, steps, err := Apply(s, tree)
+	if err != nil {
+		return tree, err
+	}
+	v := Check(out, d)
+	if v == nil {
+		return out, nil
+	}
+	blame := len(steps) - 1
+	for blame > 0 && Check(steps[blame-1], d) != nil {
+		blame--
+	}
+	pos := Pos{1, 1}
+	if blame >= 0 && blame < len(s.Commands) {
+		pos = s.Commands[blame].Pos
+	}
+	return tree, &Error{Pos: pos, Msg: v.Error()}
+}

@@ -1,0 +1,129 @@
+package pipeline
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/directive"
+	"github.com/tessera-opt/tessera/schedule"
+	"github.com/tessera-opt/tessera/scop"
+)
+
+// UserSchedule is a schedule given by the user (`tessera opt --schedule
+// FILE`): either a schedule tree in isl's YAML form or a transformation
+// script of package directive (docs/SCHEDULE.md). It replaces the
+// automatic scheduler on every region; a schedule that violates a
+// dependence is refused with the dependence in the message and the region
+// keeps its code.
+type UserSchedule struct {
+	// File is the path of the schedule, for diagnostics.
+	File string
+	// Exactly one of Script and Tree is set.
+	Script *directive.Script
+	Tree   *schedule.Tree
+}
+
+// LoadSchedule reads a user schedule from its text: a YAML schedule tree
+// when the first significant line starts with "domain:", a script
+// otherwise. Errors are *UserScheduleError with the position in the file.
+func LoadSchedule(file string, src []byte) (*UserSchedule, error) {
+	text := string(src)
+	u := &UserSchedule{File: file}
+	if isYAMLTree(text) {
+		t, err := schedule.ParseYAML(text)
+		if err != nil {
+			var ye *schedule.Error
+			if errors.As(err, &ye) {
+				return nil, &UserScheduleError{File: file, Line: ye.Line, Col: ye.Col, Msg: ye.Msg}
+			}
+			return nil, &UserScheduleError{File: file, Msg: err.Error()}
+		}
+		u.Tree = &t
+		return u, nil
+	}
+	s, err := directive.Parse(text)
+	if err != nil {
+		var de *directive.Error
+		if errors.As(err, &de) {
+			return nil, &UserScheduleError{File: file, Line: de.Pos.Line, Col: de.Pos.Col, Msg: de.Msg}
+		}
+		return nil, &UserScheduleError{File: file, Msg: err.Error()}
+	}
+	u.Script = s
+	return u, nil
+}
+
+func isYAMLTree(text string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		return strings.HasPrefix(l, "domain:") || strings.HasPrefix(l, "{") || l == "---"
+	}
+	return false
+}
+
+// UserScheduleError is a problem with a user schedule at a position of its
+// file (Line 0 when unknown). Region is the position of the region it was
+// applied to (zero when it is about the file itself).
+type UserScheduleError struct {
+	File      string
+	Line, Col int
+	Msg       string
+	Region    cfront.Pos
+	CFile     string
+}
+
+func (e *UserScheduleError) Error() string {
+	at := e.File
+	if e.Line > 0 {
+		at = fmt.Sprintf("%s:%d:%d", e.File, e.Line, e.Col)
+	}
+	if e.CFile != "" {
+		return fmt.Sprintf("%s: %s (region at %s:%d:%d kept as it was)", at, e.Msg, e.CFile, e.Region.Line, e.Region.Col)
+	}
+	return at + ": " + e.Msg
+}
+
+// diag turns e into a diagnostic at the position in the schedule file.
+func (e *UserScheduleError) diag() Diagnostic {
+	msg := e.Msg
+	if e.CFile != "" {
+		msg = fmt.Sprintf("%s (region at %s:%d:%d kept as it was)", e.Msg, e.CFile, e.Region.Line, e.Region.Col)
+	}
+	return Diagnostic{Pos: cfront.Pos{Line: e.Line, Col: e.Col}, File: e.File, Severity: "error", Msg: msg}
+}
+
+// apply builds the region's tree from the user schedule and checks it
+// against the dependences (order and the parallel/simd marks).
+func (u *UserSchedule) apply(s *scop.Scop, d *deps.Deps, cfile string, region cfront.Pos) (schedule.Tree, error) {
+	fail := func(line, col int, msg string) error {
+		return &UserScheduleError{File: u.File, Line: line, Col: col, Msg: msg, Region: region, CFile: cfile}
+	}
+	if u.Script != nil {
+		t, err := directive.Legal(u.Script, s.Schedule, d)
+		if err != nil {
+			var de *directive.Error
+			if errors.As(err, &de) {
+				return t, fail(de.Pos.Line, de.Pos.Col, de.Msg)
+			}
+			return t, fail(0, 0, err.Error())
+		}
+		return t, nil
+	}
+	t := *u.Tree
+	if t.Root().Kind() != schedule.KindDomain {
+		return t, fail(1, 1, "the schedule tree has no domain")
+	}
+	if !t.Domain().IsEqual(s.Domain) {
+		return t, fail(1, 1, fmt.Sprintf("the domain of the schedule tree is not the region's domain %v", s.Domain))
+	}
+	if v := directive.Check(t, d); v != nil {
+		return t, fail(1, 1, v.Error())
+	}
+	return t, nil
+}
