@@ -2,6 +2,7 @@ package scheduler
 
 import (
 	"errors"
+	"fmt"
 	"math/big"
 )
 
@@ -21,6 +22,7 @@ const ilpNodeBudget = 4000
 // eq·(x,1) == 0 and ineq·(x,1) >= 0 for every row, or ok=false when there
 // is none. Every variable must be bounded above by the rows.
 func lexminILP(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
+	ineq = dedupeRows(n, ineq)
 	type node struct{ lo, hi []int64 } // hi < 0: no bound
 	root := node{lo: make([]int64, n), hi: make([]int64, n)}
 	for i := range root.hi {
@@ -72,6 +74,64 @@ func lexminILP(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
 		return nil, false, nil
 	}
 	return bestInt, true, nil
+}
+
+// dedupeRows normalizes inequality rows by the gcd of their coefficients
+// (tightening the constant, which is exact for integer points) and keeps,
+// among rows with the same coefficients, the tightest one. Trivially true
+// rows are dropped; a trivially false row is kept (it makes the problem
+// infeasible).
+func dedupeRows(n int, rows [][]int64) [][]int64 {
+	best := map[string]int{}
+	var out [][]int64
+	for _, r := range rows {
+		g := int64(0)
+		for _, c := range r[:n] {
+			g = gcd(g, c)
+		}
+		if g == 0 {
+			if r[n] < 0 {
+				out = append(out, r)
+			}
+			continue
+		}
+		nr := make([]int64, n+1)
+		for j := 0; j < n; j++ {
+			nr[j] = r[j] / g
+		}
+		nr[n] = floorDiv(r[n], g)
+		k := fmt.Sprint(nr[:n])
+		if i, ok := best[k]; ok {
+			if nr[n] < out[i][n] {
+				out[i] = nr
+			}
+			continue
+		}
+		best[k] = len(out)
+		out = append(out, nr)
+	}
+	return out
+}
+
+func gcd(a, b int64) int64 {
+	if a < 0 {
+		a = -a
+	}
+	if b < 0 {
+		b = -b
+	}
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
 }
 
 func ratLexLess(a, b []*big.Rat) bool {
@@ -127,36 +187,47 @@ func lexminLP(n int, eq, ineq [][]int64, lo, hi []int64) []*big.Rat {
 		}
 	}
 	m := len(rows)
-	nslk := 0
-	for _, r := range rows {
+	nslk, nart := 0, 0
+	// A row needs an artificial variable unless it is an inequality whose
+	// slack is feasible at y = 0 (b <= 0): that slack starts in the basis.
+	needArt := make([]bool, m)
+	for i, r := range rows {
 		if r.slk {
 			nslk++
 		}
+		if !r.slk || r.b > 0 {
+			needArt[i] = true
+			nart++
+		}
 	}
-	// Columns: y (n), slacks (nslk), artificials (m), rhs.
-	ncol := n + nslk + m
+	// Columns: y (n), slacks (nslk), artificials (nart), rhs.
+	ncol := n + nslk + nart
 	t := make([][]*big.Rat, m)
 	basis := make([]int, m)
-	s := 0
+	s, a := 0, 0
 	for i, r := range rows {
 		t[i] = make([]*big.Rat, ncol+1)
 		for j := range t[i] {
 			t[i][j] = new(big.Rat)
 		}
 		sign := int64(1)
-		if r.b < 0 {
+		if r.b < 0 || !needArt[i] {
 			sign = -1
 		}
 		for j := 0; j < n; j++ {
 			t[i][j].SetInt64(sign * r.a[j])
 		}
+		t[i][ncol].SetInt64(sign * r.b)
 		if r.slk {
 			t[i][n+s].SetInt64(-sign)
+			basis[i] = n + s
 			s++
 		}
-		t[i][n+nslk+i].SetInt64(1)
-		t[i][ncol].SetInt64(sign * r.b)
-		basis[i] = n + nslk + i
+		if needArt[i] {
+			t[i][n+nslk+a].SetInt64(1)
+			basis[i] = n + nslk + a
+			a++
+		}
 	}
 	allowed := make([]bool, ncol)
 	for j := 0; j < n+nslk; j++ {

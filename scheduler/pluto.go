@@ -41,6 +41,11 @@ type stmt struct {
 	st   *scop.Statement
 	n    int       // number of iterators
 	rows [][]int64 // per level: n iterator coefficients then the constant
+	// dir[j] is the direction (+1 or -1) of iterator j's original loop:
+	// the ILP's coefficient variables are >= 0 and multiply dir[j]·i_j,
+	// so that the original schedule (with its reversed loops) is always in
+	// the search space.
+	dir []int64
 }
 
 // An edge is one basic part of a dependence relation.
@@ -79,7 +84,14 @@ func newPlan(d *deps.Deps, cfg Config) (*plan, error) {
 	index := map[*scop.Statement]int{}
 	for i, st := range s.Statements {
 		index[st] = i
-		p.stmts = append(p.stmts, &stmt{st: st, n: len(st.Iters)})
+		ps := &stmt{st: st, n: len(st.Iters), dir: make([]int64, len(st.Iters))}
+		for j := range ps.dir {
+			ps.dir[j] = 1
+			if j < len(st.Loops) && st.Loops[j] >= 0 && st.Loops[j] < len(s.Loops) && s.Loops[st.Loops[j]].Step < 0 {
+				ps.dir[j] = -1
+			}
+		}
+		p.stmts = append(p.stmts, ps)
 	}
 	pidx := map[string]int{}
 	for i, n := range p.params {
@@ -159,10 +171,10 @@ func (p *plan) formRows(e *edge, bounding bool) (eqs, ineqs [][]int64) {
 		}
 	}
 	for j := 0; j < ns; j++ {
-		coord[1+np+j][p.coefCol(e.src, j)] -= sign
+		coord[1+np+j][p.coefCol(e.src, j)] -= sign * p.stmts[e.src].dir[j]
 	}
 	for j := 0; j < nt; j++ {
-		coord[1+np+ns+j][p.coefCol(e.dst, j)] += sign
+		coord[1+np+ns+j][p.coefCol(e.dst, j)] += sign * p.stmts[e.dst].dir[j]
 	}
 	conv := func(r []int64) []int64 {
 		out := make([]int64, nx+1)
@@ -239,6 +251,7 @@ func (p *plan) findHyperplane(valid, bound []*edge) ([][]int64, error) {
 		for _, v := range compl {
 			r := make([]int64, nx+1)
 			for j, c := range v {
+				c = mul(c, s.dir[j]) // v·(dir∘a)
 				r[p.coefCol(si, j)] = c
 				sum[p.coefCol(si, j)] = add(sum[p.coefCol(si, j)], c)
 			}
@@ -258,7 +271,7 @@ func (p *plan) findHyperplane(valid, bound []*edge) ([][]int64, error) {
 	for si, s := range p.stmts {
 		r := make([]int64, s.n+1)
 		for j := 0; j < s.n; j++ {
-			r[j] = pt[p.coefCol(si, j)]
+			r[j] = s.dir[j] * pt[p.coefCol(si, j)]
 		}
 		r[s.n] = pt[p.constCol(si)]
 		rows[si] = r
@@ -484,6 +497,23 @@ func (p *plan) cut(edges []*edge, all bool) bool {
 		return false
 	}
 	_ = all
+	// A cut that separates no edge's endpoints satisfies nothing: no
+	// progress.
+	compOf := map[int]int{}
+	for ci, c := range comps {
+		for _, si := range c {
+			compOf[si] = ci
+		}
+	}
+	progress := false
+	for _, e := range edges {
+		if compOf[e.src] != compOf[e.dst] {
+			progress = true
+		}
+	}
+	if !progress && !all {
+		return false
+	}
 	pos := make([]int64, len(p.stmts))
 	for ci, c := range comps {
 		for _, si := range c {

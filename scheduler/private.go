@@ -3,6 +3,7 @@ package scheduler
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/presburger"
@@ -280,7 +281,7 @@ func (b *builder) tryPrivatize(bp *bandPlan, relevant []*edge, outer []int, coin
 			bp.parallel, bp.private = k, pr
 			return
 		}
-		if bp.privNote == "" {
+		if bp.privNote == "" && strings.HasPrefix(why, "cannot privatize") {
 			bp.privNote = fmt.Sprintf("loop %d: %s", k, why)
 		}
 	}

@@ -45,6 +45,7 @@ func TestPrivatize(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
+			t.Parallel()
 			d := loadDeps(t, tc.file)
 			res, err := Schedule(d, tc.cfg)
 			if err != nil {

@@ -82,7 +82,7 @@ func TestAnalysis(t *testing.T) {
 			remark: []string{`element type of I is "int"`}, notOut: []string{"ivdep"}},
 		{name: "matmul", elem: "double", body: matmul,
 			remark: []string{"fma-tile 4x2", "chose", "scheme costs"},
-			out: []string{"#include <immintrin.h>\n", "_mm256_fmadd_pd", "_mm256_set1_pd(alpha * A[", "_mm256_loadu_pd(&B[", "_mm256_storeu_pd(&C["}},
+			out:    []string{"#include <immintrin.h>\n", "_mm256_fmadd_pd", "_mm256_set1_pd(alpha * A[", "_mm256_loadu_pd(&B[", "_mm256_storeu_pd(&C["}},
 		{name: "matmul-float", elem: "float", body: matmul,
 			out: []string{"_mm256_fmadd_ps", "__m256 tsv_c3_1"}},
 		{name: "matmul-plus-eq", elem: "double", body: `for (int i = 0; i < n; i++)

@@ -33,7 +33,7 @@ type Result struct {
 	// Loops has one report per innermost loop examined, in tree order.
 	Loops []LoopReport
 	// Header is the #include line the vector statements need ("" if none).
-	Header string
+	Header  string
 	kernels []*kernel
 }
 

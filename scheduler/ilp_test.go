@@ -1,0 +1,80 @@
+package scheduler
+
+import (
+	"math/rand"
+	"slices"
+	"testing"
+)
+
+// TestLexminILPBruteForce compares the branch-and-bound with enumeration
+// of the box 0..4 on random small integer programs (seeded).
+func TestLexminILPBruteForce(t *testing.T) {
+	const seed = 42
+	rng := rand.New(rand.NewSource(seed))
+	for iter := 0; iter < 300; iter++ {
+		n := 2 + rng.Intn(3)
+		var eq, ineq [][]int64
+		for j := 0; j < n; j++ {
+			r := make([]int64, n+1)
+			r[j], r[n] = -1, 4 // x_j <= 4
+			ineq = append(ineq, r)
+		}
+		for k := rng.Intn(4); k >= 0; k-- {
+			r := make([]int64, n+1)
+			for j := range r {
+				r[j] = int64(rng.Intn(7) - 3)
+			}
+			ineq = append(ineq, r)
+		}
+		if rng.Intn(3) == 0 {
+			r := make([]int64, n+1)
+			for j := range r {
+				r[j] = int64(rng.Intn(5) - 2)
+			}
+			eq = append(eq, r)
+		}
+		got, ok, err := lexminILP(n, eq, ineq)
+		if err != nil {
+			t.Fatalf("seed %d iter %d: %v", seed, iter, err)
+		}
+		want := bruteLexmin(n, eq, ineq)
+		if (want == nil) != !ok || (ok && !slices.Equal(got, want)) {
+			t.Fatalf("seed %d iter %d: eq %v ineq %v: got %v (%v), want %v", seed, iter, eq, ineq, got, ok, want)
+		}
+	}
+}
+
+func bruteLexmin(n int, eq, ineq [][]int64) []int64 {
+	x := make([]int64, n)
+	var rec func(k int) []int64
+	eval := func(r []int64) int64 {
+		v := r[n]
+		for j := 0; j < n; j++ {
+			v += r[j] * x[j]
+		}
+		return v
+	}
+	rec = func(k int) []int64 {
+		if k == n {
+			for _, r := range eq {
+				if eval(r) != 0 {
+					return nil
+				}
+			}
+			for _, r := range ineq {
+				if eval(r) < 0 {
+					return nil
+				}
+			}
+			return slices.Clone(x)
+		}
+		for v := int64(0); v <= 4; v++ {
+			x[k] = v
+			if p := rec(k + 1); p != nil {
+				return p
+			}
+		}
+		return nil
+	}
+	return rec(0)
+}
