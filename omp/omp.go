@@ -36,9 +36,11 @@ func Clauses(privs []scheduler.Private) func(m *ast.Mark, f *ast.For) []string {
 }
 
 // SinkMarks moves every "parallel" mark whose body is an if without else
-// (possibly in a one-statement block) below the if, so that the mark sits
-// on the loop it was proven for and the emitter can print its pragma. It
-// returns the new root; the tree is edited in place.
+// below the if, and every one whose body is a block of declarations
+// followed by one statement onto that statement, so that the mark sits on
+// the loop it was proven for and the emitter can print its pragma. The
+// declarations are loop-invariant constants, evaluated once before the
+// loop either way. It returns the new root; the tree is edited in place.
 func SinkMarks(n ast.Node) ast.Node {
 	switch x := n.(type) {
 	case *ast.Mark:
@@ -46,13 +48,26 @@ func SinkMarks(n ast.Node) ast.Node {
 		if x.Name != "parallel" {
 			return x
 		}
-		body := x.Body
-		if b, ok := body.(*ast.Block); ok && b != nil && len(b.Stmts) == 1 {
-			body = b.Stmts[0]
-		}
-		if i, ok := body.(*ast.If); ok && i.Else == nil {
-			i.Then = SinkMarks(&ast.Mark{Name: x.Name, Body: i.Then})
-			return i
+		switch b := x.Body.(type) {
+		case *ast.Block:
+			// Declarations (loop-invariant constants) then one statement:
+			// the mark goes on that statement.
+			if b == nil || len(b.Stmts) == 0 {
+				return x
+			}
+			last := len(b.Stmts) - 1
+			for _, s := range b.Stmts[:last] {
+				if _, ok := s.(*ast.Decl); !ok {
+					return x
+				}
+			}
+			b.Stmts[last] = SinkMarks(&ast.Mark{Name: x.Name, Body: b.Stmts[last]})
+			return b
+		case *ast.If:
+			if b.Else == nil {
+				b.Then = SinkMarks(&ast.Mark{Name: x.Name, Body: b.Then})
+				return b
+			}
 		}
 		return x
 	case *ast.Block:

@@ -168,6 +168,11 @@ func (v *vectorizer) matchKernel(f1 *ast.For) (*kernel, LoopReport) {
 	}
 	kn := &kernel{id: len(v.res.kernels), stmt: st, elem: wArr.ElemType, lanes: v.cfg.Target.Lanes(wArr.ElemType),
 		rows: v.cfg.UnrollJam, vecs: 2, lhs: as.LHS}
+	// R x V accumulators, V loads and one broadcast must fit the
+	// registers; otherwise one vector per row.
+	if kn.rows*kn.vecs+kn.vecs+1 > v.cfg.Target.Regs {
+		kn.vecs = 1
+	}
 	// Classify the factors along j; the cost of the three schemes (vector
 	// along i, j or k) is summed over the accesses.
 	cost := map[string]int{i: 1, j: 1, k: 1} // the FMA

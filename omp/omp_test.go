@@ -1,0 +1,56 @@
+package omp
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/scheduler"
+)
+
+func loop(iter string, body ast.Node) *ast.For {
+	return &ast.For{Iter: iter, Init: ast.NewInt(0), Cond: ast.Lt(&ast.Ident{Name: iter}, &ast.Ident{Name: "N"}), Inc: ast.NewInt(1), Body: body}
+}
+
+// TestSinkMarks checks that parallel marks move onto their loop through
+// guards and constant declarations, and stay put otherwise.
+func TestSinkMarks(t *testing.T) {
+	user := &ast.User{Name: "S0", Args: []ast.Expr{&ast.Ident{Name: "c0"}}}
+	tests := []struct {
+		name string
+		in   ast.Node
+		want string
+	}{
+		{"guard", &ast.Mark{Name: "parallel", Body: &ast.If{Cond: ast.Ge(&ast.Ident{Name: "N"}, ast.NewInt(1)), Then: loop("c0", user)}},
+			"if (N >= 1)\n  // parallel\n  for"},
+		{"decls", &ast.Mark{Name: "parallel", Body: &ast.Block{Stmts: []ast.Node{&ast.Decl{Name: "inv0", Value: &ast.Ident{Name: "N"}}, loop("c0", user)}}},
+			"const int inv0 = N;\n// parallel\nfor"},
+		{"else stays", &ast.Mark{Name: "parallel", Body: &ast.If{Cond: ast.Ge(&ast.Ident{Name: "N"}, ast.NewInt(1)), Then: loop("c0", user), Else: user}},
+			"// parallel\nif (N >= 1)"},
+		{"other mark stays", &ast.Mark{Name: "simd", Body: &ast.If{Cond: ast.Ge(&ast.Ident{Name: "N"}, ast.NewInt(1)), Then: loop("c0", user)}},
+			"// simd\nif (N >= 1)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := ast.PrintC(SinkMarks(tc.in))
+			if !strings.Contains(got, tc.want) {
+				t.Errorf("got\n%s\nwant it to contain\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestClauses(t *testing.T) {
+	f := Clauses([]scheduler.Private{{Stmts: []string{"S1"}, Private: []string{"x"}, LastPrivate: []string{"y"}}})
+	in := loop("c0", &ast.User{Name: "S1"})
+	if got := strings.Join(f(&ast.Mark{Name: "parallel", Body: in}, in), " "); got != "private(x) lastprivate(y)" {
+		t.Errorf("clauses = %q", got)
+	}
+	out := loop("c0", &ast.User{Name: "S2"})
+	if got := f(&ast.Mark{Name: "parallel", Body: out}, out); len(got) != 0 {
+		t.Errorf("clauses of another loop = %q", got)
+	}
+	if Clauses(nil) != nil {
+		t.Error("Clauses(nil) is not nil")
+	}
+}

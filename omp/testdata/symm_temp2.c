@@ -1,0 +1,19 @@
+/* symm-style kernel with the scalar accumulator temp2 reset for every (i, j): the i loop becomes parallel once temp2 is privatized. */
+#define M 20
+#define N 30
+double A[M][M], B[M][N], C[M][N];
+double alpha, beta;
+void kernel(void) {
+  double temp2;
+#pragma scop
+  for (int i = 0; i < M; i++)
+    for (int j = 0; j < N; j++) {
+      temp2 = 0;
+      for (int k = 0; k < i; k++) {
+        C[k][j] += alpha * B[i][j] * A[i][k];
+        temp2 += B[k][j] * A[i][k];
+      }
+      C[i][j] = beta * C[i][j] + alpha * B[i][j] * A[i][i] + alpha * temp2;
+    }
+#pragma endscop
+}
