@@ -54,12 +54,17 @@ func newState(tree schedule.Tree) (*state, error) {
 // dims are the source iterator names). It returns the final tree and the
 // tree after each command (for blaming an illegal result on a command).
 // It does not check legality: see Check.
-func Apply(s *Script, tree schedule.Tree) (schedule.Tree, []schedule.Tree, error) {
+func Apply(s *Script, tree schedule.Tree) (out schedule.Tree, steps []schedule.Tree, err error) {
+	defer func() {
+		if err != nil {
+			out = tree
+		}
+	}()
+	defer presburger.Recover(&err)
 	st, err := newState(tree)
 	if err != nil {
 		return tree, nil, err
 	}
-	var steps []schedule.Tree
 	for _, c := range s.Commands {
 		if err := st.run(c); err != nil {
 			return tree, steps, err
@@ -223,7 +228,16 @@ func (st *state) nest(stmt Name, loops []Name) (schedule.Cursor, []int, error) {
 		}
 		j, err := cs[outer].JoinBand()
 		if err != nil {
-			return j, nil, errAt(loops[inner].Pos, "loops %s and %s of %s are not perfectly nested: %v", loops[outer].Name, loops[inner].Name, stmt.Name, err)
+			k := cs[outer].Node().Child(0).Kind()
+			hint := ""
+			switch k {
+			case schedule.KindSequence, schedule.KindSet:
+				hint = "; distribute first"
+			case schedule.KindMark:
+				hint = "; give parallel and vectorize after the other commands"
+			}
+			return j, nil, errAt(loops[inner].Pos, "loops %s and %s of %s are not perfectly nested (a %v node lies between them%s)",
+				loops[outer].Name, loops[inner].Name, stmt.Name, k, hint)
 		}
 		st.tree = j.Tree()
 	}
@@ -287,6 +301,11 @@ func (st *state) run(c Command) error {
 		}
 		if cur, err = cur.TileBand(c.Ints); err != nil {
 			return fail(err)
+		}
+		if c.Isolate {
+			if cur, err = cur.IsolateFullTiles(c.Ints, schedule.OptionDefault); err != nil {
+				return fail(err)
+			}
 		}
 		st.tree = cur.Tree()
 		for i, m := range at {

@@ -1,12 +1,14 @@
 package directive
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -153,7 +155,8 @@ func TestApplyErrors(t *testing.T) {
 		{"fuse S1 S1 at i", "1:9: fuse: the two statements are the same"},
 		{"distribute S1 k", "1:15: distribute: loop k of S1 has a single statement group"},
 		{"skew S1 j by i 1\ntile S1 j 4", ""},
-		{"fuse S0 S1 at i\ninterchange S0 i j", "2:18: loops i and j of S0 are not perfectly nested"},
+		{"fuse S0 S1 at i\ninterchange S0 i j", "2:18: loops i and j of S0 are not perfectly nested (a sequence node lies between them; distribute first)"},
+		{"parallel S1 j\ninterchange S1 i j", "2:18: loops i and j of S1 are not perfectly nested (a mark node"},
 	}
 	for _, tc := range tests {
 		s, _ := model(t, gemmC)
@@ -171,5 +174,33 @@ func TestApplyErrors(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want prefix %q", tc.script, err, tc.want)
 		}
+	}
+}
+
+// TestCoincidence recomputes the coincident flags after an interchange:
+// in gemm's product only k carries a dependence, wherever it goes.
+func TestCoincidence(t *testing.T) {
+	s, d := model(t, gemmC)
+	sc, err := Parse("interchange S1 j k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := Legal(sc, s.Schedule, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err = Coincidence(tree, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	tree.Walk(func(c schedule.Cursor) bool {
+		if c.Node().Kind() == schedule.KindBand {
+			got = append(got, fmt.Sprint(c.Node().Band().Coincident))
+		}
+		return true
+	})
+	if want := "[true] [true] [true] [false true]"; strings.Join(got, " ") != want {
+		t.Fatalf("coincident flags %v, want %s", got, want)
 	}
 }

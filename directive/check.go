@@ -100,33 +100,78 @@ func checkMarks(tree schedule.Tree, d *deps.Deps) (v *Violation) {
 			return true
 		}
 		pos, reach := flatPosition(below)
-		carried := carriedAt(depth, pos)
-		for _, x := range d.Deps {
-			if x.Kind == deps.Input {
-				continue
-			}
-			sS, okS := byStmt[x.Source.Name]
-			sT, okT := byStmt[x.Target.Name]
-			rS, okRS := reach.SetOf(x.Rel.Space().Domain())
-			rT, okRT := reach.SetOf(x.Rel.Space().Range())
-			if !okS || !okT || !okRS || !okRT {
-				continue
-			}
-			rel := x.Rel.IntersectDomain(rS).IntersectRange(rT)
-			viol := rel.Intersect(sS.ApplyRange(carried).ApplyRange(sT.Reverse()))
-			pt, ok := viol.Sample()
-			if !ok {
-				continue
-			}
-			sp := viol.Space()
-			np, ni := sp.NParam(), sp.Dim(presburger.In)
-			found = &Violation{Loop: n.MarkName(), Witness: &deps.Witness{Dep: x, ParamNames: sp.Params(),
-				Params: pt[:np], Source: pt[np : np+ni], Target: pt[np+ni:]}}
+		if w := carried(byStmt, depth, pos, reach, d); w != nil {
+			found = &Violation{Loop: n.MarkName(), Witness: w}
 			return false
 		}
 		return true
 	})
 	return found
+}
+
+// carried returns a dependence pair, between instances of reach, carried
+// by flat schedule dim pos (equal dims before pos, different at pos), or
+// nil when there is none.
+func carried(byStmt map[string]presburger.Map, depth, pos int, reach presburger.UnionSet, d *deps.Deps) *deps.Witness {
+	rel := carriedAt(depth, pos)
+	for _, x := range d.Deps {
+		if x.Kind == deps.Input {
+			continue
+		}
+		sS, okS := byStmt[x.Source.Name]
+		sT, okT := byStmt[x.Target.Name]
+		rS, okRS := reach.SetOf(x.Rel.Space().Domain())
+		rT, okRT := reach.SetOf(x.Rel.Space().Range())
+		if !okS || !okT || !okRS || !okRT {
+			continue
+		}
+		dep := x.Rel.IntersectDomain(rS).IntersectRange(rT)
+		viol := dep.Intersect(sS.ApplyRange(rel).ApplyRange(sT.Reverse()))
+		pt, ok := viol.Sample()
+		if !ok {
+			continue
+		}
+		sp := viol.Space()
+		np, ni := sp.NParam(), sp.Dim(presburger.In)
+		return &deps.Witness{Dep: x, ParamNames: sp.Params(), Params: pt[:np], Source: pt[np : np+ni], Target: pt[np+ni:]}
+	}
+	return nil
+}
+
+// Coincidence returns tree with the coincident flag of every band member
+// computed from the dependences (a member is coincident when it carries
+// none of them), replacing whatever the flags said: the AST generator and
+// package vector trust them (ast.For.Parallel), and a transformation
+// (interchange, skew, a user's YAML) can make an old flag false.
+func Coincidence(tree schedule.Tree, d *deps.Deps) (out schedule.Tree, err error) {
+	defer presburger.Recover(&err)
+	flat := tree.Flatten()
+	byStmt := map[string]presburger.Map{}
+	for _, m := range flat.Maps() {
+		byStmt[m.Space().TupleName(presburger.In)] = m
+	}
+	depth := tree.Depth()
+	var paths [][]int
+	tree.Walk(func(c schedule.Cursor) bool {
+		if c.Node().Kind() == schedule.KindBand {
+			paths = append(paths, c.Path())
+		}
+		return true
+	})
+	out = tree
+	for _, p := range paths {
+		c := out.Cursor()
+		for _, i := range p {
+			c = c.Child(i)
+		}
+		b := c.Node().Band()
+		pos, reach := flatPosition(c)
+		for k := 0; k < b.Width; k++ {
+			b.Coincident[k] = carried(byStmt, depth, pos+k, reach, d) == nil
+		}
+		out = c.SetBand(b).Tree()
+	}
+	return out, nil
 }
 
 // flatPosition returns the position, in the flattened schedule, of the

@@ -18,7 +18,9 @@
 // FuseSequence, DistributeBand). Check tells whether a tree respects the
 // dependences of package deps: deps.Check on the flattened tree for the
 // order, and for every "parallel" or "simd" mark that the marked loop
-// carries no dependence. Legal is Apply then Check, and blames an illegal
+// carries no dependence. Coincidence recomputes the coincident flag of
+// every band member from the dependences (the AST generator and package
+// vector trust those flags). Legal is Apply then Check, and blames an illegal
 // result on the command after which the schedule became and stayed
 // illegal; its error names the violated dependence and a pair of
 // instances: "schedule violates the flow dependence S0[i=3] -> S1[i=4] on

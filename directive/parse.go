@@ -32,7 +32,7 @@ type Name struct {
 
 // Command is one line of a script. Which fields are used depends on Op:
 //
-//	tile        Stmt Loops Ints(sizes, one per loop)
+//	tile        Stmt Loops Ints(sizes, one per loop) [isolate]
 //	interchange Stmt Loops(2)
 //	skew        Stmt Loops(target, source) Ints(factor)
 //	shift       Stmt Loops(1) Ints(amount)
@@ -49,6 +49,8 @@ type Command struct {
 	Stmt2 Name
 	Loops []Name
 	Ints  []int64
+	// Isolate (tile only) isolates the full tiles.
+	Isolate bool
 }
 
 // Script is a parsed transformation script: commands applied in order.
@@ -90,7 +92,11 @@ func intList(v []int64) string {
 func (c Command) String() string {
 	switch c.Op {
 	case "tile":
-		return fmt.Sprintf("tile %s %s %s", c.Stmt.Name, names(c.Loops), intList(c.Ints))
+		s := fmt.Sprintf("tile %s %s %s", c.Stmt.Name, names(c.Loops), intList(c.Ints))
+		if c.Isolate {
+			s += " isolate"
+		}
+		return s
 	case "interchange":
 		return fmt.Sprintf("interchange %s %s %s", c.Stmt.Name, c.Loops[0].Name, c.Loops[1].Name)
 	case "skew":
@@ -291,6 +297,10 @@ func parseCommand(toks []token, eol Pos) (Command, error) {
 		}
 		if len(c.Ints) != len(c.Loops) {
 			return c, errAt(sizesAt, "%d tile sizes for %d loops", len(c.Ints), len(c.Loops))
+		}
+		if p.i < len(p.toks) && p.toks[p.i].kind == 'w' && p.toks[p.i].text == "isolate" {
+			c.Isolate = true
+			p.i++
 		}
 	case "interchange":
 		err = firstErr(stmt, loop, loop)

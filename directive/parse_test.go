@@ -3,7 +3,13 @@ package directive
 import (
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/schedule"
+	"github.com/tessera-opt/tessera/scop"
 )
 
 func TestParse(t *testing.T) {
@@ -82,7 +88,7 @@ func stripPos(s *Script) *Script {
 
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
-		"tile S1 i,j 32,32\n", "interchange S1 j k", "skew S1 j by i 1", "shift S0 i -3",
+		"tile S1 i,j 32,32\n", "tile S1 i,j 8,8 isolate", "interchange S1 j k", "skew S1 j by i 1", "shift S0 i -3",
 		"unroll S1 k 4 # x", "fuse S0 S1 at i\ndistribute S1 i", "parallel S1 i\nvectorize S1 j",
 		"stripmine S1 k 8", "tile S1 i,", "skew S1 j by", "\x00", "tile S1 i -",
 	} {
@@ -102,6 +108,52 @@ func FuzzParse(f *testing.F) {
 		}
 		if !reflect.DeepEqual(stripPos(s), stripPos(s2)) {
 			t.Fatalf("round trip\n%q\n%q", s.String(), s2.String())
+		}
+	})
+}
+
+// FuzzApply applies fuzzed scripts to gemm's original schedule: errors,
+// never panics.
+func FuzzApply(f *testing.F) {
+	for _, s := range []string{
+		"tile S1 i,j 4,4", "interchange S1 j k\ntile S1 i,k,j 2,2,2 isolate", "fuse S0 S1 at i\nfuse S0 S1 at j",
+		"skew S1 k by i -3\nparallel S1 j", "unroll S1 k 3\nstripmine S1 i 2\ndistribute S1 i", "shift S0 j -2\nvectorize S0 j",
+		"tile S1 k,k 2,2", "interchange S1 k k", "fuse S0 S0 at i", "tile S1 i_t 4",
+	} {
+		f.Add(s)
+	}
+	var cache struct {
+		once sync.Once
+		tree schedule.Tree
+		err  error
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		cache.once.Do(func() {
+			fl, err := cfront.ParseFile("t.c", []byte(gemmC), cfront.Config{})
+			if err != nil {
+				cache.err = err
+				return
+			}
+			s, err := scop.FromRegion(fl, fl.Regions[0], scop.Config{File: "t.c"})
+			if err != nil {
+				cache.err = err
+				return
+			}
+			cache.tree = s.Schedule
+		})
+		if cache.err != nil {
+			t.Fatal(cache.err)
+		}
+		sc, err := Parse(src)
+		if err != nil || len(sc.Commands) > 6 {
+			return
+		}
+		if _, _, err := Apply(sc, cache.tree); err != nil {
+			if _, ok := err.(*Error); !ok {
+				if _, ok := err.(*presburger.Error); !ok {
+					t.Fatalf("error of type %T: %v", err, err)
+				}
+			}
 		}
 	})
 }

@@ -113,7 +113,7 @@ func (u *UserSchedule) apply(s *scop.Scop, d *deps.Deps, cfile string, region cf
 			}
 			return t, fail(0, 0, err.Error())
 		}
-		return t, nil
+		return directive.Coincidence(t, d)
 	}
 	t := *u.Tree
 	if t.Root().Kind() != schedule.KindDomain {
@@ -125,5 +125,7 @@ func (u *UserSchedule) apply(s *scop.Scop, d *deps.Deps, cfile string, region cf
 	if v := directive.Check(t, d); v != nil {
 		return t, fail(1, 1, v.Error())
 	}
-	return t, nil
+	// The tree's coincident flags are recomputed, not trusted: the AST
+	// generator and package vector turn them into parallel loops.
+	return directive.Coincidence(t, d)
 }

@@ -41,6 +41,7 @@ func TestUserScheduleKernels(t *testing.T) {
 		err                  string // prefix of the diagnostic; empty: legal
 	}{
 		{"gemm-tile-interchange", "gemm", "interchange S1 j k\ntile S1 i,k,j 8,8,8\nparallel S1 i_t\n", ""},
+		{"gemm-tile-isolate", "gemm", "tile S1 i,j,k 16,16,16 isolate\n", ""},
 		{"gemm-fuse-unroll", "gemm", "fuse S0 S1 at i\nfuse S0 S1 at j\nunroll S1 k 4\nvectorize S0 j\n", ""},
 		{"jacobi1d-shift-fuse", "jacobi-1d", "shift S1 i 1\nfuse S0 S1 at i\n", ""},
 		{"seidel-skew-tile", "seidel-2d", "skew S0 i by t 1\ntile S0 t,i 8,8\n", ""},

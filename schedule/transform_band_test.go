@@ -146,3 +146,48 @@ func TestTransformErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestIsolateFullTiles isolates the full tiles of a tiled triangle and
+// checks the isolated set: tiles of size 4x4 whose points all satisfy
+// 0 <= j <= i < n.
+func TestIsolateFullTiles(t *testing.T) {
+	tr := mustTree(t, `domain: "[n] -> { S[i, j] : 0 <= j <= i < n }"
+child:
+  schedule: "[n] -> { S[i, j] -> [i, j] }"
+  permutable: 1
+`)
+	c, err := tr.Cursor().Child(0).TileBand([]int64{4, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiled := c.Tree()
+	c, err = c.IsolateFullTiles([]int64{4, 4}, OptionDefault)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Node().Kind() != KindBand {
+		t.Fatalf("cursor at %v", c.Node().Kind())
+	}
+	iso := c.Node().Child(0).Band().Isolate
+	if iso == nil {
+		t.Fatal("no isolate set")
+	}
+	want, err := presburger.ParseSet("[n] -> { isolate[[t0, t1] -> [p0, p1]] : exists (a, b : t0 = 4a and t1 = 4b) and t1 + 3 <= t0 and 0 <= t1 and t0 + 3 <= n - 1 }")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !iso.IsEqual(want) {
+		t.Fatalf("isolate\n got %v\nwant %v", iso, want)
+	}
+	// The flat schedule is unchanged and the YAML form reads back.
+	if !c.Tree().Flatten().IsEqual(tiled.Flatten()) {
+		t.Fatal("isolation changed the schedule")
+	}
+	back, err := ParseYAML(WriteYAML(c.Tree()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := back.Root().Child(0).Child(0).Band().Isolate; got == nil || !got.IsEqual(want) {
+		t.Fatalf("YAML round trip lost the isolate set: %v", got)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+
+	"github.com/tessera-opt/tessera/presburger"
 )
 
 // The scheduler's integer programs are small (tens of variables, about a
@@ -17,6 +19,43 @@ var errILPBudget = errors.New("scheduler: integer program exceeded its budget")
 
 // ilpNodeBudget bounds the branch-and-bound nodes of one problem.
 const ilpNodeBudget = 4000
+
+// solveLexmin finds the lexicographic minimum of the integer program (all
+// variables >= 0 implicitly) with the engine's exact simplex-based
+// branch-and-bound (presburger.BasicSet.LexMinPoint), and falls back to
+// lexminILP below when the engine runs out of its budget.
+func solveLexmin(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
+	x, ok, err = engineLexmin(n, eq, ineq)
+	if err == nil {
+		return x, ok, nil
+	}
+	return lexminILP(n, eq, ineq)
+}
+
+func engineLexmin(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
+	defer presburger.Recover(&err)
+	sp := presburger.NewSetSpace(nil, "", make([]string, n))
+	b := presburger.NewBasicBuilder(sp)
+	for j := 0; j < n; j++ {
+		r := make([]int64, n+1)
+		r[j] = 1
+		b.AddIneq(r)
+	}
+	for _, r := range eq {
+		b.AddEq(r)
+	}
+	for _, r := range ineq {
+		b.AddIneq(r)
+	}
+	pt, kind := b.BuildSet().LexMinPoint()
+	switch kind {
+	case presburger.OptEmpty:
+		return nil, false, nil
+	case presburger.OptUnbounded:
+		return nil, false, errILPBudget
+	}
+	return pt, true, nil
+}
 
 // lexminILP returns the lexicographically smallest integer x >= 0 with
 // eq·(x,1) == 0 and ineq·(x,1) >= 0 for every row, or ok=false when there

@@ -260,7 +260,7 @@ func (p *plan) findHyperplane(valid, bound []*edge) ([][]int64, error) {
 		sum[nx] = -1
 		b.AddIneq(sum)
 	}
-	pt, ok, err := lexminILP(nx, b.eq, b.ineq)
+	pt, ok, err := solveLexmin(nx, b.eq, b.ineq)
 	if err != nil {
 		return nil, err
 	}

@@ -26,7 +26,13 @@
 //     strip-mined by V vectors, i is unrolled and jammed R times
 //     (Config.UnrollJam), and the R x V accumulators stay in registers
 //     for the whole k loop: _mm256_loadu / _mm256_broadcast (or set1) /
-//     _mm256_fmadd / _mm256_storeu in the pd or ps forms. The j remainder
+//     _mm256_fmadd / _mm256_storeu in the pd or ps forms. The factors
+//     that vary with i are broadcast once per row and k (A[i][k] straight
+//     from memory with _mm256_broadcast_sd); those invariant along i and
+//     j (alpha, y[k]) multiply the vector operand once per k, so the
+//     product is associated as A*(alpha*B) rather than (alpha*A)*B: one
+//     rounding per product differs, as with FMA contraction, while the
+//     accumulation over k keeps the original order. The j remainder
 //     and the i remainder run the scalar statement. Legality: the nest
 //     holds one statement writing a distinct element per (i, j) and
 //     reading only other arrays, so its only dependences are along k for

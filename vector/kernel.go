@@ -20,16 +20,23 @@ import (
 // vectorize j, keep k innermost in the register tile so that the R x V
 // accumulators stay in registers for the whole k range.
 type kernel struct {
-	id     int
-	stmt   *scop.Statement
-	elem   string // "double" or "float"
-	lanes  int
-	rows   int // R: rows of the register tile (unroll-and-jam of i)
-	vecs   int // V: vectors per row
-	lhs    cfront.Expr
-	vec    cfront.Expr   // the contiguous factor
-	bcast  []cfront.Expr // the invariant factors, in source order
-	fmaAdd bool          // false: no broadcast factor, acc += vec
+	id    int
+	stmt  *scop.Statement
+	elem  string // "double" or "float"
+	lanes int
+	rows  int // R: rows of the register tile (unroll-and-jam of i)
+	vecs  int // V: vectors per row
+	lhs   cfront.Expr
+	vec   cfront.Expr   // the contiguous factor
+	bcast []cfront.Expr // the factors invariant along j, in source order
+	// rowF are the bcast factors that vary with i (broadcast once per row
+	// and k); colF the others (invariant along i and j: scalars, literals,
+	// x[k]), folded into the vector operand once per k. This changes the
+	// association of the product (A*(alpha*B) instead of (alpha*A)*B), one
+	// rounding per product, like FMA contraction; the order of the
+	// accumulation over k is the original one.
+	rowF, colF []cfront.Expr
+	fmaAdd     bool // false: no row factor, acc += vec
 }
 
 // upper returns ub when the loop condition is Iter <= ub (or Iter < ub).
@@ -194,6 +201,7 @@ func (v *vectorizer) matchKernel(f1 *ast.For) (*kernel, LoopReport) {
 		switch f := f.(type) {
 		case *cfront.FloatLit, *cfront.IntLit:
 			kn.bcast = append(kn.bcast, f)
+			kn.colF = append(kn.colF, f)
 			continue
 		case *cfront.Ident:
 			if f.Name == i || f.Name == j || f.Name == k {
@@ -207,6 +215,7 @@ func (v *vectorizer) matchKernel(f1 *ast.For) (*kernel, LoopReport) {
 				}
 			}
 			kn.bcast = append(kn.bcast, f)
+			kn.colF = append(kn.colF, f)
 			continue
 		case *cfront.Index:
 			var acc *scop.Access
@@ -228,6 +237,11 @@ func (v *vectorizer) matchKernel(f1 *ast.For) (*kernel, LoopReport) {
 			switch strideClass(d) {
 			case 0:
 				kn.bcast = append(kn.bcast, f)
+				if di, ok := accessStride(acc, u, i); ok && strideClass(di) == 0 {
+					kn.colF = append(kn.colF, f)
+				} else {
+					kn.rowF = append(kn.rowF, f)
+				}
 			case 1:
 				if kn.vec != nil {
 					return nil, rep
@@ -243,7 +257,7 @@ func (v *vectorizer) matchKernel(f1 *ast.For) (*kernel, LoopReport) {
 	if kn.vec == nil {
 		return nil, rep
 	}
-	kn.fmaAdd = len(kn.bcast) > 0
+	kn.fmaAdd = len(kn.rowF) > 0
 	rep = LoopReport{Iter: j, Vectorizable: true, ElemType: kn.elem,
 		Scheme: fmt.Sprintf("fma-tile %dx%d", kn.rows, kn.vecs)}
 	rep.Reason = fmt.Sprintf("matmul nest %s,%s,%s of %s: scheme costs (instructions per vector) along %s=%d, %s=%d, %s=%d",
@@ -408,18 +422,18 @@ func (r *Result) printVector(u *ast.User, expr func(ast.Expr) string) (string, e
 	case "st":
 		return fmt.Sprintf("_mm256_storeu_%s(&%s, %s);", sfx, kn.lhs.Format(subst), acc), nil
 	case "ldb":
-		return fmt.Sprintf("%s tsv_b%d = _mm256_loadu_%s(&%s);", vt, vi.V, sfx, kn.vec.Format(subst)), nil
+		load := fmt.Sprintf("_mm256_loadu_%s(&%s)", sfx, kn.vec.Format(subst))
+		if len(kn.colF) > 0 {
+			load = fmt.Sprintf("_mm256_mul_%s(_mm256_set1_%s(%s), %s)", sfx, sfx, product(kn.colF, subst), load)
+		}
+		return fmt.Sprintf("%s tsv_b%d = %s;", vt, vi.V, load), nil
 	case "bc":
-		if len(kn.bcast) == 1 {
-			if _, isIdx := kn.bcast[0].(*cfront.Index); isIdx {
-				return fmt.Sprintf("%s tsv_a%d = _mm256_broadcast_%s(&%s);", vt, ri.V, ss, kn.bcast[0].Format(subst)), nil
+		if len(kn.rowF) == 1 {
+			if _, isIdx := kn.rowF[0].(*cfront.Index); isIdx {
+				return fmt.Sprintf("%s tsv_a%d = _mm256_broadcast_%s(&%s);", vt, ri.V, ss, kn.rowF[0].Format(subst)), nil
 			}
 		}
-		var fs []string
-		for _, f := range kn.bcast {
-			fs = append(fs, f.Format(subst))
-		}
-		return fmt.Sprintf("%s tsv_a%d = _mm256_set1_%s(%s);", vt, ri.V, sfx, strings.Join(fs, " * ")), nil
+		return fmt.Sprintf("%s tsv_a%d = _mm256_set1_%s(%s);", vt, ri.V, sfx, product(kn.rowF, subst)), nil
 	case "fma":
 		if !kn.fmaAdd {
 			return fmt.Sprintf("%s = _mm256_add_%s(tsv_b%d, %s);", acc, sfx, vi.V, acc), nil
@@ -427,4 +441,12 @@ func (r *Result) printVector(u *ast.User, expr func(ast.Expr) string) (string, e
 		return fmt.Sprintf("%s = _mm256_fmadd_%s(tsv_a%d, tsv_b%d, %s);", acc, sfx, ri.V, vi.V, acc), nil
 	}
 	return "", fmt.Errorf("vector: bad vector statement %s", u.Name)
+}
+
+func product(fs []cfront.Expr, subst func(string) (string, bool)) string {
+	var parts []string
+	for _, f := range fs {
+		parts = append(parts, f.Format(subst))
+	}
+	return strings.Join(parts, " * ")
 }

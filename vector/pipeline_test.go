@@ -63,15 +63,20 @@ const matmul = `for (int i = 0; i < n; i++)
 func TestAnalysis(t *testing.T) {
 	for _, tc := range []struct {
 		name, elem, body string
-		parallel         bool
+		parallel, notile bool
 		remark, out      []string // substrings expected
 		notOut           []string
 	}{
 		{name: "add", elem: "double", body: "for (int i = 0; i < n; i++) z[i] = x[i] + alpha * y[i];",
 			remark: []string{"vectorizable (mark ivdep): no carried dependence", "double x 4 lanes"},
 			out:    []string{"#pragma GCC ivdep"}, notOut: []string{"immintrin"}},
-		{name: "add-omp", elem: "float", body: "for (int i = 0; i < n; i++) z[i] = x[i] + y[i];", parallel: true,
+		{name: "add-omp", elem: "float", body: "for (int i = 0; i < n; i++) for (int j = 0; j < m; j++) C[i][j] = A[i][j] + B[i][j];", parallel: true,
 			remark: []string{"float x 8 lanes"}, out: []string{"#pragma omp simd"}},
+		{name: "add-parallel", elem: "double", body: "for (int i = 0; i < n; i++) z[i] = x[i] + y[i];", parallel: true, notile: true,
+			remark: []string{"kept parallel mark only"}, out: []string{"#pragma omp parallel for\nfor"}, notOut: []string{"simd", "mark: parallel"}},
+		{name: "matmul-parallel", elem: "double", body: matmul, parallel: true, notile: true,
+			out:    []string{"#pragma omp parallel for\nfor (int c0 = 0; c0 <= n - 1 - 3; c0 += 4)", "_mm256_fmadd_pd"},
+			notOut: []string{"mark: parallel"}},
 		{name: "reduction", elem: "double", body: "for (int i = 0; i < n; i++) s += x[i] * y[i];",
 			remark: []string{"reduction"}, notOut: []string{"ivdep", "simd"}},
 		{name: "strided", elem: "double", body: "for (int i = 0; i < n; i++) z[i] = x[2 * i];",
@@ -82,7 +87,7 @@ func TestAnalysis(t *testing.T) {
 			remark: []string{`element type of I is "int"`}, notOut: []string{"ivdep"}},
 		{name: "matmul", elem: "double", body: matmul,
 			remark: []string{"fma-tile 4x2", "chose", "scheme costs"},
-			out:    []string{"#include <immintrin.h>\n", "_mm256_fmadd_pd", "_mm256_set1_pd(alpha * A[", "_mm256_loadu_pd(&B[", "_mm256_storeu_pd(&C["}},
+			out:    []string{"#include <immintrin.h>\n", "_mm256_fmadd_pd", "_mm256_broadcast_sd(&A[", "_mm256_mul_pd(_mm256_set1_pd(alpha), _mm256_loadu_pd(&B[", "_mm256_storeu_pd(&C["}},
 		{name: "matmul-float", elem: "float", body: matmul,
 			out: []string{"_mm256_fmadd_ps", "__m256 tsv_c3_1"}},
 		{name: "matmul-plus-eq", elem: "double", body: `for (int i = 0; i < n; i++)
@@ -90,6 +95,11 @@ func TestAnalysis(t *testing.T) {
     for (int j = 0; j < m; j++)
       C[i][j] += A[i][k] * B[k][j];`,
 			out: []string{"_mm256_broadcast_sd(&A[", "_mm256_fmadd_pd"}},
+		{name: "matmul-row-col-factors", elem: "double", body: `for (int i = 0; i < n; i++)
+  for (int k = 0; k < p; k++)
+    for (int j = 0; j < m; j++)
+      C[i][j] += x[i] * A[i][k] * y[k] * B[k][j];`,
+			out: []string{"_mm256_set1_pd(x[c", "] * A[", "_mm256_mul_pd(_mm256_set1_pd(y[c"}},
 		{name: "matmul-no-bcast", elem: "double", body: `for (int i = 0; i < n; i++)
   for (int k = 0; k < p; k++)
     for (int j = 0; j < m; j++)
@@ -99,6 +109,7 @@ func TestAnalysis(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			opt := pipeline.Options{}
 			opt.Sched.Parallel = tc.parallel
+			opt.Sched.NoTile = tc.notile
 			res := optimize(t, source(tc.elem, "", tc.body), opt)
 			rm, out := remarks(res), string(res.Output)
 			for _, s := range tc.remark {
@@ -149,7 +160,7 @@ func TestKernelInstances(t *testing.T) {
 	seed := int64(20261122)
 	rng := rand.New(rand.NewSource(seed))
 	for it := 0; it < 12; it++ {
-		rows := 1 + rng.Intn(6)
+		rows := 1 + rng.Intn(8)
 		n, m, p := int64(1+rng.Intn(40)), int64(1+rng.Intn(40)), int64(1+rng.Intn(40))
 		opt := pipeline.Options{}
 		opt.Vector.UnrollJam = rows
@@ -204,13 +215,18 @@ int main(void) {
 }
 `
 	dir := t.TempDir()
-	for _, tc := range []struct {
+	cases := []struct {
 		elem       string
 		ni, nj, nk int
 		rows       int
 	}{
-		{"double", 37, 45, 29, 4}, {"double", 64, 64, 64, 4}, {"float", 23, 61, 17, 6}, {"double", 3, 9, 5, 1},
-	} {
+		{"double", 37, 45, 29, 4}, {"float", 23, 61, 17, 6}, {"double", 50, 33, 21, 8},
+		{"double", 64, 64, 64, 4}, {"double", 3, 9, 5, 1},
+	}
+	if os.Getenv("TESSERA_LONG") == "" {
+		cases = cases[:3] // TESSERA_LONG=1 runs them all
+	}
+	for _, tc := range cases {
 		src := source(tc.elem, "", matmul) + main
 		src = fmt.Sprintf("#define NI %d\n#define NJ %d\n#define NK %d\n", tc.ni, tc.nj, tc.nk) + src
 		opt := pipeline.Options{}

@@ -96,7 +96,35 @@ func (v *vectorizer) rewrite(n ast.Node) ast.Node {
 		}
 		return n
 	case *ast.Mark:
-		n.Body = v.rewrite(n.Body)
+		f, isFor := n.Body.(*ast.For)
+		if !isFor {
+			n.Body = v.rewrite(n.Body)
+			return n
+		}
+		if n.Name == "parallel" && !containsFor(f.Body) {
+			// emit prints the OpenMP pragma only right before a for
+			// loop: a second mark in between would lose the
+			// parallelism, so the loop keeps only "parallel" (the C
+			// compiler still vectorizes it).
+			rep := v.analyzeLoop(f)
+			if rep.Vectorizable {
+				rep.Scheme = "kept parallel mark only"
+			}
+			v.res.Loops = append(v.res.Loops, rep)
+			return n
+		}
+		nb := v.rewrite(f)
+		if b, ok := nb.(*ast.Block); ok {
+			// A kernel replaced the marked loop: its loops over i
+			// keep the mark (they run distinct rows).
+			for k, st := range b.Stmts {
+				if g, ok := st.(*ast.For); ok {
+					b.Stmts[k] = &ast.Mark{Name: n.Name, Body: g}
+				}
+			}
+			return b
+		}
+		n.Body = nb
 		return n
 	case *ast.For:
 		if v.cfg.Target.Intrinsics && !v.cfg.NoIntrinsics {

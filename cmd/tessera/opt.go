@@ -29,6 +29,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	tile := fs.Bool("tile", true, "tile permutable bands")
 	notile := fs.Bool("notile", false, "do not tile (same as --tile=false)")
 	parallel := fs.Bool("parallel", false, "mark the outermost parallel loop of each nest with OpenMP")
+	noPrivatize := fs.Bool("noprivatize", false, "with --parallel, keep scalars shared instead of privatizing them to make loops parallel")
 	fuse := fs.String("fuse", "smart", "fusion policy: smart, max or no")
 	sizes := fs.String("tile-sizes", "", "comma-separated tile sizes per band member (default 32)")
 	ctx := fs.String("context", "", "parameter context in isl notation, e.g. '[n] -> { : n >= 100 }'")
@@ -101,10 +102,11 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Vector:        vector.Config{Target: tgt, UnrollJam: *unrollJam},
 		Schedule:      userSched,
 		Sched: scheduler.Config{
-			Fuse:      pol,
-			NoTile:    *notile || !*tile,
-			TileSizes: ts,
-			Parallel:  *parallel,
+			Fuse:        pol,
+			NoTile:      *notile || !*tile,
+			TileSizes:   ts,
+			Parallel:    *parallel,
+			NoPrivatize: *noPrivatize,
 		},
 	}
 	res, err := pipeline.Optimize(in, src, opt)

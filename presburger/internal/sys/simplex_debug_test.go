@@ -89,6 +89,9 @@ func TestTableauInvariants(t *testing.T) {
 				t.Fatalf("it %d step %d: %d unknowns for %d constraints", it, step, len(tb.unk), len(cons))
 			}
 			checkTableau(t, tb, cons, eqs)
+			if msg := tb.check(); msg != "" {
+				t.Fatalf("seed %d it %d step %d: %s", seed, it, step, msg)
+			}
 			// Emptiness agrees with Fourier-Motzkin.
 			s := New(n)
 			for k, r := range cons {
@@ -128,4 +131,27 @@ func (t *tableau) check() string {
 		}
 	}
 	return ""
+}
+
+// TestTableauPivotInvariants runs the branch and bound searches with a
+// check of the whole tableau after every pivot.
+func TestTableauPivotInvariants(t *testing.T) {
+	pivotHook = func(tb *tableau, where string) {
+		if msg := tb.check(); msg != "" {
+			panic(msg)
+		}
+	}
+	defer func() { pivotHook = nil }()
+	const seed = 22
+	rng := rand.New(rand.NewSource(seed))
+	for it := 0; it < rounds(80); it++ {
+		s, _ := randTestSystem(rng, rng.Intn(3) > 0)
+		if r := catch(func() {
+			simplexLexMin(s, newBudget("test"))
+			simplexMin(s, randRow(rng, s.NVars, 3, 3), newBudget("test"))
+			Enumerate(s, s.NVars, func([]int64) bool { return true })
+		}); r != nil {
+			t.Fatalf("seed %d it %d: %v on %v", seed, it, r, s)
+		}
+	}
 }
