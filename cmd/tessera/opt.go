@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tessera-opt/tessera/astopt"
 	"github.com/tessera-opt/tessera/emit"
 	"github.com/tessera-opt/tessera/pipeline"
 	"github.com/tessera-opt/tessera/scheduler"
@@ -40,6 +41,9 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	vectorize := fs.Bool("vectorize", false, "SIMD code: marks on vectorizable innermost loops, register-tiled FMA kernels for matmul nests")
 	target := fs.String("target", "", "SIMD target for --vectorize: "+strings.Join(vector.KnownTargets(), ", ")+" (default: the host's)")
 	unrollJam := fs.Int("unroll-jam", 4, "rows of the register tile of --vectorize kernels (1: no unroll-and-jam)")
+	licm := fs.Bool("licm", true, "loop-invariant code motion and normalization on the generated AST")
+	nolicm := fs.Bool("nolicm", false, "disable --licm")
+	licmK := fs.Int("licm-threshold", 1, "LICM hoists an invariant expression only when its cost reaches K")
 	schedFile := fs.String("schedule", "", "user schedule replacing the automatic scheduler: a transformation script or an isl YAML schedule tree (docs/SCHEDULE.md)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tessera opt [flags] FILE.c")
@@ -101,6 +105,8 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Vectorize:     *vectorize,
 		Vector:        vector.Config{Target: tgt, UnrollJam: *unrollJam},
 		Schedule:      userSched,
+		NoLICM:        *nolicm || !*licm,
+		LICM:          astopt.Config{Threshold: *licmK},
 		Sched: scheduler.Config{
 			Fuse:        pol,
 			NoTile:      *notile || !*tile,
