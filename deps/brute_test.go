@@ -270,15 +270,17 @@ var long = os.Getenv("TESSERA_LONG") != ""
 // the default run (its 6-deep nest makes the replay slow).
 func kernelParams(size int64) func(string) int64 {
 	return func(name string) int64 {
-		if !long {
-			switch name {
-			case "C_IN":
+		switch name {
+		case "C_IN", "K":
+			if !long {
 				return 1
-			case "K":
-				return 1
-			case "C_OUT":
+			}
+			return min(size, 2)
+		case "C_OUT", "H", "W":
+			if !long {
 				return min(size, 2)
 			}
+			return min(size, 3)
 		}
 		return size
 	}
@@ -321,7 +323,7 @@ func TestBruteForce(t *testing.T) {
 			t.Logf("%s: %d statements, %d memory deps in %v, dataflow in %v", name, len(s.Statements), len(mem.Deps), tm.Round(time.Microsecond), tv.Round(time.Microsecond))
 			sizes := []int64{2}
 			if long {
-				sizes = []int64{2, 3, 5}
+				sizes = []int64{2, 3, 4}
 			}
 			for _, size := range sizes {
 				v := kernelParams(size)

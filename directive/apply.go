@@ -270,6 +270,9 @@ func (st *state) run(c Command) error {
 		}
 		return errAt(c.Pos, "%s: %v", c.Op, err)
 	}
+	if c.Op == "region" {
+		return nil // selected by Script.ForRegion
+	}
 	if err := st.stmt(c.Stmt); err != nil {
 		return err
 	}
@@ -321,7 +324,7 @@ func (st *state) run(c Command) error {
 			return fail(err)
 		}
 		if c.Op == "unroll" {
-			if cur, err = cur.SetMemberOption(k+1, schedule.OptionUnroll); err != nil {
+			if cur, err = unrollStrip(cur, k, c.Ints[0]); err != nil {
 				return fail(err)
 			}
 		}
@@ -522,4 +525,32 @@ func (st *state) reroot(c schedule.Cursor) schedule.Cursor {
 		n = n.Child(i)
 	}
 	return n
+}
+
+// unrollStrip takes the band at cur whose members k and k+1 are a strip
+// loop and its point loop, puts each in a band of its own, unrolls the
+// point loop and isolates the full strips, so that they are unrolled
+// without guards and only the last, partial strip has them.
+func unrollStrip(cur schedule.Cursor, k int, size int64) (schedule.Cursor, error) {
+	var err error
+	if k > 0 {
+		if cur, err = cur.SplitBand(k); err != nil {
+			return cur, err
+		}
+		cur = cur.Child(0)
+	}
+	if cur, err = cur.SplitBand(1); err != nil {
+		return cur, err
+	}
+	point := cur.Child(0)
+	if point.Node().Band().Width > 1 {
+		if point, err = point.SplitBand(1); err != nil {
+			return cur, err
+		}
+	}
+	if point, err = point.SetMemberOption(0, schedule.OptionUnroll); err != nil {
+		return cur, err
+	}
+	cur, _ = point.Parent()
+	return cur.IsolateFullTiles([]int64{size}, schedule.OptionUnroll)
 }

@@ -1,6 +1,7 @@
 // Package directive reads and applies user-directed schedules: short
 // transformation scripts (tile, interchange, skew, shift, stripmine,
-// unroll, parallel, vectorize, fuse, distribute) on the loops of a region,
+// unroll, parallel, vectorize, fuse, distribute; region selects the region
+// of the file, see Script.ForRegion) on the loops of a region,
 // named by statement and source iterator, in the spirit of the scheduling
 // languages of Halide, TVM and Tiramisu. docs/SCHEDULE.md is the user's
 // reference, with examples.

@@ -42,6 +42,8 @@ type Name struct {
 //	vectorize   Stmt Loops(1)
 //	fuse        Stmt Stmt2 Loops(1)
 //	distribute  Stmt Loops(1)
+//	region      Ints(region number, from 1): the commands after it, up to
+//	            the next region line, apply to that region only
 type Command struct {
 	Op    string
 	Pos   Pos // of the keyword
@@ -56,6 +58,24 @@ type Command struct {
 // Script is a parsed transformation script: commands applied in order.
 type Script struct {
 	Commands []Command
+}
+
+// ForRegion returns the commands that apply to region k (1-based, in the
+// order of the file): those before the first region line and those after a
+// "region k" line, up to the next region line.
+func (s *Script) ForRegion(k int) *Script {
+	out := &Script{}
+	cur := 0 // 0: all regions
+	for _, c := range s.Commands {
+		if c.Op == "region" {
+			cur = int(c.Ints[0])
+			continue
+		}
+		if cur == 0 || cur == k {
+			out.Commands = append(out.Commands, c)
+		}
+	}
+	return out
 }
 
 // maxInt bounds the integers of a script (sizes, factors, shifts) so that
@@ -107,6 +127,8 @@ func (c Command) String() string {
 		return fmt.Sprintf("%s %s %s", c.Op, c.Stmt.Name, c.Loops[0].Name)
 	case "fuse":
 		return fmt.Sprintf("fuse %s %s at %s", c.Stmt.Name, c.Stmt2.Name, c.Loops[0].Name)
+	case "region":
+		return fmt.Sprintf("region %d", c.Ints[0])
 	}
 	return "# unknown command " + c.Op
 }
@@ -314,13 +336,15 @@ func parseCommand(toks []token, eol Pos) (Command, error) {
 		err = firstErr(stmt, loop, func() error { return num("an unroll factor", 1) })
 	case "parallel", "vectorize", "distribute":
 		err = firstErr(stmt, loop)
+	case "region":
+		err = num("a region number", 1)
 	case "fuse":
 		err = firstErr(stmt, func() (err error) {
 			c.Stmt2, err = p.word("a second statement name")
 			return err
 		}, func() error { return p.keyword("at") }, loop)
 	default:
-		return c, errAt(kw.Pos, "unknown command %q (want tile, interchange, skew, shift, stripmine, unroll, parallel, vectorize, fuse or distribute)", kw.Name)
+		return c, errAt(kw.Pos, "unknown command %q (want tile, interchange, skew, shift, stripmine, unroll, parallel, vectorize, fuse, distribute or region)", kw.Name)
 	}
 	if err != nil {
 		return c, err

@@ -90,7 +90,7 @@ func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"tile S1 i,j 32,32\n", "tile S1 i,j 8,8 isolate", "interchange S1 j k", "skew S1 j by i 1", "shift S0 i -3",
 		"unroll S1 k 4 # x", "fuse S0 S1 at i\ndistribute S1 i", "parallel S1 i\nvectorize S1 j",
-		"stripmine S1 k 8", "tile S1 i,", "skew S1 j by", "\x00", "tile S1 i -",
+		"stripmine S1 k 8", "region 2\ntile S1 i,j 4,4", "region 0", "tile S1 i,", "skew S1 j by", "\x00", "tile S1 i -",
 	} {
 		f.Add(s)
 	}
@@ -156,4 +156,20 @@ func FuzzApply(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestForRegion(t *testing.T) {
+	s, err := Parse("parallel S0 i\nregion 2\ntile S1 i 4\nregion 1\nunroll S0 j 2\nregion 2\nshift S1 i 1\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, want := range map[int]string{
+		1: "parallel S0 i\nunroll S0 j 2\n",
+		2: "parallel S0 i\ntile S1 i 4\nshift S1 i 1\n",
+		3: "parallel S0 i\n",
+	} {
+		if got := s.ForRegion(k).String(); got != want {
+			t.Errorf("region %d: got %q, want %q", k, got, want)
+		}
+	}
 }

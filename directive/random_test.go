@@ -3,6 +3,8 @@ package directive
 import (
 	"fmt"
 	"math/rand"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -98,8 +100,15 @@ func bruteForceOrdered(t *testing.T, seed int64, script string, flat presburger.
 // accepted one must order every dependence pair enumerated for small
 // parameters; every refusal's witness must be a real dependence pair that the schedule
 // misorders (checked by evaluating the flat schedule at the pair).
+// TESSERA_SEED sets the seed, TESSERA_LONG runs 1000 scripts.
 func TestRandomScripts(t *testing.T) {
-	seed := int64(20261122)
+	seed, iters := int64(20261122), 40
+	if v, err := strconv.ParseInt(os.Getenv("TESSERA_SEED"), 10, 64); err == nil {
+		seed = v
+	}
+	if os.Getenv("TESSERA_LONG") != "" {
+		iters = 1000
+	}
 	r := rand.New(rand.NewSource(seed))
 	pools := []struct {
 		src  string
@@ -112,7 +121,7 @@ func TestRandomScripts(t *testing.T) {
 			"parallel S0 i", "parallel S0 s", "stripmine S0 i 2", "skew S0 s by i 1"}},
 	}
 	applied, refused := 0, 0
-	for iter := 0; iter < 40; iter++ {
+	for iter := 0; iter < iters; iter++ {
 		p := pools[r.Intn(len(pools))]
 		var lines []string
 		for n := 1 + r.Intn(3); n > 0; n-- {
@@ -155,6 +164,7 @@ func TestRandomScripts(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("seed %d: %d scripts applied, %d refused", seed, applied, refused)
 	if applied == 0 || refused == 0 {
 		t.Fatalf("seed %d: %d applied, %d refused: the pools test nothing", seed, applied, refused)
 	}

@@ -16,6 +16,27 @@
 // evaluated once, and the loop under it is the loop the mark was proven
 // for.
 //
+// # Reductions and the cost check
+//
+// A reduction record (scheduler.Reduction) becomes reduction(op:x) for a
+// scalar and reduction(op:x[e1:1][e2:1]) for an array element, whose
+// subscripts are the statement's, with its iterators replaced by the
+// arguments of its call in the loop; when a subscript would use the
+// loop's iterator or an inner one, the mark is renamed so that the loop
+// stays sequential (never a parallel loop without its clause). A
+// reduction loop with a straight-line body also gets if(trip >= 4096)
+// (ReductionMinTrip): below that, thread start-up costs more than the
+// loop.
+//
+// # Self-check
+//
+// The pipeline's self-check interprets the AST sequentially: privatized
+// scalars and reductions do not change that order, so it still validates
+// every instance and dependence; what it cannot see (private copies, the
+// reordered partial sums) is what the scheduler proves (private.go,
+// reduce.go) and the gcc tests of this package check by running the code
+// with two threads.
+//
 // Glossary: OpenMP private/lastprivate are PPCG's and Polly's privatized
 // scalars; the scheduler's proof follows Polygeist's late parallelization
 // (Moses et al., "Polygeist: Raising C to Polyhedral MLIR", PACT 2021):

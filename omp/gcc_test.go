@@ -1,10 +1,12 @@
 package omp_test
 
 import (
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -18,22 +20,25 @@ import (
 // print with two threads.
 func TestPrivatizedKernels(t *testing.T) {
 	tests := []struct {
-		file   string
-		pragma string // regexp of the expected pragma line
+		file       string
+		reductions bool
+		pragma     string // regexp of an expected pragma line
 	}{
-		{"deriche_ym1.c", `#pragma omp parallel for lastprivate\(xm1, ym1, ym2\)`},
-		{"symm_temp2.c", `#pragma omp parallel for lastprivate\(temp2\)`},
+		{"deriche_ym1.c", false, `#pragma omp parallel for lastprivate\(xm1, ym1, ym2\)`},
+		{"symm_temp2.c", false, `#pragma omp parallel for lastprivate\(temp2\)`},
+		{"reduce_sum.c", true, `#pragma omp parallel for reduction\(\+:nrm\[c0:1\]\) if\(M >= 4096\)`},
+		{"reduce_sum.c", true, `#pragma omp parallel for reduction\(\+:s\) if\(M >= 4096\)`},
 	}
 	gcc, _ := exec.LookPath("gcc")
 	for _, tc := range tests {
-		t.Run(tc.file, func(t *testing.T) {
+		t.Run(tc.file+"/"+tc.pragma, func(t *testing.T) {
 			t.Parallel()
 			path := filepath.Join("testdata", tc.file)
 			src, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := pipeline.Optimize(path, src, pipeline.Options{Sched: scheduler.Config{Parallel: true}})
+			res, err := pipeline.Optimize(path, src, pipeline.Options{Sched: scheduler.Config{Parallel: true, Reductions: tc.reductions}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,9 +71,36 @@ func TestPrivatizedKernels(t *testing.T) {
 				}
 				return string(b)
 			}
-			if a, b := run(path, "orig"), run(opt, "opt"); a != b {
+			a, b := run(path, "orig"), run(opt, "opt")
+			if !tc.reductions && a != b {
 				t.Errorf("outputs differ: original %q, optimized %q", a, b)
+			}
+			if tc.reductions && !close(a, b, 1e-9) {
+				t.Errorf("outputs differ beyond 1e-9 (reductions reorder sums): original %q, optimized %q", a, b)
 			}
 		})
 	}
+}
+
+// close reports whether the numbers printed in a and b agree within the
+// relative tolerance tol (and the texts have the same words otherwise).
+func close(a, b string, tol float64) bool {
+	fa, fb := strings.Fields(a), strings.Fields(b)
+	if len(fa) != len(fb) {
+		return false
+	}
+	for i := range fa {
+		x, err1 := strconv.ParseFloat(fa[i], 64)
+		y, err2 := strconv.ParseFloat(fb[i], 64)
+		if err1 != nil || err2 != nil {
+			if fa[i] != fb[i] {
+				return false
+			}
+			continue
+		}
+		if math.Abs(x-y) > tol*math.Max(1, math.Max(math.Abs(x), math.Abs(y))) {
+			return false
+		}
+	}
+	return true
 }

@@ -1,9 +1,231 @@
 package omp
 
 import (
+	"slices"
+
 	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/scheduler"
+	"github.com/tessera-opt/tessera/scop"
 )
+
+// Annotate prepares the parallel marks of n for the emitter: it sinks them
+// onto their loops (SinkMarks) and returns the emit.Config.Clauses
+// callback giving each loop its private, lastprivate and reduction
+// clauses. A reduction's element is printed as an array section of
+// length one in the generated iterators (reduction(+:nrm[c0:1])); when
+// that is not possible (its subscripts use an iterator of the loop or of
+// a loop inside it, or the statement is not found), the mark is renamed
+// "parallel (reduction not printed)" so that the loop stays sequential.
+func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop) (ast.Node, func(m *ast.Mark, f *ast.For) []string) {
+	n = SinkMarks(n)
+	base := Clauses(privs)
+	if base == nil {
+		return n, nil
+	}
+	stmts := map[string]*scop.Statement{}
+	if s != nil {
+		for _, st := range s.Statements {
+			stmts[st.Name] = st
+		}
+	}
+	extra := map[*ast.For][]string{}
+	var walk func(n ast.Node)
+	walk = func(n ast.Node) {
+		ast.Walk(n, func(x ast.Node) bool {
+			m, ok := x.(*ast.Mark)
+			if !ok || m.Name != "parallel" {
+				return true
+			}
+			f := loopOf(m.Body)
+			if f == nil {
+				return true
+			}
+			p := owner(privs, f)
+			if p == nil {
+				return true
+			}
+			for _, r := range p.Reductions {
+				loc, ok := location(f, stmts[r.Stmt])
+				if !ok {
+					m.Name = "parallel (reduction not printed)"
+					return true
+				}
+				extra[f] = append(extra[f], "reduction("+r.Op+":"+loc+")")
+			}
+			if len(p.Reductions) > 0 {
+				if c, ok := costClause(f); ok {
+					extra[f] = append(extra[f], c)
+				}
+			}
+			return true
+		})
+	}
+	walk(n)
+	return n, func(m *ast.Mark, f *ast.For) []string {
+		return append(base(m, f), extra[f]...)
+	}
+}
+
+// ReductionMinTrip is the trip count under which a reduction loop whose
+// body is straight-line code runs sequentially: starting the threads and
+// combining the partial results costs a few microseconds, the time of
+// thousands of multiply-adds.
+const ReductionMinTrip = 4096
+
+// costClause returns the OpenMP if clause that keeps a reduction loop with
+// a straight-line body sequential when its trip count is below
+// ReductionMinTrip (the cost check: trip count × work against thread
+// start-up, with the work of one iteration taken as one statement). A loop
+// with loops inside gets no clause: its iterations are taken to be worth
+// it.
+func costClause(f *ast.For) (string, bool) {
+	inner := false
+	ast.Walk(f.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.For); ok {
+			inner = true
+		}
+		return !inner
+	})
+	if inner {
+		return "", false
+	}
+	c, ok := f.Cond.(*ast.Op)
+	if !ok || len(c.Args) != 2 {
+		return "", false
+	}
+	if inc, ok := f.Inc.(*ast.Int); !ok || inc.V != 1 {
+		return "", false
+	}
+	if x, ok := c.Args[0].(*ast.Ident); !ok || x.Name != f.Iter || ast.Mentions(c.Args[1], f.Iter) {
+		return "", false
+	}
+	var trip ast.Expr
+	switch c.Kind {
+	case ast.OpLt:
+		trip = ast.Sub(c.Args[1], f.Init)
+	case ast.OpLe:
+		trip = ast.Add(ast.Sub(c.Args[1], f.Init), ast.NewInt(1))
+	default:
+		return "", false
+	}
+	if k, ok := trip.(*ast.Int); ok {
+		if k.V >= ReductionMinTrip {
+			return "", false
+		}
+		return "if(0)", true
+	}
+	return "if(" + ast.ExprC(ast.Ge(trip, ast.NewInt(ReductionMinTrip))) + ")", true
+}
+
+// loopOf is the for loop a mark annotates (through one-statement blocks).
+func loopOf(n ast.Node) *ast.For {
+	for {
+		switch x := n.(type) {
+		case *ast.For:
+			return x
+		case *ast.Block:
+			if x == nil || len(x.Stmts) != 1 {
+				return nil
+			}
+			n = x.Stmts[0]
+		default:
+			return nil
+		}
+	}
+}
+
+// owner is the record of the statements called in f.
+func owner(privs []scheduler.Private, f *ast.For) *scheduler.Private {
+	var found *scheduler.Private
+	ast.Walk(f, func(n ast.Node) bool {
+		if u, ok := n.(*ast.User); ok && found == nil {
+			for i := range privs {
+				if slices.Contains(privs[i].Stmts, u.Name) {
+					found = &privs[i]
+				}
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
+// location prints the element that st updates, in the iterators of the
+// first call of st in f, as an OpenMP list item: the scalar name, or an
+// array section of length one. It fails when the subscripts use f's
+// iterator or one of a loop inside f.
+func location(f *ast.For, st *scop.Statement) (string, bool) {
+	if st == nil {
+		return "", false
+	}
+	es, ok := st.Syntax.(*cfront.ExprStmt)
+	if !ok {
+		return "", false
+	}
+	as, ok := es.X.(*cfront.Assign)
+	if !ok {
+		return "", false
+	}
+	var call *ast.User
+	inner := map[string]bool{}
+	ast.Walk(f, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.For:
+			inner[x.Iter] = true
+		case *ast.User:
+			if x.Name == st.Name && call == nil {
+				call = x
+			}
+		}
+		return true
+	})
+	if call == nil || len(call.Args) != len(st.CIters) {
+		return "", false
+	}
+	sub := map[string]string{}
+	for k, it := range st.CIters {
+		for _, id := range ast.Idents(call.Args[k]) {
+			if inner[id] {
+				sub[it] = "" // poisoned: depends on the loop
+			}
+		}
+		if _, bad := sub[it]; !bad {
+			sub[it] = ast.ExprCParen(call.Args[k])
+		}
+	}
+	poisoned := false
+	subst := func(name string) (string, bool) {
+		v, ok := sub[name]
+		if ok && v == "" {
+			poisoned = true
+		}
+		return v, ok
+	}
+	var idx []string
+	x := as.LHS
+	for {
+		if p, ok := x.(*cfront.Paren); ok {
+			x = p.X
+			continue
+		}
+		ix, ok := x.(*cfront.Index)
+		if !ok {
+			break
+		}
+		idx = append([]string{ix.Index.Format(subst)}, idx...)
+		x = ix.X
+	}
+	id, ok := x.(*cfront.Ident)
+	if !ok || poisoned {
+		return "", false
+	}
+	out := id.Name
+	for _, e := range idx {
+		out += "[" + e + ":1]"
+	}
+	return out, true
+}
 
 // Clauses returns the emit.Config.Clauses callback that adds the
 // private/lastprivate clauses of privs to the parallel loop whose body

@@ -54,3 +54,25 @@ func TestClauses(t *testing.T) {
 		t.Error("Clauses(nil) is not nil")
 	}
 }
+
+// TestCostClause checks the cost check of reduction loops.
+func TestCostClause(t *testing.T) {
+	user := &ast.User{Name: "S0"}
+	tests := []struct {
+		name string
+		f    *ast.For
+		want string
+		ok   bool
+	}{
+		{"parametric", loop("c0", user), "if(N >= 4096)", true},
+		{"small constant", &ast.For{Iter: "c0", Init: ast.NewInt(0), Cond: ast.Lt(&ast.Ident{Name: "c0"}, ast.NewInt(100)), Inc: ast.NewInt(1), Body: user}, "if(0)", true},
+		{"large constant", &ast.For{Iter: "c0", Init: ast.NewInt(0), Cond: ast.Le(&ast.Ident{Name: "c0"}, ast.NewInt(100000)), Inc: ast.NewInt(1), Body: user}, "", false},
+		{"inner loop", loop("c0", loop("c1", user)), "", false},
+	}
+	for _, tc := range tests {
+		got, ok := costClause(tc.f)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("%s: costClause = %q, %v; want %q, %v", tc.name, got, ok, tc.want, tc.ok)
+		}
+	}
+}

@@ -252,7 +252,7 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 		reg.Remarks = append(reg.Remarks, "identity schedule (--identity)")
 	} else if opt.Schedule != nil {
 		if err := reg.timed(stage, func() (err error) {
-			tree, err = opt.Schedule.apply(s, d, f.Name, r.Pos)
+			tree, err = opt.Schedule.apply(s, d, f, r)
 			return err
 		}); err != nil {
 			return "", err
@@ -319,10 +319,11 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	if reg.Vector != nil {
 		body = reg.Vector.Body(body, emit.Config{HelperPrefix: prefix}.Expr)
 	}
+	var clauses func(m *ast.Mark, f *ast.For) []string
 	if opt.Sched.Parallel {
-		n = omp.SinkMarks(n)
+		n, clauses = omp.Annotate(n, reg.Private, s)
 	}
-	text, err = emit.Region(n, emit.Config{Body: body, Base: 0, Indent: "  ", HelperPrefix: prefix, Clauses: omp.Clauses(reg.Private)})
+	text, err = emit.Region(n, emit.Config{Body: body, Base: 0, Indent: "  ", HelperPrefix: prefix, Clauses: clauses})
 	if err != nil {
 		return "", &stageError{stage, err}
 	}

@@ -100,12 +100,18 @@ func (e *UserScheduleError) diag() Diagnostic {
 
 // apply builds the region's tree from the user schedule and checks it
 // against the dependences (order and the parallel/simd marks).
-func (u *UserSchedule) apply(s *scop.Scop, d *deps.Deps, cfile string, region cfront.Pos) (schedule.Tree, error) {
+func (u *UserSchedule) apply(s *scop.Scop, d *deps.Deps, f *cfront.File, r *cfront.Region) (schedule.Tree, error) {
 	fail := func(line, col int, msg string) error {
-		return &UserScheduleError{File: u.File, Line: line, Col: col, Msg: msg, Region: region, CFile: cfile}
+		return &UserScheduleError{File: u.File, Line: line, Col: col, Msg: msg, Region: r.Pos, CFile: f.Name}
 	}
 	if u.Script != nil {
-		t, err := directive.Legal(u.Script, s.Schedule, d)
+		script := u.Script
+		for i, x := range f.Regions {
+			if x == r {
+				script = u.Script.ForRegion(i + 1)
+			}
+		}
+		t, err := directive.Legal(script, s.Schedule, d)
 		if err != nil {
 			var de *directive.Error
 			if errors.As(err, &de) {

@@ -168,6 +168,9 @@ child:
 	if c.Node().Kind() != KindBand {
 		t.Fatalf("cursor at %v", c.Node().Kind())
 	}
+	if c.Node().Band().Isolate == nil {
+		t.Fatal("no isolate set on the tile band")
+	}
 	iso := c.Node().Child(0).Band().Isolate
 	if iso == nil {
 		t.Fatal("no isolate set")

@@ -7,15 +7,15 @@ import (
 	"github.com/tessera-opt/tessera/presburger"
 )
 
-// IsolateFullTiles sets the isolate option of the point band below the
-// tile band at the cursor (as TileBand builds them, with the same sizes):
-// the isolated part is the set of full tiles, those whose every point is
-// an instance of each statement reaching the band, so that the AST
-// generator emits the inner loops of full tiles without min/max bounds
-// and leaves the partial tiles to a separate loop nest (isl's isolate
-// option). The tile and point members get the given options inside the
-// isolated part (isoOpt applies to the point band's members). It returns a
-// cursor at the tile band.
+// IsolateFullTiles sets the isolate option of the tile band at the cursor
+// and of the point band below it (as TileBand builds them, with the same
+// sizes): the isolated part is the set of full tiles, those whose every
+// point is an instance of each statement reaching the band, so that the
+// AST generator emits a loop nest over full tiles whose inner loops have
+// no min/max bounds and leaves the partial tiles to separate loop nests
+// (isl's isolate option). The point band's members get isoOpt inside the
+// isolated part (e.g. OptionUnroll to unroll full strips without guards).
+// It returns a cursor at the tile band.
 //
 // We compute, per statement S with image I_S = { [t, p] } of its instances
 // under the tile and point schedules, its tiles T_S (the projection on t)
@@ -99,5 +99,14 @@ func (c Cursor) IsolateFullTiles(sizes []int64, isoOpt ASTOption) (Cursor, error
 	}
 	nc := c.Child(0).SetBand(pb)
 	p, _ := nc.Parent()
-	return p, nil
+	// The tile band isolates the same tiles, so that the tile loops are
+	// split into a loop over full tiles and the rest.
+	tuni, err := presburger.ParseMap(fmt.Sprintf("{ [] -> [%s] }", strings.Join(ts, ", ")))
+	if err != nil {
+		return c, err
+	}
+	tiso := tuni.IntersectRange(*full).Wrap().SetTupleName("isolate")
+	tb2 := p.Node().Band()
+	tb2.Isolate = &tiso
+	return p.SetBand(tb2), nil
 }

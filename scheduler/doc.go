@@ -43,6 +43,52 @@
 // no member of a tiled band is, the tile loops are skewed into a wavefront
 // (t0 + t1, t1, ...) whose second loop is parallel.
 //
+// # Privatization and late parallelism detection
+//
+// Scalars written and read inside one iteration of a loop (ym1 in a
+// Deriche filter, temp2 in symm) make every loop around them carry
+// dependences. The hyperplanes are found with those dependences (the
+// schedule itself never relies on privatization); only the choice of the
+// parallel loop is revisited on the final schedule, as Polygeist's late
+// parallelization does: when no member of a band is parallel,
+// tryPrivatize (private.go) takes the members outermost first and accepts
+// one whose only non-zero-distance edges go through written scalars that
+// prove accepts. prove works on value-based flow dependences (computed
+// once, deps.Config{Dataflow: true}) and the group's flat schedule up to
+// the loop: no value flows into or out of the loop, every flow inside
+// stays within one iteration (equal flat prefix), and every read has a
+// source. Scalars declared in the region become private(x); scalars
+// declared outside need every iteration of the loop to write them and
+// become lastprivate(x), so their final value is the sequential one.
+// Result.Private lists them per parallel loop (package omp prints the
+// clauses). verifyParallel proves the privatization again on the final
+// flat schedule before ignoring the scalar's dependences. When a
+// privatization is refused, the band's remark says "no privatization
+// (loop k: cannot privatize x: <dependence>)". Config.NoPrivatize turns
+// it off. The pipeline's self-check replays the sequential order of the
+// schedule, which privatization does not change, so it still validates
+// every instance and dependence.
+//
+// # Reductions
+//
+// With Config.Reductions, when neither the plain check nor privatization
+// makes any member of a band parallel, reduceAt (reduce.go) accepts a
+// member whose non-zero-distance edges all go from one statement S to
+// itself through one array x, when proveReduction shows that S is an
+// update with an associative and commutative operator (x += e, x *= e,
+// x = x + e, x = x * e; the operator is read from the statement's syntax),
+// that S reads and writes x only through the updated element, that no
+// other statement of the loop touches x, and that the element is the same
+// for all instances with equal flat dims before the loop. The record goes
+// into Result.Private (Reductions); package omp prints
+// reduction(op:x) or reduction(op:x[e:1]...) with a run-time cost check,
+// and verifyParallel proves the reduction again before ignoring S's
+// self-dependences on x. Reordering the updates changes floating-point
+// rounding, so outputs agree within a tolerance, not exactly; the
+// pipeline's self-check replays the sequential schedule (all dependences,
+// the reduction's included, hold there), so it still checks every
+// instance. Constant rows (no loop) are never chosen as parallel members.
+//
 // # Budget
 //
 // The number of levels is bounded by the statements' dimensions plus the

@@ -24,9 +24,13 @@ type Private struct {
 	// iteration holds the value the sequential code leaves
 	// (lastprivate(...)).
 	LastPrivate []string
+	// Reductions lists the update statements reduced on the loop (at most
+	// one).
+	Reductions []Reduction
 }
 
-// Clauses returns the OpenMP clauses of the loop.
+// Clauses returns the data-sharing clauses of the loop (the reduction
+// clause needs the generated subscripts: package omp builds it).
 func (p Private) Clauses() []string {
 	var out []string
 	if len(p.Private) > 0 {
@@ -260,7 +264,7 @@ func (pr *Private) arrays() map[string]bool {
 func (b *builder) tryPrivatize(bp *bandPlan, relevant []*edge, outer []int, coincident []bool) {
 	p := b.p
 	for k := 0; k < bp.width; k++ {
-		if coincident[k] {
+		if coincident[k] || !b.isLoop(bp.group, outer[k]) {
 			continue
 		}
 		prefix := map[int][]dim{}
@@ -283,6 +287,21 @@ func (b *builder) tryPrivatize(bp *bandPlan, relevant []*edge, outer []int, coin
 		}
 		if bp.privNote == "" && strings.HasPrefix(why, "cannot privatize") {
 			bp.privNote = fmt.Sprintf("loop %d: %s", k, why)
+		}
+		if !p.cfg.Reductions {
+			continue
+		}
+		red, why := b.reduceAt(bp.group, relevant, outer[k], prefix)
+		if red != nil {
+			bp.parallel = k
+			bp.private = &Private{Reductions: []Reduction{*red}}
+			for _, si := range bp.group {
+				bp.private.Stmts = append(bp.private.Stmts, p.stmts[si].st.Name)
+			}
+			return
+		}
+		if bp.redNote == "" && why != "no dependence to remove" {
+			bp.redNote = fmt.Sprintf("loop %d: %s", k, why)
 		}
 	}
 }

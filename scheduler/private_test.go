@@ -1,6 +1,7 @@
 package scheduler
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -34,6 +35,21 @@ func TestPrivatize(t *testing.T) {
 			wantRemarks: []string{"not parallel (loop 0: flow dependence S0->S2 on temp2)"},
 		},
 		{
+			file: "reduce.c",
+			cfg:  Config{Parallel: true, Reductions: true},
+			want: []Private{{Stmts: []string{"S0"}, Reductions: []Reduction{{Stmt: "S0", Array: "s", Op: "+"}}}},
+			wantRemarks: []string{
+				"loop 0 parallel as a reduction (+) of S0 on s",
+				"no reduction (loop 0: S4 is not an update x += e, x *= e, x = x + e or x = x * e)",
+				"no reduction (loop 0: flow dependence S5->S6 on s2)",
+			},
+		},
+		{
+			file:        "reduce.c",
+			cfg:         Config{Parallel: true},
+			wantRemarks: []string{"not parallel (loop 0: flow dependence S0->S0 on s)"},
+		},
+		{
 			file: "private_bad.c",
 			cfg:  Config{Parallel: true},
 			wantRemarks: []string{
@@ -44,7 +60,7 @@ func TestPrivatize(t *testing.T) {
 		},
 	}
 	for _, tc := range tests {
-		t.Run(tc.file, func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s/%+v", tc.file, tc.cfg), func(t *testing.T) {
 			t.Parallel()
 			d := loadDeps(t, tc.file)
 			res, err := Schedule(d, tc.cfg)
@@ -56,7 +72,7 @@ func TestPrivatize(t *testing.T) {
 			}
 			for k, w := range tc.want {
 				g := res.Private[k]
-				if !slices.Equal(g.Stmts, w.Stmts) || !slices.Equal(g.Private, w.Private) || !slices.Equal(g.LastPrivate, w.LastPrivate) {
+				if !slices.Equal(g.Stmts, w.Stmts) || !slices.Equal(g.Private, w.Private) || !slices.Equal(g.LastPrivate, w.LastPrivate) || !slices.Equal(g.Reductions, w.Reductions) {
 					t.Errorf("Private[%d] = %+v, want %+v", k, g, w)
 				}
 			}

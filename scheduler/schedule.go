@@ -27,6 +27,12 @@ type Config struct {
 	// iteration writes before reading is made parallel with those
 	// scalars private (see private.go).
 	NoPrivatize bool
+	// Reductions, with Parallel, makes a loop whose only carried
+	// dependences are those of one update statement (x += e, x *= e) on
+	// the element it updates, invariant in the loop, parallel with an
+	// OpenMP reduction (see reduce.go). Reordering the updates changes
+	// floating-point rounding.
+	Reductions bool
 }
 
 func (c Config) maxCoeff() int64 { return positiveOr(c.MaxCoeff, 8) }
@@ -133,7 +139,18 @@ func (b *builder) verifyParallel(d *deps.Deps) error {
 		// Privatized scalars: prove the privatization again on the final
 		// flat schedule, then their dependences do not count.
 		priv := bp.private.arrays()
-		if bp.private != nil {
+		var red *Reduction
+		if bp.private != nil && len(bp.private.Reductions) > 0 {
+			red = &bp.private.Reductions[0]
+			prefix := map[int][]dim{}
+			for _, si := range bp.group {
+				prefix[si] = b.flat[si][:bp.flatPar+1]
+			}
+			if _, why := p.proveReduction(bp.group, prefix, idx[red.Stmt], red.Array); why != "" {
+				return fmt.Errorf("scheduler: internal error: reduction of %s on parallel loop %d not proven: %s", red.Array, bp.flatPar, why)
+			}
+		}
+		if bp.private != nil && len(priv) > 0 {
 			prefix := map[int][]dim{}
 			for _, si := range bp.group {
 				prefix[si] = b.flat[si][:bp.flatPar+1]
@@ -147,6 +164,9 @@ func (b *builder) verifyParallel(d *deps.Deps) error {
 		for _, dp := range d.Deps {
 			si, ti := idx[dp.Source.Name], idx[dp.Target.Name]
 			if !in[si] || !in[ti] || priv[dp.Array] {
+				continue
+			}
+			if red != nil && dp.Source == dp.Target && dp.Source.Name == red.Stmt && dp.Array == red.Array {
 				continue
 			}
 			fs := p.dimsMap(si, b.flat[si][:bp.flatPar+1])

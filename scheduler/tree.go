@@ -36,6 +36,8 @@ type bandPlan struct {
 	private *Private
 	// privNote says why privatization did not make a loop parallel.
 	privNote string
+	// redNote says why no loop of the band is a reduction.
+	redNote string
 }
 
 // builder turns the rows found by the algorithm into a schedule tree and
@@ -168,12 +170,12 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 	coincident := coincidentAt(outer)
 	if !inPar && p.cfg.Parallel {
 		for k := 0; k < width; k++ {
-			if coincident[k] {
+			if coincident[k] && b.isLoop(group, outer[k]) {
 				bp.parallel = k
 				break
 			}
 		}
-		if bp.parallel < 0 && p.priv != nil {
+		if bp.parallel < 0 && (p.priv != nil || p.cfg.Reductions) {
 			b.tryPrivatize(&bp, relevant, outer, coincident)
 		}
 		if bp.parallel < 0 && bp.tiled {
@@ -253,6 +255,19 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 	b.bands = append(b.bands, bp)
 	b.notes = append(b.notes, b.describe(bp, relevant, coincident, outer, inner))
 	return child, nil
+}
+
+// isLoop reports whether level l is a loop for some statement of the
+// group (a row with a non-zero iterator coefficient): a constant row
+// generates no loop, so marking it parallel would parallelize nothing.
+func (b *builder) isLoop(group []int, l int) bool {
+	for _, si := range group {
+		s := b.p.stmts[si]
+		if slices.ContainsFunc(s.rows[l][:s.n], func(c int64) bool { return c != 0 }) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasLoops reports whether some statement of the group has a non-constant
@@ -373,6 +388,9 @@ func (b *builder) describe(bp bandPlan, relevant []*edge, co []bool, outer, inne
 	case !p.cfg.Parallel:
 	case bp.wavefront:
 		sb.WriteString("; no loop parallel, tiles run as a wavefront with the second tile loop parallel")
+	case bp.parallel >= 0 && bp.private != nil && len(bp.private.Reductions) > 0:
+		r := bp.private.Reductions[0]
+		fmt.Fprintf(&sb, "; loop %d parallel as a reduction (%s) of %s on %s", bp.parallel, r.Op, r.Stmt, r.Array)
 	case bp.parallel >= 0 && bp.private != nil:
 		fmt.Fprintf(&sb, "; loop %d parallel after privatizing %s", bp.parallel, strings.Join(append(slices.Clone(bp.private.Private), bp.private.LastPrivate...), ", "))
 	case bp.parallel >= 0:
@@ -394,6 +412,9 @@ func (b *builder) describe(bp bandPlan, relevant []*edge, co []bool, outer, inne
 	}
 	if bp.privNote != "" && bp.private == nil {
 		fmt.Fprintf(&sb, "; no privatization (%s)", bp.privNote)
+	}
+	if bp.redNote != "" && bp.private == nil {
+		fmt.Fprintf(&sb, "; no reduction (%s)", bp.redNote)
 	}
 	return sb.String()
 }

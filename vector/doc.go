@@ -19,7 +19,7 @@
 //  2. Marks: a vectorizable innermost loop is wrapped in ast.Mark
 //     "ivdep" (#pragma GCC ivdep, honoured without -fopenmp) or "simd"
 //     (Config.OpenMP: #pragma omp simd, needs -fopenmp or -fopenmp-simd).
-//  3. Register-tiled FMA kernel (kernel.go; target avx2 only): a point
+//  3. Register-tiled FMA kernel (kernel.go): a point
 //     nest for i / for k / for j whose single statement is
 //     X[..i..][j] (+)= b1 * ... * Y[..][j] * ... with the b's invariant
 //     along j becomes the seed's "second innermost" scheme: j is
@@ -51,13 +51,17 @@
 // The interpreter does not know these statements: the pipeline checks the
 // scalar AST before Vectorize, and the tests compile and run the C.
 // Vector variables are named tsv_*; Result.Header is the #include line
-// the file needs.
+// (or the typedefs) the file needs at its top.
 //
 // # Targets
 //
-// avx2 (default when /proc/cpuinfo has avx2 and fma) gets intrinsics;
-// sse2, avx512, neon and generic only get the marks for now (the C
-// compiler vectorizes the marked loops); an unknown --target is an error
+// avx2 (default when /proc/cpuinfo has avx2 and fma) writes the kernel
+// with intrinsics (#include <immintrin.h>). sse2, avx512, neon and generic
+// write the same kernel with GCC's vector extensions at the target's
+// width (16, 64, 16 and 32 bytes): a typedef tsv_v{d,f}{bytes} with
+// vector_size, element alignment and may_alias, loads and stores through
+// it, acc += a * b (gcc contracts it to FMA where the target has one).
+// Marks are the same on every target. An unknown --target is an error
 // listing the known ones.
 //
 // # Glossary and papers

@@ -200,19 +200,33 @@ func (v *vectorizer) matchKernel(f1 *ast.For) (*kernel, LoopReport) {
 	for _, f := range factors(prod) {
 		switch f := f.(type) {
 		case *cfront.FloatLit, *cfront.IntLit:
+			// A double literal makes a float statement compute in
+			// double; the vector code would compute in float.
+			if fl, ok := f.(*cfront.FloatLit); ok && kn.elem == "float" && !strings.HasSuffix(strings.ToLower(fl.Text), "f") {
+				return nil, rep
+			}
+			if il, ok := f.(*cfront.IntLit); ok && (il.Big || il.Value > 1<<24 || il.Value < -(1<<24)) {
+				return nil, rep
+			}
 			kn.bcast = append(kn.bcast, f)
 			kn.colF = append(kn.colF, f)
 			continue
 		case *cfront.Ident:
-			if f.Name == i || f.Name == j || f.Name == k {
+			// An iterator of the statement varies along the nest: only
+			// scalars and constants are invariant factors.
+			for _, it := range st.CIters {
+				if f.Name == it {
+					return nil, rep
+				}
+			}
+			// A scalar of another floating type would change the
+			// precision of the product (int scalars convert exactly
+			// enough: as in C, to the element type).
+			if arr := v.array(f.Name); arr != nil && arr.ElemType != kn.elem && arr.ElemType != "int" {
 				return nil, rep
 			}
-			for _, a := range st.Accesses {
-				if a.Array == f.Name && a.Kind == scop.Read && a.Pos == f.Pos() {
-					if a.Array == write.Array {
-						return nil, rep
-					}
-				}
+			if f.Name == write.Array {
+				return nil, rep
 			}
 			kn.bcast = append(kn.bcast, f)
 			kn.colF = append(kn.colF, f)
@@ -411,11 +425,14 @@ func (r *Result) printVector(u *ast.User, expr func(ast.Expr) string) (string, e
 		s, ok := sub[name]
 		return s, ok
 	}
+	acc := fmt.Sprintf("tsv_c%d_%d", ri.V, vi.V)
+	if !r.target.Intrinsics {
+		return r.printGNU(kn, parts[2], acc, ri.V, vi.V, subst)
+	}
 	vt, sfx, ss := "__m256d", "pd", "sd"
 	if kn.elem == "float" {
 		vt, sfx, ss = "__m256", "ps", "ss"
 	}
-	acc := fmt.Sprintf("tsv_c%d_%d", ri.V, vi.V)
 	switch parts[2] {
 	case "acc":
 		return fmt.Sprintf("%s %s = _mm256_loadu_%s(&%s);", vt, acc, sfx, kn.lhs.Format(subst)), nil
@@ -449,4 +466,43 @@ func product(fs []cfront.Expr, subst func(string) (string, bool)) string {
 		parts = append(parts, f.Format(subst))
 	}
 	return strings.Join(parts, " * ")
+}
+
+// gnuType is the GCC vector-extension type of the target for elem; its
+// typedef (gnuTypedef) allows unaligned, aliasing accesses.
+func gnuType(t Target, elem string) string {
+	return fmt.Sprintf("tsv_v%c%d", elem[0], t.Bytes)
+}
+
+func gnuTypedef(t Target, elem string) string {
+	return fmt.Sprintf("typedef %s %s __attribute__((vector_size(%d), aligned(sizeof(%s)), may_alias));",
+		elem, gnuType(t, elem), t.Bytes, elem)
+}
+
+// printGNU prints a vector statement with GCC's vector extensions (every
+// target but avx2): loads and stores through the vector type, scalar
+// broadcast by the scalar-vector operators, acc += a * b (contracted to
+// an FMA by gcc where the target has one).
+func (r *Result) printGNU(kn *kernel, op, acc string, ri, vi int64, subst func(string) (string, bool)) (string, error) {
+	vt := gnuType(r.target, kn.elem)
+	switch op {
+	case "acc":
+		return fmt.Sprintf("%s %s = *(const %s *)&%s;", vt, acc, vt, kn.lhs.Format(subst)), nil
+	case "st":
+		return fmt.Sprintf("*(%s *)&%s = %s;", vt, kn.lhs.Format(subst), acc), nil
+	case "ldb":
+		load := fmt.Sprintf("*(const %s *)&%s", vt, kn.vec.Format(subst))
+		if len(kn.colF) > 0 {
+			load = fmt.Sprintf("(%s)(%s) * %s", kn.elem, product(kn.colF, subst), load)
+		}
+		return fmt.Sprintf("%s tsv_b%d = %s;", vt, vi, load), nil
+	case "bc":
+		return fmt.Sprintf("const %s tsv_a%d = %s;", kn.elem, ri, product(kn.rowF, subst)), nil
+	case "fma":
+		if !kn.fmaAdd {
+			return fmt.Sprintf("%s += tsv_b%d;", acc, vi), nil
+		}
+		return fmt.Sprintf("%s += tsv_a%d * tsv_b%d;", acc, ri, vi), nil
+	}
+	return "", fmt.Errorf("vector: bad vector statement %s", op)
 }

@@ -64,6 +64,7 @@ func TestAnalysis(t *testing.T) {
 	for _, tc := range []struct {
 		name, elem, body string
 		parallel, notile bool
+		target           string
 		remark, out      []string // substrings expected
 		notOut           []string
 	}{
@@ -100,6 +101,25 @@ func TestAnalysis(t *testing.T) {
     for (int j = 0; j < m; j++)
       C[i][j] += x[i] * A[i][k] * y[k] * B[k][j];`,
 			out: []string{"_mm256_set1_pd(x[c", "] * A[", "_mm256_mul_pd(_mm256_set1_pd(y[c"}},
+		{name: "iterator-factor", elem: "double", body: `for (int i = 0; i < n; i++)
+  for (int k = 0; k < p; k++)
+    for (int j = 0; j < m; j++)
+      C[i][j] += i * B[k][j];`,
+			notOut: []string{"_mm256"}},
+		{name: "float-double-literal", elem: "float", body: `for (int i = 0; i < n; i++)
+  for (int k = 0; k < p; k++)
+    for (int j = 0; j < m; j++)
+      C[i][j] += 1.5 * A[i][k] * B[k][j];`,
+			notOut: []string{"_mm256"}},
+		{name: "float-float-literal", elem: "float", body: `for (int i = 0; i < n; i++)
+  for (int k = 0; k < p; k++)
+    for (int j = 0; j < m; j++)
+      C[i][j] += 1.5f * A[i][k] * B[k][j];`,
+			out: []string{"_mm256_set1_ps(1.5f)"}},
+		{name: "matmul-generic", elem: "float", body: matmul, target: "sse2",
+			out: []string{"typedef float tsv_vf16 __attribute__((vector_size(16), aligned(sizeof(float)), may_alias));\n",
+				"tsv_c0_0 += tsv_a0 * tsv_b0;", "const float tsv_a0 = A[", "(float)(alpha) * *(const tsv_vf16 *)&B["},
+			notOut: []string{"immintrin"}},
 		{name: "matmul-no-bcast", elem: "double", body: `for (int i = 0; i < n; i++)
   for (int k = 0; k < p; k++)
     for (int j = 0; j < m; j++)
@@ -110,6 +130,9 @@ func TestAnalysis(t *testing.T) {
 			opt := pipeline.Options{}
 			opt.Sched.Parallel = tc.parallel
 			opt.Sched.NoTile = tc.notile
+			if tc.target != "" {
+				opt.Vector.Target, _ = vector.ParseTarget(tc.target)
+			}
 			res := optimize(t, source(tc.elem, "", tc.body), opt)
 			rm, out := remarks(res), string(res.Output)
 			for _, s := range tc.remark {
@@ -219,20 +242,24 @@ int main(void) {
 		elem       string
 		ni, nj, nk int
 		rows       int
+		target     string
 	}{
-		{"double", 37, 45, 29, 4}, {"float", 23, 61, 17, 6}, {"double", 50, 33, 21, 8},
-		{"double", 64, 64, 64, 4}, {"double", 3, 9, 5, 1},
+		{"double", 37, 45, 29, 4, "avx2"}, {"float", 23, 61, 17, 6, "avx2"}, {"double", 50, 33, 21, 8, "avx2"},
+		{"double", 37, 45, 29, 4, "generic"}, {"float", 19, 43, 7, 3, "sse2"},
+		{"double", 64, 64, 64, 4, "avx2"}, {"double", 3, 9, 5, 1, "avx2"}, {"double", 41, 77, 13, 4, "avx512"},
+		{"float", 41, 77, 13, 4, "neon"},
 	}
 	if os.Getenv("TESSERA_LONG") == "" {
-		cases = cases[:3] // TESSERA_LONG=1 runs them all
+		cases = cases[:5] // TESSERA_LONG=1 runs them all
 	}
 	for _, tc := range cases {
 		src := source(tc.elem, "", matmul) + main
 		src = fmt.Sprintf("#define NI %d\n#define NJ %d\n#define NK %d\n", tc.ni, tc.nj, tc.nk) + src
 		opt := pipeline.Options{}
 		opt.Vector.UnrollJam = tc.rows
+		opt.Vector.Target, _ = vector.ParseTarget(tc.target)
 		res := optimize(t, src, opt)
-		if !strings.Contains(string(res.Output), "_mm256_fmadd") {
+		if !strings.Contains(string(res.Output), "tsv_c0_0") {
 			t.Fatalf("%+v: no kernel generated", tc)
 		}
 		run := func(name, text string) string {

@@ -13,8 +13,8 @@ type Target struct {
 	// Bytes is the width of one vector register in bytes.
 	Bytes int
 	// Intrinsics is true when the register-tiled kernel is written with
-	// the target's intrinsics (only avx2 so far); otherwise vectorizable
-	// loops get a mark and the C compiler vectorizes them.
+	// the target's intrinsics (only avx2 so far); otherwise it is written
+	// with GCC's vector extensions of width Bytes.
 	Intrinsics bool
 	// Regs is the number of vector registers of the target.
 	Regs int

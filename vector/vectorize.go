@@ -35,6 +35,7 @@ type Result struct {
 	// Header is the #include line the vector statements need ("" if none).
 	Header  string
 	kernels []*kernel
+	target  Target
 }
 
 // Remarks are the loop reports as lines for --explain.
@@ -68,9 +69,23 @@ func Vectorize(n ast.Node, s *scop.Scop, cfg Config) (*Result, error) {
 	for _, st := range s.Statements {
 		v.byName[st.Name] = st
 	}
+	v.res.target = cfg.Target
 	v.res.AST = v.rewrite(n)
 	if len(v.res.kernels) > 0 {
-		v.res.Header = "#include <immintrin.h>"
+		if cfg.Target.Intrinsics {
+			v.res.Header = "#include <immintrin.h>"
+		} else {
+			var lines []string
+			for _, elem := range []string{"double", "float"} {
+				for _, k := range v.res.kernels {
+					if k.elem == elem {
+						lines = append(lines, gnuTypedef(cfg.Target, elem))
+						break
+					}
+				}
+			}
+			v.res.Header = strings.Join(lines, "\n")
+		}
 	}
 	return v.res, nil
 }
@@ -127,7 +142,7 @@ func (v *vectorizer) rewrite(n ast.Node) ast.Node {
 		n.Body = nb
 		return n
 	case *ast.For:
-		if v.cfg.Target.Intrinsics && !v.cfg.NoIntrinsics {
+		if !v.cfg.NoIntrinsics {
 			if k, rep := v.matchKernel(n); k != nil {
 				v.res.Loops = append(v.res.Loops, rep)
 				return v.buildKernel(n, k)

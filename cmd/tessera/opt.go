@@ -30,6 +30,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	tile := fs.Bool("tile", true, "tile permutable bands")
 	notile := fs.Bool("notile", false, "do not tile (same as --tile=false)")
 	parallel := fs.Bool("parallel", false, "mark the outermost parallel loop of each nest with OpenMP")
+	reductions := fs.Bool("reductions", false, "with --parallel, parallelize a loop whose only carried dependences are one update (+=, *=) of an element invariant in it, with an OpenMP reduction clause (reorders floating-point sums)")
 	noPrivatize := fs.Bool("noprivatize", false, "with --parallel, keep scalars shared instead of privatizing them to make loops parallel")
 	fuse := fs.String("fuse", "smart", "fusion policy: smart, max or no")
 	sizes := fs.String("tile-sizes", "", "comma-separated tile sizes per band member (default 32)")
@@ -113,6 +114,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			TileSizes:   ts,
 			Parallel:    *parallel,
 			NoPrivatize: *noPrivatize,
+			Reductions:  *reductions,
 		},
 	}
 	res, err := pipeline.Optimize(in, src, opt)
