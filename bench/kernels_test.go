@@ -54,6 +54,11 @@ func TestManifestMatchesFiles(t *testing.T) {
 		}
 	}
 	for n := range onDisk {
+		// Outputs of `tessera opt` run in place (NAME.tessera.c) are not
+		// kernels; .gitignore keeps them out of the repository.
+		if strings.HasSuffix(n, ".tessera") {
+			continue
+		}
 		if !seen[n] {
 			t.Errorf("kernels/%s.c is not in the Manifest", n)
 		}
