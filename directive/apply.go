@@ -224,6 +224,11 @@ func (st *state) nest(stmt Name, loops []Name) (schedule.Cursor, []int, error) {
 			}
 		}
 		if cs[outer].Depth() == cs[inner].Depth() {
+			for k, o := range cs[0].Node().Band().Options {
+				if o == schedule.OptionUnroll {
+					return cs[0], nil, errAt(loops[0].Pos, "the loops of %s to transform include an unrolled loop (member %d of their band): give unroll after the commands that move or tile loops", stmt.Name, k)
+				}
+			}
 			return cs[0], ks, nil
 		}
 		j, err := cs[outer].JoinBand()

@@ -155,6 +155,7 @@ func TestApplyErrors(t *testing.T) {
 		{"fuse S1 S1 at i", "1:9: fuse: the two statements are the same"},
 		{"distribute S1 k", "1:15: distribute: loop k of S1 has a single statement group"},
 		{"skew S1 j by i 1\ntile S1 j 4", ""},
+		{"unroll S1 k 2\ninterchange S1 j k", "2:16: the loops of S1 to transform include an unrolled loop"},
 		{"fuse S0 S1 at i\ninterchange S0 i j", "2:18: loops i and j of S0 are not perfectly nested (a sequence node lies between them; distribute first)"},
 		{"parallel S1 j\ninterchange S1 i j", "2:18: loops i and j of S1 are not perfectly nested (a mark node"},
 	}

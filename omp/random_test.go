@@ -76,6 +76,10 @@ func TestRandomPrivatization(t *testing.T) {
 		fmt.Sscan(v, &seed)
 	}
 	r := rand.New(rand.NewSource(seed))
+	var nPriv, nRed, nPar int
+	defer func() {
+		t.Logf("seed %d: %d programs, %d parallel, %d with private/lastprivate, %d with reduction", seed, n, nPar, nPriv, nRed)
+	}()
 	dir := t.TempDir()
 	for i := 0; i < n; i++ {
 		src := randomKernel(r)
@@ -86,6 +90,16 @@ func TestRandomPrivatization(t *testing.T) {
 		res, err := pipeline.Optimize(path, []byte(src), pipeline.Options{Sched: scheduler.Config{Parallel: true, Reductions: true}})
 		if err != nil {
 			t.Fatalf("seed %d program %d: %v\n%s", seed, i, err, src)
+		}
+		out := string(res.Output)
+		if strings.Contains(out, "omp parallel for") {
+			nPar++
+		}
+		if strings.Contains(out, "private(") {
+			nPriv++
+		}
+		if strings.Contains(out, "reduction(") {
+			nRed++
 		}
 		opt := filepath.Join(dir, fmt.Sprintf("k%d.opt.c", i))
 		if err := os.WriteFile(opt, res.Output, 0o644); err != nil {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -188,6 +189,9 @@ func TestUserScheduleRandom(t *testing.T) {
 		t.Skip("TESSERA_LONG not set")
 	}
 	seed := int64(5)
+	if v, err := strconv.ParseInt(os.Getenv("TESSERA_SEED"), 10, 64); err == nil {
+		seed = v
+	}
 	r := rand.New(rand.NewSource(seed))
 	dir := filepath.Join("..", "bench", "kernels")
 	gcc, _ := exec.LookPath("gcc")

@@ -25,12 +25,18 @@ const ilpNodeBudget = 4000
 // branch-and-bound (presburger.BasicSet.LexMinPoint), and falls back to
 // lexminILP below when the engine runs out of its budget.
 func solveLexmin(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
+	if solveLexminHook != nil {
+		solveLexminHook(n, eq, ineq)
+	}
 	x, ok, err = engineLexmin(n, eq, ineq)
 	if err == nil {
 		return x, ok, nil
 	}
 	return lexminILP(n, eq, ineq)
 }
+
+// solveLexminHook, when set by a test, sees every problem.
+var solveLexminHook func(n int, eq, ineq [][]int64)
 
 func engineLexmin(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
 	defer presburger.Recover(&err)

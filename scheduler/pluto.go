@@ -110,7 +110,11 @@ func newPlan(d *deps.Deps, cfg Config) (*plan, error) {
 				}
 				e.params = append(e.params, g)
 			}
-			e.coef = part.Coefficients()
+			// Farkas' lemma on the dependence polyhedron within the
+			// context: parameters that only bound other statements' loops
+			// are then bounded below (n >= 0), so the bounding form may use
+			// them (u·n) without every other edge forbidding it.
+			e.coef = withContext(part, s.Context).Coefficients()
 			p.edges = append(p.edges, e)
 		}
 	}
@@ -621,4 +625,15 @@ func (p *plan) components(edges []*edge) [][]int {
 		}
 	}
 	return order
+}
+
+// withContext intersects a dependence polyhedron with the parameter
+// context, for the Farkas linearization only (edge.poly keeps the
+// dependence as computed).
+func withContext(b presburger.BasicMap, ctx presburger.Set) presburger.BasicMap {
+	m := b.ToMap().IntersectParams(ctx)
+	if m.NParts() != 1 {
+		return b
+	}
+	return m.Part(0)
 }
