@@ -417,7 +417,7 @@ func (res *Result) addFrontEndErrors(path string, err error) {
 func diagOf(path string, pos cfront.Pos, err error) Diagnostic {
 	var ue *UserScheduleError
 	if errors.As(err, &ue) {
-		return ue.diag()
+		return ue.Diagnostic()
 	}
 	var se *cfront.Error
 	if errors.As(err, &se) {

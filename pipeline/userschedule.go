@@ -89,8 +89,9 @@ func (e *UserScheduleError) Error() string {
 	return at + ": " + e.Msg
 }
 
-// diag turns e into a diagnostic at the position in the schedule file.
-func (e *UserScheduleError) diag() Diagnostic {
+// Diagnostic turns e into a diagnostic at the position in the schedule
+// file ("FILE:line:col: error: msg").
+func (e *UserScheduleError) Diagnostic() Diagnostic {
 	msg := e.Msg
 	if e.CFile != "" {
 		msg = fmt.Sprintf("%s (region at %s:%d:%d kept as it was)", e.Msg, e.CFile, e.Region.Line, e.Region.Col)

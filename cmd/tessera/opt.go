@@ -93,7 +93,12 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		if userSched, err = pipeline.LoadSchedule(*schedFile, text); err != nil {
-			fmt.Fprintf(stderr, "%v\n", err)
+			var ue *pipeline.UserScheduleError
+			if errors.As(err, &ue) {
+				fmt.Fprintln(stderr, ue.Diagnostic())
+			} else {
+				fmt.Fprintf(stderr, "tessera opt: --schedule: %v\n", err)
+			}
 			return 1
 		}
 	}
