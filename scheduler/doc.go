@@ -87,7 +87,9 @@
 // rounding, so outputs agree within a tolerance, not exactly; the
 // pipeline's self-check replays the sequential schedule (all dependences,
 // the reduction's included, hold there), so it still checks every
-// instance. Constant rows (no loop) are never chosen as parallel members.
+// instance. Without Config.Reductions the band's remark says which loop a
+// reduction would make parallel. Constant rows (no loop) are never chosen
+// as parallel members.
 //
 // # Budget
 //

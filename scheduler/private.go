@@ -288,10 +288,13 @@ func (b *builder) tryPrivatize(bp *bandPlan, relevant []*edge, outer []int, coin
 		if bp.privNote == "" && strings.HasPrefix(why, "cannot privatize") {
 			bp.privNote = fmt.Sprintf("loop %d: %s", k, why)
 		}
+		red, why := b.reduceAt(bp.group, relevant, outer[k], prefix)
 		if !p.cfg.Reductions {
+			if red != nil && bp.redNote == "" {
+				bp.redHint = fmt.Sprintf("loop %d would be parallel as a reduction (%s) of %s on %s with --reductions", k, red.Op, red.Stmt, red.Array)
+			}
 			continue
 		}
-		red, why := b.reduceAt(bp.group, relevant, outer[k], prefix)
 		if red != nil {
 			bp.parallel = k
 			bp.private = &Private{Reductions: []Reduction{*red}}

@@ -47,7 +47,7 @@ func TestPrivatize(t *testing.T) {
 		{
 			file:        "reduce.c",
 			cfg:         Config{Parallel: true},
-			wantRemarks: []string{"not parallel (loop 0: flow dependence S0->S0 on s)"},
+			wantRemarks: []string{"not parallel (loop 0: flow dependence S0->S0 on s)", "; loop 0 would be parallel as a reduction (+) of S0 on s with --reductions"},
 		},
 		{
 			file: "private_bad.c",
