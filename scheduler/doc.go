@@ -24,7 +24,9 @@
 // is the lexicographic minimum of X (u first, then w, then the
 // coefficients — stored in reverse iterator order so that ties prefer outer
 // loops), with Pluto's non-triviality and linear independence constraints
-// over the orthogonal complement of each statement's earlier hyperplanes.
+// over the orthogonal complement of each statement's earlier hyperplanes
+// (taken in the coordinates of the unknowns, where the iterator of a loop
+// that runs downwards is reversed, so that a row like -j is reachable).
 // The minimum is an exact integer lexmin (presburger.BasicSet.LexMinPoint).
 //
 // Consecutive hyperplanes found while the same edges must be respected form

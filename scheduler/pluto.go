@@ -247,7 +247,23 @@ func (p *plan) findHyperplane(valid, bound []*edge) ([][]int64, error) {
 		if s.n == 0 {
 			continue
 		}
-		compl := complement(s.hyperRows(p.levels), s.n)
+		// We work in the coordinates of the unknowns a (row = dir∘a):
+		// earlier rows become dir∘row, and the complement is taken there,
+		// so that its basis vectors have the sign that admits a >= 0 (in
+		// row coordinates a reversed loop's unit vector would forbid
+		// every a >= 0).
+		var prev [][]int64
+		for _, h := range s.hyperRows(p.levels) {
+			r := make([]int64, len(h))
+			for j := range h {
+				r[j] = h[j]
+				if j < s.n {
+					r[j] = mul(h[j], s.dir[j])
+				}
+			}
+			prev = append(prev, r)
+		}
+		compl := complement(prev, s.n)
 		if len(compl) == 0 {
 			continue
 		}
@@ -255,7 +271,6 @@ func (p *plan) findHyperplane(valid, bound []*edge) ([][]int64, error) {
 		for _, v := range compl {
 			r := make([]int64, nx+1)
 			for j, c := range v {
-				c = mul(c, s.dir[j]) // v·(dir∘a)
 				r[p.coefCol(si, j)] = c
 				sum[p.coefCol(si, j)] = add(sum[p.coefCol(si, j)], c)
 			}
