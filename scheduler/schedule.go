@@ -62,6 +62,10 @@ type Result struct {
 	// Hyperplanes[k] lists statement k's rows (iterator coefficients then
 	// the constant), scalar levels included.
 	Hyperplanes [][][]int64
+	// Gains reports whether some band was tiled or some loop marked
+	// parallel; a schedule without either only reorders, and the caller
+	// may prefer the original order (see pipeline).
+	Gains bool
 	// Private lists, per parallel loop that needed it, the scalars
 	// privatized on it.
 	Private []Private
@@ -107,6 +111,11 @@ func Schedule(d *deps.Deps, cfg Config) (res *Result, err error) {
 		return nil, err
 	}
 	res = &Result{Tree: tree, Remarks: b.notes}
+	for _, bp := range b.bands {
+		if bp.tiled || bp.flatPar >= 0 {
+			res.Gains = true
+		}
+	}
 	for _, bp := range b.bands {
 		if bp.private != nil {
 			res.Private = append(res.Private, *bp.private)
