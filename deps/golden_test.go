@@ -3,6 +3,7 @@ package deps
 import (
 	"flag"
 	"fmt"
+	"github.com/tessera-opt/tessera/internal/testutil"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,7 +47,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v (run go test -update)", err)
 			}
-			if !sameText(b.String(), string(want)) {
+			if !testutil.SameText(b.String(), string(want)) {
 				t.Errorf("output differs from %s:\n%s", golden, b.String())
 			}
 		})

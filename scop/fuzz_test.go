@@ -2,6 +2,7 @@ package scop
 
 import (
 	"encoding/json"
+	"github.com/tessera-opt/tessera/internal/testutil"
 	"strings"
 	"testing"
 
@@ -71,7 +72,7 @@ func TestContext(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !sameObject(s.Context.String(), c.want) {
+		if !testutil.SameObject(s.Context.String(), c.want) {
 			t.Errorf("%+v: context %s, want %s", c.cfg, s.Context, c.want)
 		}
 	}

@@ -2,6 +2,7 @@ package scop
 
 import (
 	"flag"
+	"github.com/tessera-opt/tessera/internal/testutil"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,7 +75,7 @@ func TestGoldenKernels(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v (run go test -update)", err)
 			}
-			if !sameText(b.String(), string(want)) {
+			if !testutil.SameText(b.String(), string(want)) {
 				t.Errorf("output differs from %s:\n%s", golden, b.String())
 			}
 		})

@@ -1,4 +1,7 @@
-package scop
+// Package testutil holds helpers shared by the tests of several packages:
+// comparison of golden outputs that contain isl objects by meaning rather
+// than by text. It imports presburger and is imported only by tests.
+package testutil
 
 import (
 	"strings"
@@ -6,10 +9,10 @@ import (
 	"github.com/tessera-opt/tessera/presburger"
 )
 
-// sameText compares two outputs line by line; lines that differ are equal
+// SameText compares two outputs line by line; lines that differ are equal
 // when they differ only inside isl objects that denote the same sets or
 // relations (the engine's printer may change how an object is written).
-func sameText(got, want string) bool {
+func SameText(got, want string) bool {
 	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
 	if len(g) != len(w) {
 		return false
@@ -57,14 +60,14 @@ func sameLine(a, b string) bool {
 		if !ok1 || !ok2 {
 			return a == b
 		}
-		if a[:as] != b[:bs] || !sameObject(a[as:ae], b[bs:be]) {
+		if a[:as] != b[:bs] || !SameObject(a[as:ae], b[bs:be]) {
 			return false
 		}
 		a, b = a[ae:], b[be:]
 	}
 }
 
-func sameObject(a, b string) bool {
+func SameObject(a, b string) bool {
 	if a == b {
 		return true
 	}
