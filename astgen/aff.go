@@ -1,11 +1,13 @@
 package astgen
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -159,13 +161,30 @@ func (a aff) equal(b aff) bool {
 	return true
 }
 
-func (a aff) key() string {
-	var b strings.Builder
-	fmt.Fprint(&b, a.Coef, a.C)
-	for _, d := range a.Divs {
-		fmt.Fprintf(&b, "+%d*[%s/%d]", d.K, d.Num.key(), d.Den)
+func (a aff) key() string { return string(a.appendKey(nil)) }
+
+// appendKey appends the key of a to buf: its coefficients, constant and
+// divisions (equal affs over the same variables have equal keys).
+func (a aff) appendKey(buf []byte) []byte {
+	buf = append(buf, '[')
+	for i, c := range a.Coef {
+		if i > 0 {
+			buf = append(buf, ' ')
+		}
+		buf = strconv.AppendInt(buf, c, 10)
 	}
-	return b.String()
+	buf = append(buf, ']', ' ')
+	buf = strconv.AppendInt(buf, a.C, 10)
+	for _, d := range a.Divs {
+		buf = append(buf, '+')
+		buf = strconv.AppendInt(buf, d.K, 10)
+		buf = append(buf, '*', '[')
+		buf = d.Num.appendKey(buf)
+		buf = append(buf, '/')
+		buf = strconv.AppendInt(buf, d.Den, 10)
+		buf = append(buf, ']')
+	}
+	return buf
 }
 
 // scale returns k*a.
@@ -274,7 +293,10 @@ func (a aff) canon() aff {
 		}
 	}
 	slices.SortFunc(kept, func(x, y affDiv) int {
-		return strings.Compare(x.Num.key()+"/"+fmt.Sprint(x.Den), y.Num.key()+"/"+fmt.Sprint(y.Den))
+		if c := strings.Compare(x.Num.key(), y.Num.key()); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.Den, y.Den)
 	})
 	a.Divs = kept
 	return a

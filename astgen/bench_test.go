@@ -71,3 +71,30 @@ child:
     options: "[n] -> { isolate[[a, b] -> [i, j]] : a + 3 < n and b + 3 < n; [isolate[] -> unroll[x]] }"
 `)
 }
+
+// fdtd2dTree is the tiled schedule the pipeline gives fdtd-2d (four
+// statements, time-skewed BxBxB tiles).
+const fdtd2dTree = `domain: "[T, NY, NX] -> { S0[t, j] : 0 <= t < T and 0 <= j < NY; S1[t, i, j] : 0 <= t < T and 0 < i < NX and 0 <= j < NY; S2[t, i, j] : 0 <= t < T and 0 <= i < NX and 0 < j < NY; S3[t, i, j] : 0 <= t < T and 0 <= i <= NX - 2 and 0 <= j <= NY - 2 }"
+child:
+  schedule: "[T, NY, NX] -> [{ S0[t, j] -> [floor(t/B)]; S1[t, i, j] -> [floor(t/B)]; S2[t, i, j] -> [floor(t/B)]; S3[t, i, j] -> [floor(t/B)] }, { S0[t, j] -> [floor((t + j)/B)]; S1[t, i, j] -> [floor((t + j)/B)]; S2[t, i, j] -> [floor((t + j)/B)]; S3[t, i, j] -> [floor((t + j + 1)/B)] }, { S0[t, j] -> [floor(t/B)]; S1[t, i, j] -> [floor((t + i)/B)]; S2[t, i, j] -> [floor((t + i + 1)/B)]; S3[t, i, j] -> [floor((t + i + 1)/B)] }]"
+  permutable: 1
+  child:
+    schedule: "[T, NY, NX] -> [{ S0[t, j] -> [t]; S1[t, i, j] -> [t]; S2[t, i, j] -> [t]; S3[t, i, j] -> [t] }, { S0[t, j] -> [t]; S1[t, i, j] -> [t + i]; S2[t, i, j] -> [t + i + 1]; S3[t, i, j] -> [t + i + 1] }, { S0[t, j] -> [t + j]; S1[t, i, j] -> [t + j]; S2[t, i, j] -> [t + j]; S3[t, i, j] -> [t + j + 1] }]"
+    permutable: 1
+    child:
+      sequence:
+      - filter: "[T, NY, NX] -> { S0[t, j] : 0 <= t < T and 0 <= j < NY }"
+      - filter: "[T, NY, NX] -> { S1[t, i, j] : 0 <= t < T and 0 < i < NX and 0 <= j < NY }"
+      - filter: "[T, NY, NX] -> { S2[t, i, j] : 0 <= t < T and 0 <= i < NX and 0 < j < NY }"
+      - filter: "[T, NY, NX] -> { S3[t, i, j] : 0 <= t < T and 0 <= i <= NX - 2 and 0 <= j <= NY - 2 }"
+`
+
+// BenchmarkFdtd2DTiled generates the time-skewed tiled fdtd-2d nest.
+func BenchmarkFdtd2DTiled(b *testing.B) { benchTree(b, tileSize(fdtd2dTree, "32")) }
+
+// BenchmarkSeidel2DWavefront generates the wavefront of 32x32x32 tiles of
+// seidel-2d (tile dims bounded only through floor divisions).
+func BenchmarkSeidel2DWavefront(b *testing.B) { benchTree(b, tileSize(seidel2dTree, "32")) }
+
+// BenchmarkHeat3DTiled generates the time-skewed 4-d tiled heat-3d nest.
+func BenchmarkHeat3DTiled(b *testing.B) { benchTree(b, tileSize(heat3dTree, "32")) }

@@ -295,6 +295,7 @@ func (g *gen) pruneBounds(as []aff, b *build, lower bool) []aff {
 		simp[i] = g.simplifyDivs(g.substVals(a, b), b)
 	}
 	drop := make([]bool, len(as))
+	wit := &witnesses{s: b.generated}
 	for j := range as {
 		for i := range as {
 			if i == j || drop[i] || !g.optional() {
@@ -315,7 +316,7 @@ func (g *gen) pruneBounds(as []aff, b *build, lower bool) []aff {
 			}
 			// A rational proof first; the exact test (costly when the
 			// context has many divisions) only while the engine copes.
-			if g.ratImplies(b.generated, diff) || g.optional() && g.implies(b.generated, diff, false) {
+			if pruneNew && (g.optional() && wit.implies(g, diff) || !g.optional() && g.ratImplies(b.generated, diff)) || !pruneNew && (g.ratImplies(b.generated, diff) || g.optional() && wit.implies(g, diff)) {
 				drop[j] = true
 				break
 			}
@@ -333,7 +334,11 @@ func (g *gen) pruneBounds(as []aff, b *build, lower bool) []aff {
 // maxExpr returns the maximum of the affs (duplicates and dominated
 // bounds removed).
 func (g *gen) maxExpr(as []aff, b *build) ast.Expr {
-	as = g.pruneBounds(as, b, true)
+	return g.maxOf(g.pruneBounds(as, b, true), b)
+}
+
+// maxOf returns the maximum of the affs, already pruned.
+func (g *gen) maxOf(as []aff, b *build) ast.Expr {
 	if len(as) == 1 {
 		return g.affExpr(as[0], b)
 	}
@@ -344,9 +349,9 @@ func (g *gen) maxExpr(as []aff, b *build) ast.Expr {
 	return ast.Max(es...)
 }
 
-// upperCond returns the loop condition c_d <= min(uppers).
+// upperCond returns the loop condition c_d <= min(uppers), the upper
+// bounds already pruned (pruneBounds).
 func (g *gen) upperCond(uppers []aff, d int, b *build) ast.Expr {
-	uppers = g.pruneBounds(uppers, b, false)
 	it := ast.NewIdent(iterName(d))
 	if len(uppers) == 1 {
 		u := uppers[0]
@@ -442,3 +447,5 @@ func sameDivForm(a, b aff) (aff, aff, bool) {
 	}
 	return na, nb, true
 }
+
+var pruneNew = true

@@ -11,11 +11,6 @@ type cons struct {
 	eq bool
 }
 
-// maxFMRows bounds the rows Fourier-Motzkin may create when eliminating
-// one variable; past it the rows involving the variable are dropped (a
-// further over-approximation, still safe for bounds).
-const maxFMRows = 400
-
 // boundsOf returns the constraints of the schedule set part (n dims) that
 // can serve as loop bounds or guards at dim d (section 5.2): dims after d,
 // existential variables and floor divisions involving dim d or eliminated
@@ -44,78 +39,20 @@ func (g *gen) boundsOf(part presburger.BasicMap, n, d int) ([]cons, bool) {
 		if dv.Num.involves(np + d) {
 			return true
 		}
-		for v := range bad {
-			if bad[v] && v < len(dv.Num.Coef) && dv.Num.involves(v) {
+		for v := np + d + 1; v < len(dv.Num.Coef); v++ {
+			if dv.Num.involves(v) {
 				return true
 			}
 		}
 		return false
 	}
-	type divKey struct {
-		key string
-		den int64
+	rows, nv = relaxDivs(rows, nv, isBadDiv)
+	for len(bad) < nv {
+		bad = append(bad, true)
 	}
-	fresh := map[divKey]int{}
-	var extra []cons
-	var replace func(a aff) aff
-	replace = func(a aff) aff {
-		if len(a.Divs) == 0 {
-			return a
-		}
-		out := aff{Coef: append([]int64(nil), a.Coef...), C: a.C}
-		for _, dv := range a.Divs {
-			if !isBadDiv(dv) {
-				out.Divs = append(out.Divs, dv)
-				continue
-			}
-			num := replace(dv.Num)
-			k := divKey{trimKey(num), dv.Den}
-			q, ok := fresh[k]
-			if !ok {
-				q = nv
-				nv++
-				bad = append(bad, true)
-				fresh[k] = q
-				for i := range rows {
-					rows[i].a = rows[i].a.resize(nv)
-				}
-				for i := range extra {
-					extra[i].a = extra[i].a.resize(nv)
-				}
-				out = out.resize(nv)
-				num = num.resize(nv)
-				lo := num.clone()
-				lo.Coef[q] = subC(lo.Coef[q], dv.Den)
-				hi := num.scale(-1)
-				hi.Coef[q] = addC(hi.Coef[q], dv.Den)
-				hi.C = addC(hi.C, dv.Den-1)
-				extra = append(extra, cons{a: lo}, cons{a: hi})
-			}
-			out = out.resize(nv)
-			out.Coef[q] = addC(out.Coef[q], dv.K)
-		}
-		return out.canon()
-	}
-	for i := range rows {
-		rows[i].a = replace(rows[i].a)
-	}
-	for i := 0; i < len(extra); i++ {
-		extra[i].a = replace(extra[i].a)
-	}
-	rows = append(rows, extra...)
-	for i := range rows {
-		rows[i].a = rows[i].a.resize(nv)
-	}
-	// Eliminate the bad variables, equalities first.
-	for v := 0; v < nv; v++ {
-		if !bad[v] {
-			continue
-		}
-		var ok bool
-		rows, ok = eliminate(rows, v)
-		if !ok {
-			return nil, false
-		}
+	rows, ok := eliminateVars(rows, bad)
+	if !ok {
+		return nil, false
 	}
 	var out []cons
 	for _, r := range rows {
@@ -126,83 +63,6 @@ func (g *gen) boundsOf(part presburger.BasicMap, n, d int) ([]cons, bool) {
 		out = append(out, r)
 	}
 	return dedupCons(out), true
-}
-
-// eliminate removes variable v from the rows: by substitution from an
-// equality when one involves v, otherwise by Fourier-Motzkin. It returns
-// false when a row becomes infeasible.
-func eliminate(rows []cons, v int) ([]cons, bool) {
-	pivot := -1
-	for i, r := range rows {
-		if r.eq && r.a.Coef[v] != 0 {
-			if pivot < 0 || abs64(r.a.Coef[v]) < abs64(rows[pivot].a.Coef[v]) {
-				pivot = i
-			}
-		}
-	}
-	if pivot >= 0 {
-		p := rows[pivot].a
-		a := p.Coef[v]
-		var out []cons
-		for i, r := range rows {
-			if i == pivot {
-				continue
-			}
-			b := r.a.Coef[v]
-			if b == 0 {
-				out = append(out, r)
-				continue
-			}
-			// |a|*r - sign(a)*b*p
-			m := abs64(a)
-			k := b
-			if a < 0 {
-				k = -b
-			}
-			na := r.a.scale(m).sub(p.scale(k))
-			c, ok := normCons(cons{a: na, eq: r.eq})
-			if !ok {
-				return nil, false
-			}
-			out = append(out, c)
-		}
-		return out, true
-	}
-	var pos, neg, rest []cons
-	for _, r := range rows {
-		switch c := r.a.Coef[v]; {
-		case c > 0:
-			pos = append(pos, r)
-		case c < 0:
-			neg = append(neg, r)
-		default:
-			rest = append(rest, r)
-		}
-	}
-	if len(pos)*len(neg) > maxFMRows {
-		return rest, true
-	}
-	for _, p := range pos {
-		for _, q := range neg {
-			na := p.a.scale(abs64(q.a.Coef[v])).add(q.a.scale(p.a.Coef[v]))
-			c, ok := normCons(cons{a: na})
-			if !ok {
-				return nil, false
-			}
-			if c.a.isConst() {
-				continue
-			}
-			rest = append(rest, c)
-		}
-	}
-	return dedupCons(rest), true
-}
-
-func abs64(a int64) int64 {
-	if a < 0 {
-		return negC(a)
-	}
-	return a
 }
 
 // normCons divides a constraint by the gcd of its coefficients (tightening
@@ -334,10 +194,17 @@ func mergeOpposite(cs []cons) []cons {
 // constraints (isl_set_gist on one conjunction).
 func (g *gen) gist(n int, cs []cons, ctx presburger.Set) []cons {
 	keep := make([]bool, len(cs))
-	for i := range keep {
-		keep[i] = true
+	// First the constraints implied by ctx alone (one set for all the
+	// tests: points refuting one test refute others cheaply); they are
+	// redundant whatever else is kept, so the result is the same.
+	wit := &witnesses{s: ctx}
+	for i, c := range cs {
+		keep[i] = !gistPass1 || !wit.impliesCons(g, c)
 	}
 	for i := range cs {
+		if !keep[i] {
+			continue
+		}
 		var others []cons
 		for j := range cs {
 			if j != i && keep[j] {
@@ -375,3 +242,5 @@ func trimKey(a aff) string {
 	}
 	return k
 }
+
+var gistPass1 = true

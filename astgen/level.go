@@ -370,6 +370,16 @@ func (g *gen) createFor(stmts []stmt, b *build, bounds []cons) []ast.Node {
 	if val, ok := g.singleValue(hullDom, n, d, withD, stride, offset, hasStride); ok {
 		return g.emitAt(stmts, b, val, bounds)
 	}
+	if len(pending) > 0 {
+		// Under the guard the loop will get, the dim may have a single
+		// value (a lower bound made redundant by the guard).
+		if val, ok := g.singleValue(hullDom.Intersect(g.consSet(n, pending)), n, d, withD, stride, offset, hasStride); ok && len(val.Divs) == 0 {
+			return g.emitAt(stmts, b, val, bounds)
+		}
+	}
+	if val, ok := g.exactSingleValue(dom, n, d); ok && len(val.Divs) == 0 {
+		return g.emitAt(stmts, b, val, bounds)
+	}
 
 	var lowers, uppers []aff
 	for _, c := range withD {
@@ -447,7 +457,7 @@ func (g *gen) createFor(stmts []stmt, b *build, bounds []cons) []ast.Node {
 	}
 	init, cond := initExpr, condExpr
 	if len(lowers) > 0 {
-		init = g.maxExpr(lowers, ctrl)
+		init = g.maxOf(lowers, ctrl)
 	}
 	if len(uppers) > 0 {
 		cond = g.upperCond(uppers, d, ctrl)
@@ -584,6 +594,26 @@ func (g *gen) singleValue(dom presburger.Set, n, d int, withD []cons, stride int
 			lowers = append(lowers, floorDivAff(rest.scale(-1).add(constAff(len(rest.Coef), k-1)), k))
 		}
 	}
+	reduced := false
+	if len(cand) == 0 && len(lowers) > 1 && g.optional() {
+		// The largest lower bound on dom, when one dominates the others
+		// (only used for a value without divisions: the substitution
+		// must make the code simpler, not move a division into guards).
+		for i, l := range lowers {
+			top := true
+			for j, o := range lowers {
+				if i != j && !g.implies(dom, l.sub(o), false) {
+					top = false
+					break
+				}
+			}
+			if top {
+				lowers = []aff{l}
+				reduced = true
+				break
+			}
+		}
+	}
 	if len(cand) == 0 && len(lowers) == 1 {
 		l := lowers[0]
 		if hasStride {
@@ -591,13 +621,57 @@ func (g *gen) singleValue(dom presburger.Set, n, d int, withD []cons, stride int
 		}
 		cand = append(cand, l)
 	}
-	if len(cand) == 0 {
+	if len(cand) == 0 || reduced && len(cand[0].Divs) > 0 {
 		return aff{}, false
 	}
 	if !g.singleValued(dom, n, d) {
 		return aff{}, false
 	}
 	return cand[0], true
+}
+
+// exactSingleValue reports whether dim d has a single value for each
+// value of the outer dims on the exact schedule domain dom (with local
+// variables, where the rational bounds lose it), reading the value from
+// an equality of the integer affine hull of dom (isl detects degenerate
+// loops on the exact domain too).
+func (g *gen) exactSingleValue(dom presburger.Set, n, d int) (aff, bool) {
+	if !g.optional() {
+		return aff{}, false
+	}
+	locals := false
+	for _, p := range dom.Parts() {
+		if p.NLocal() > 0 {
+			locals = true
+		}
+	}
+	if !locals {
+		return aff{}, false
+	}
+	g.tick()
+	var hull presburger.BasicSet
+	if _, ok := g.decide(func() bool { hull = g.projectAfter(dom, d).AffineHull(); return true }); !ok {
+		return aff{}, false
+	}
+	np := g.np()
+	v := np + d
+	eqs, _, nex := g.basicAffs(hull.Map(), np+n)
+	if nex > 0 {
+		return aff{}, false
+	}
+	for _, e := range eqs {
+		k := e.Coef[v]
+		if k == 0 || len(e.Divs) > 0 || e.involvesFrom(v+1) {
+			continue
+		}
+		rest := e.clone()
+		rest.Coef[v] = 0
+		if k > 0 {
+			return floorDivAff(rest.scale(-1), k), true
+		}
+		return floorDivAff(rest, -k), true
+	}
+	return aff{}, false
 }
 
 // singleValued reports whether dom has at most one value of dim d for each

@@ -30,15 +30,13 @@ func (g *gen) ratImplies(s presburger.Set, e aff) bool {
 		neg := e.resize(nv).scale(-1)
 		neg.C = subC(neg.C, 1)
 		rows = append(rows, cons{a: neg})
-		rows, nv = relaxDivs(rows, nv)
-		infeasible := false
-		for v := 0; v < nv && !infeasible; v++ {
-			var ok bool
-			rows, ok = eliminate(rows, v)
-			if !ok {
-				infeasible = true
-			}
+		rows, nv = relaxDivs(rows, nv, func(affDiv) bool { return true })
+		all := make([]bool, nv)
+		for v := range all {
+			all[v] = true
 		}
+		rows, ok := eliminateVars(rows, all)
+		infeasible := !ok
 		if !infeasible {
 			for _, r := range rows {
 				if r.a.isConst() && (r.eq && r.a.C != 0 || !r.eq && r.a.C < 0) {
@@ -54,48 +52,58 @@ func (g *gen) ratImplies(s presburger.Set, e aff) bool {
 	return true
 }
 
-// relaxDivs replaces every floor division of the rows by a fresh variable
-// q with den*q <= num <= den*q + den - 1 (recursively), returning the new
-// rows and variable count.
-func relaxDivs(rows []cons, nv int) ([]cons, int) {
-	fresh := map[string]int{}
-	var extra []cons
-	var replace func(a aff) aff
-	replace = func(a aff) aff {
-		if len(a.Divs) == 0 {
-			return a
+// witnesses answers several implication tests "every point of s satisfies
+// e >= 0" on the same set s: the points of s the engine finds violating
+// one test are kept, and a later test that one of them violates is
+// answered without the engine (most pairs of bounds compared by
+// pruneBounds are incomparable, and a few points refute them all).
+type witnesses struct {
+	s   presburger.Set
+	pts [][]int64
+}
+
+// maxWitnesses bounds the points kept.
+const maxWitnesses = 16
+
+func (w *witnesses) implies(g *gen, e aff) bool {
+	n := w.s.Space().Dim(presburger.Out)
+	if len(e.Coef) != g.np()+n {
+		return g.implies(w.s, e, false)
+	}
+	for _, pt := range w.pts {
+		if e.eval(pt) < 0 {
+			return false
 		}
-		out := aff{Coef: append([]int64(nil), a.Coef...), C: a.C}
-		for _, dv := range a.Divs {
-			num := replace(dv.Num)
-			k := trimKey(num) + "/" + itoa64(dv.Den)
-			q, ok := fresh[k]
-			if !ok {
-				q = nv
-				nv++
-				fresh[k] = q
-				num = num.resize(nv)
-				lo := num.clone()
-				lo.Coef[q] = subC(lo.Coef[q], dv.Den)
-				hi := num.scale(-1)
-				hi.Coef[q] = addC(hi.Coef[q], dv.Den)
-				hi.C = addC(hi.C, dv.Den-1)
-				extra = append(extra, cons{a: lo}, cons{a: hi})
-			}
-			out = out.resize(nv)
-			out.Coef[q] = addC(out.Coef[q], dv.K)
+	}
+	if g.ratImplies(w.s, e) {
+		return true
+	}
+	neg := e.scale(-1)
+	neg.C = subC(neg.C, 1)
+	g.tick()
+	var pt []int64
+	found, ok := g.decide(func() bool {
+		var f bool
+		pt, f = w.s.Intersect(g.setOf(n, nil, []aff{neg})).Sample()
+		return f
+	})
+	if !ok {
+		return false
+	}
+	if found {
+		if len(w.pts) < maxWitnesses && len(pt) == len(e.Coef) {
+			w.pts = append(w.pts, pt)
 		}
-		return out.canon()
+		return false
 	}
-	for i := range rows {
-		rows[i].a = replace(rows[i].a)
+	return true
+}
+
+// impliesCons is implies for a constraint (both directions for an
+// equality).
+func (w *witnesses) impliesCons(g *gen, c cons) bool {
+	if !w.implies(g, c.a) {
+		return false
 	}
-	for i := 0; i < len(extra); i++ {
-		extra[i].a = replace(extra[i].a)
-	}
-	rows = append(rows, extra...)
-	for i := range rows {
-		rows[i].a = rows[i].a.resize(nv)
-	}
-	return rows, nv
+	return !c.eq || w.implies(g, c.a.scale(-1))
 }

@@ -241,7 +241,9 @@ type If struct {
 	EndOff int
 }
 
-// Block is { Stmts }.
+// Block is { Stmts }. A Block whose At is the position of its first
+// statement rather than a '{' holds the pieces of a chained assignment
+// written as the body of a for or an if (see ExprStmt.Split).
 type Block struct {
 	At     Pos // the '{'
 	Stmts  []Stmt
@@ -251,11 +253,18 @@ type Block struct {
 // ExprStmt is an expression statement; X is an *Assign, or a *Unary or
 // *Postfix with Op "++"/"--". Text is the exact source bytes from the first
 // byte of X through the ';'.
+//
+// A chained assignment "a = b = e;" (PolyBench's deriche writes
+// "a1 = a5 = k;") is split into one statement per write, innermost first:
+// "b = e;" then "a = b;". Those statements have Split set, Text is their
+// formatted form (not source bytes), At is the position of their left
+// side and EndOff is the end of the original statement.
 type ExprStmt struct {
 	At     Pos
 	X      Expr
 	Text   string
 	EndOff int
+	Split  bool
 }
 
 // Decl is a declaration inside a region, e.g. "double t = 0;" or

@@ -27,6 +27,7 @@ func TestErrors(t *testing.T) {
 		{"call statement", wrap("for (int i = 0; i < n; i++)\n    printf(\"%f\", A[i]);"), "t.c:4:5: error: a call statement is not allowed as a statement"},
 		{"bare expression", wrap("A[0];"), "t.c:3:1: error: an expression is not allowed as a statement"},
 		{"missing semicolon", wrap("A[0] = 1\nA[1] = 2;"), "t.c:4:1: error: expected ';' after expression statement, found 'A'"},
+		{"unknown cast type", wrap("A[0] = 1.0 / (REAL)n;"), "t.c:3:20: error: expected ';' after expression statement, found 'n' (if REAL is a type, its definition was not found"},
 		{"unclosed block", wrap("for (int i = 0; i < n; i++) {\n A[i] = 0;"), "t.c:3:29: error: unclosed '{'"},
 		{"bad step", wrap("for (int i = 0; i < n; i *= 2) A[i] = 0;"), "t.c:3:24: error: for loop increment must step the iterator i by an integer constant"},
 		{"symbolic step", wrap("for (int i = 0; i < n; i += n) A[i] = 0;"), "t.c:3:24: error: for loop increment"},
@@ -52,6 +53,7 @@ func TestErrors(t *testing.T) {
 		{"compound literal", wrap("A[0] = (double){1};"), "t.c:3:16: error: compound literals are not supported"},
 		{"missing endscop", "void f(int n, double *A) {\n  #pragma scop\n  A[0] = 0;\n}\n", "t.c:2:3: error: '#pragma scop' without a matching '#pragma endscop'"},
 		{"stray endscop", "void f(void) {\n#pragma endscop\n}\n", "t.c:2:1: error: '#pragma endscop' without a preceding '#pragma scop'"},
+		{"comment swallows endscop", "#pragma scop\nx = 1; /* oops\n#pragma endscop\n", "t.c:1:1: error: '#pragma scop' without a matching '#pragma endscop' (the unterminated comment at line 2 col 8 hides the rest of the file)"},
 		{"two scops", "#pragma scop\nx = 1;\n#pragma scop\nx = 2;\n#pragma endscop\n", "t.c:1:1: error: '#pragma scop' without a matching '#pragma endscop' (another '#pragma scop' follows at line 3)"},
 		{"deep nesting", "#pragma scop\nx = " + strings.Repeat("(", 2000) + "1" + strings.Repeat(")", 2000) + ";\n#pragma endscop\n", "error: nesting too deep"},
 	}

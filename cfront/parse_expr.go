@@ -105,8 +105,27 @@ func (p *parser) expect(s, context string) Pos {
 		p.next()
 		return t.pos
 	}
-	p.errorf(t.pos, "expected '%s' %s, found %s", s, context, describe(t))
+	p.errorf(t.pos, "expected '%s' %s, found %s%s", s, context, describe(t), p.castHint())
 	return t.pos
+}
+
+// castHint explains the common cause of a parse error right after
+// "(NAME)": NAME is a type whose definition tessera did not see (a macro
+// such as DATA_TYPE from a header that is not next to the file), so the
+// cast was read as a parenthesized expression.
+func (p *parser) castHint() string {
+	if p.i < 3 || p.i > len(p.toks) {
+		return ""
+	}
+	open, name, closing := &p.toks[p.i-3], &p.toks[p.i-2], &p.toks[p.i-1]
+	if open.kind != tPunct || open.text != "(" || name.kind != tIdent || closing.kind != tPunct || closing.text != ")" {
+		return ""
+	}
+	t := p.tok()
+	if t.kind != tIdent && t.kind != tInt && t.kind != tFloat && !(t.kind == tPunct && t.text == "(") {
+		return ""
+	}
+	return fmt.Sprintf(" (if %s is a type, its definition was not found: tessera reads only #include \"...\" headers, relative to the including file)", name.text)
 }
 
 func describe(t *token) string {

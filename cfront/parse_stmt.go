@@ -19,7 +19,7 @@ func (p *parser) parseStmts() []Stmt {
 	var out []Stmt
 	for p.err == nil && p.tok().kind != tEOF {
 		if s := p.parseStmt(); s != nil {
-			out = append(out, s)
+			out = appendStmt(out, s)
 		}
 	}
 	if p.err != nil {
@@ -81,7 +81,64 @@ func (p *parser) parseStmt() Stmt {
 			return d
 		}
 	}
-	return p.parseExprStmt()
+	es := p.parseExprStmt()
+	if es == nil {
+		return nil
+	}
+	return splitChain(es)
+}
+
+// splitChain turns a chained assignment "a = b = e;" into the statements
+// "b = e;" and "a = b;" (one write each, innermost first), wrapped in a
+// Block that appendStmt flattens into statement lists. The split is exact
+// for every chain whose behavior C defines: the value of "b = e" is the
+// value stored in b, which "a = b" reads back; a left side that itself
+// reads b would be unsequenced with that store. Other statements are
+// returned unchanged.
+func splitChain(es *ExprStmt) Stmt {
+	outer, ok := es.X.(*Assign)
+	if !ok {
+		return es
+	}
+	if _, ok := Unparen(outer.RHS).(*Assign); !ok {
+		return es
+	}
+	var chain []*Assign // outermost first
+	for a := outer; a != nil; {
+		chain = append(chain, a)
+		next, _ := Unparen(a.RHS).(*Assign)
+		a = next
+	}
+	mk := func(a *Assign) *ExprStmt {
+		return &ExprStmt{At: a.At, X: a, Text: a.Format(nil) + ";", EndOff: es.EndOff, Split: true}
+	}
+	inner := chain[len(chain)-1]
+	b := &Block{At: inner.At, EndOff: es.EndOff}
+	b.Stmts = append(b.Stmts, mk(inner))
+	for k := len(chain) - 2; k >= 0; k-- {
+		a := chain[k]
+		b.Stmts = append(b.Stmts, mk(&Assign{At: a.At, Op: a.Op, LHS: a.LHS, RHS: chain[k+1].LHS}))
+	}
+	return b
+}
+
+// appendStmt appends s to list, flattening the Block of a split chained
+// assignment (a Block that does not start with '{').
+func appendStmt(list []Stmt, s Stmt) []Stmt {
+	if b, ok := s.(*Block); ok && isSplitBlock(b) {
+		return append(list, b.Stmts...)
+	}
+	return append(list, s)
+}
+
+// isSplitBlock reports whether b is the Block made by splitChain (its At
+// is its first statement's, where a braced Block's is the '{').
+func isSplitBlock(b *Block) bool {
+	if len(b.Stmts) == 0 {
+		return false
+	}
+	es, ok := b.Stmts[0].(*ExprStmt)
+	return ok && es.Split && es.At == b.At
 }
 
 // atDeclStart decides between a declaration and an expression statement:
@@ -144,7 +201,7 @@ func (p *parser) parseBlock() *Block {
 			return nil
 		}
 		if s := p.parseStmt(); s != nil {
-			b.Stmts = append(b.Stmts, s)
+			b.Stmts = appendStmt(b.Stmts, s)
 		}
 	}
 	end := p.expect("}", "to close block")

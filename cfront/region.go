@@ -48,6 +48,14 @@ func (f *File) pragmaRegions(toks []token, pragmas []int, errs *ErrorList) {
 		}
 	}
 	if open >= 0 {
+		// An unterminated comment after the scop swallows everything up
+		// to the end of the file, the endscop included: say so.
+		for k := open + 1; k < len(toks); k++ {
+			if toks[k].kind == tInvalid && toks[k].bad == badComment {
+				errAt(toks[open].pos, "'#pragma scop' without a matching '#pragma endscop' (the unterminated comment at line %d col %d hides the rest of the file)", toks[k].pos.Line, toks[k].pos.Col)
+				return
+			}
+		}
 		errAt(toks[open].pos, "'#pragma scop' without a matching '#pragma endscop'")
 	}
 }

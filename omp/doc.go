@@ -9,9 +9,9 @@
 //
 // # Invariants
 //
-// A statement is under at most one parallel loop (the scheduler marks
-// only the outermost parallel loop of a nest), so the statements called in
-// a loop's body identify the scheduler's record for it. Moving a mark
+// A statement is under at most one parallel loop (the scheduler marks no
+// band below a parallel one), so the statements called in a loop's body
+// identify the scheduler's record for it. Moving a mark
 // below an if without else does not change what runs: the condition is
 // evaluated once, and the loop under it is the loop the mark was proven
 // for.
@@ -27,6 +27,26 @@
 // reduction loop with a straight-line body also gets if(trip >= 4096)
 // (ReductionMinTrip): below that, thread start-up costs more than the
 // loop.
+//
+// # Collapse, balance and the cost of nested parallel loops
+//
+// The scheduler puts a "collapse" mark on each tile loop right below the
+// parallel one that is parallel too (proven by its verifyCollapse);
+// collapseLoops turns the chain into collapse(n) when the loops are
+// rectangular and perfectly nested once the loop-invariant declarations
+// between them move inward (conv2d: the image tile loop alone has one
+// iteration at NB=8), and the marks are removed. A parallel loop that
+// contains a loop whose trip count depends on the parallel iterator
+// (imbalanced, a numeric probe of the bounds) gets schedule(static,1):
+// the rows of a triangle alternate between threads. A parallel mark
+// whose loop the AST generator split into pieces (a wavefront's tile
+// loop in lu and cholesky) goes onto every piece's outermost coincident
+// loop (ast.For.Parallel), unless a privatization record owns the piece.
+// A parallel loop nested in a sequential loop forks and joins at every
+// iteration of the enclosing one: workClause estimates its statement
+// instances (trip counts multiplied, inner iterators at their lower
+// bounds, each factor capped) and drops the mark when the estimate is a
+// constant below MinParallelWork, or adds if(W >= MinParallelWork).
 //
 // # Self-check
 //

@@ -1,7 +1,9 @@
 package omp
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
@@ -18,10 +20,57 @@ import (
 // a loop inside it, or the statement is not found), the mark is renamed
 // "parallel (reduction not printed)" so that the loop stays sequential.
 func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop) (ast.Node, func(m *ast.Mark, f *ast.For) []string) {
-	n = SinkMarks(n)
+	n = decidePieces(sinkMarks(n), func(f *ast.For) bool { return owner(privs, f) == nil })
+	extra := map[*ast.For][]string{}
+	ast.Walk(n, func(x ast.Node) bool {
+		if m, ok := x.(*ast.Mark); ok && m.Name == "parallel" {
+			if f := loopOf(m.Body); f != nil {
+				if c := collapseLoops(f); c > 1 {
+					extra[f] = append(extra[f], fmt.Sprintf("collapse(%d)", c))
+				} else if imbalanced(f) {
+					extra[f] = append(extra[f], Balance)
+				}
+			}
+		}
+		return true
+	})
+	// Cost check of the parallel loops nested in a sequential loop: they
+	// fork and join at every iteration of the enclosing loop.
+	var visit func(x ast.Node, inLoop bool)
+	visit = func(x ast.Node, inLoop bool) {
+		switch y := x.(type) {
+		case *ast.Mark:
+			if f := loopOf(y.Body); f != nil && y.Name == "parallel" && inLoop {
+				if c, drop := workClause(f); drop {
+					y.Name = notWorthMark
+				} else if c != "" {
+					extra[f] = append(extra[f], c)
+				}
+			}
+			visit(y.Body, inLoop)
+		case *ast.Block:
+			if y != nil {
+				for _, s := range y.Stmts {
+					visit(s, inLoop)
+				}
+			}
+		case *ast.If:
+			visit(y.Then, inLoop)
+			if y.Else != nil {
+				visit(y.Else, inLoop)
+			}
+		case *ast.For:
+			visit(y.Body, true)
+		}
+	}
+	visit(n, false)
+	n = stripMarks(stripMarks(n, CollapseMark), notWorthMark)
 	base := Clauses(privs)
 	if base == nil {
-		return n, nil
+		if len(extra) == 0 {
+			return n, nil
+		}
+		return n, func(m *ast.Mark, f *ast.For) []string { return extra[f] }
 	}
 	stmts := map[string]*scop.Statement{}
 	if s != nil {
@@ -29,7 +78,6 @@ func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop) (ast.Node, fu
 			stmts[st.Name] = st
 		}
 	}
-	extra := map[*ast.For][]string{}
 	var walk func(n ast.Node)
 	walk = func(n ast.Node) {
 		ast.Walk(n, func(x ast.Node) bool {
@@ -53,7 +101,7 @@ func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop) (ast.Node, fu
 				}
 				extra[f] = append(extra[f], "reduction("+r.Op+":"+loc+")")
 			}
-			if len(p.Reductions) > 0 {
+			if len(p.Reductions) > 0 && !slices.ContainsFunc(extra[f], func(c string) bool { return strings.HasPrefix(c, "if(") }) {
 				if c, ok := costClause(f); ok {
 					extra[f] = append(extra[f], c)
 				}
@@ -66,6 +114,9 @@ func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop) (ast.Node, fu
 		return append(base(m, f), extra[f]...)
 	}
 }
+
+// notWorthMark renames the parallel marks that the cost check drops.
+const notWorthMark = "parallel (not worth it)"
 
 // ReductionMinTrip is the trip count under which a reduction loop whose
 // body is straight-line code runs sequentially: starting the threads and
@@ -264,9 +315,13 @@ func Clauses(privs []scheduler.Private) func(m *ast.Mark, f *ast.For) []string {
 // declarations are loop-invariant constants, evaluated once before the
 // loop either way. It returns the new root; the tree is edited in place.
 func SinkMarks(n ast.Node) ast.Node {
+	return decidePieces(sinkMarks(n), func(*ast.For) bool { return true })
+}
+
+func sinkMarks(n ast.Node) ast.Node {
 	switch x := n.(type) {
 	case *ast.Mark:
-		x.Body = SinkMarks(x.Body)
+		x.Body = sinkMarks(x.Body)
 		if x.Name != "parallel" {
 			return x
 		}
@@ -280,16 +335,21 @@ func SinkMarks(n ast.Node) ast.Node {
 			last := len(b.Stmts) - 1
 			for _, s := range b.Stmts[:last] {
 				if _, ok := s.(*ast.Decl); !ok {
-					return x
+					// The marked loop was split into pieces (astgen
+					// separates the ranges of a wavefront's tile loop):
+					// each piece's loops that are coincident members
+					// (ast.For.Parallel) get their own mark.
+					return sinkPieces(b)
 				}
 			}
-			b.Stmts[last] = SinkMarks(&ast.Mark{Name: x.Name, Body: b.Stmts[last]})
+			b.Stmts[last] = sinkMarks(&ast.Mark{Name: x.Name, Body: b.Stmts[last]})
 			return b
 		case *ast.If:
 			if b.Else == nil {
-				b.Then = SinkMarks(&ast.Mark{Name: x.Name, Body: b.Then})
+				b.Then = sinkMarks(&ast.Mark{Name: x.Name, Body: b.Then})
 				return b
 			}
+			return sinkPieces(b)
 		}
 		return x
 	case *ast.Block:
@@ -297,14 +357,85 @@ func SinkMarks(n ast.Node) ast.Node {
 			return x
 		}
 		for k, s := range x.Stmts {
-			x.Stmts[k] = SinkMarks(s)
+			x.Stmts[k] = sinkMarks(s)
 		}
 	case *ast.For:
-		x.Body = SinkMarks(x.Body)
+		x.Body = sinkMarks(x.Body)
 	case *ast.If:
-		x.Then = SinkMarks(x.Then)
+		x.Then = sinkMarks(x.Then)
 		if x.Else != nil {
-			x.Else = SinkMarks(x.Else)
+			x.Else = sinkMarks(x.Else)
+		}
+	}
+	return n
+}
+
+// sinkPieces puts a "parallel" mark on every outermost loop of n that is
+// a coincident band member (ast.For.Parallel: no dependence carried inside
+// the iterations of the loops around it), looking through blocks, ifs and
+// other marks. It is used when a parallel mark's loop was split by the
+// AST generator into several loops, or lost to a degenerate range: every
+// piece then runs in parallel on its own, the pieces in their sequential
+// order. Loops that are not coincident (a privatized or reduced loop)
+// keep no mark: the privatization was proven for the marked loop only.
+func sinkPieces(n ast.Node) ast.Node {
+	switch x := n.(type) {
+	case *ast.For:
+		if x.Parallel {
+			return &ast.Mark{Name: pieceMark, Body: x}
+		}
+	case *ast.If:
+		x.Then = sinkPieces(x.Then)
+		if x.Else != nil {
+			x.Else = sinkPieces(x.Else)
+		}
+	case *ast.Block:
+		if x == nil {
+			return x
+		}
+		for k, s := range x.Stmts {
+			x.Stmts[k] = sinkPieces(s)
+		}
+	case *ast.Mark:
+		if x.Name != "parallel" && x.Name != pieceMark {
+			x.Body = sinkPieces(x.Body)
+		}
+	}
+	return n
+}
+
+// pieceMark names the marks sinkPieces creates until Annotate (or
+// SinkMarks) decides them: a piece whose statements have a privatization
+// or reduction record stays sequential (the record was proven for the
+// marked loop, not for the piece's loop), any other becomes "parallel".
+const pieceMark = "parallel piece"
+
+// decidePieces renames the piece marks of n "parallel", or removes them
+// when keep says no.
+func decidePieces(n ast.Node, keep func(f *ast.For) bool) ast.Node {
+	switch x := n.(type) {
+	case *ast.Mark:
+		x.Body = decidePieces(x.Body, keep)
+		if x.Name == pieceMark {
+			if f := loopOf(x.Body); f != nil && keep(f) {
+				x.Name = "parallel"
+				return x
+			}
+			return x.Body
+		}
+	case *ast.Block:
+		if x == nil {
+			return x
+		}
+		for k, s := range x.Stmts {
+			x.Stmts[k] = decidePieces(s, keep)
+		}
+	case *ast.For:
+		x.Body = decidePieces(x.Body, keep)
+	case *ast.If:
+		x.Then = decidePieces(x.Then, keep)
+		if x.Else != nil {
+			x.Else = decidePieces(x.Else, keep)
 		}
 	}
 	return n

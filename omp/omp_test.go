@@ -12,6 +12,8 @@ func loop(iter string, body ast.Node) *ast.For {
 	return &ast.For{Iter: iter, Init: ast.NewInt(0), Cond: ast.Lt(&ast.Ident{Name: iter}, &ast.Ident{Name: "N"}), Inc: ast.NewInt(1), Body: body}
 }
 
+func par(f *ast.For) *ast.For { f.Parallel = true; return f }
+
 // TestSinkMarks checks that parallel marks move onto their loop through
 // guards and constant declarations, and stay put otherwise.
 func TestSinkMarks(t *testing.T) {
@@ -25,8 +27,13 @@ func TestSinkMarks(t *testing.T) {
 			"if (N >= 1)\n  // parallel\n  for"},
 		{"decls", &ast.Mark{Name: "parallel", Body: &ast.Block{Stmts: []ast.Node{&ast.Decl{Name: "inv0", Value: &ast.Ident{Name: "N"}}, loop("c0", user)}}},
 			"const int inv0 = N;\n// parallel\nfor"},
-		{"else stays", &ast.Mark{Name: "parallel", Body: &ast.If{Cond: ast.Ge(&ast.Ident{Name: "N"}, ast.NewInt(1)), Then: loop("c0", user), Else: user}},
-			"// parallel\nif (N >= 1)"},
+		{"else: coincident pieces", &ast.Mark{Name: "parallel", Body: &ast.If{Cond: ast.Ge(&ast.Ident{Name: "N"}, ast.NewInt(1)), Then: par(loop("c0", user)), Else: user}},
+			"if (N >= 1) {\n  // parallel\n  for"},
+		{"else: other loops stay sequential", &ast.Mark{Name: "parallel", Body: &ast.If{Cond: ast.Ge(&ast.Ident{Name: "N"}, ast.NewInt(1)), Then: loop("c0", user), Else: user}},
+			"if (N >= 1) {\n  for"},
+		{"split loop", &ast.Mark{Name: "parallel", Body: &ast.Block{Stmts: []ast.Node{&ast.Decl{Name: "inv0", Value: &ast.Ident{Name: "N"}},
+			par(loop("c1", user)), loop("c2", user), &ast.If{Cond: ast.Ge(&ast.Ident{Name: "N"}, ast.NewInt(1)), Then: par(loop("c1", user))}}}},
+			"const int inv0 = N;\n// parallel\nfor (int c1 = 0; c1 < N; c1 += 1)\n  S0(c0);\nfor (int c2 = 0; c2 < N; c2 += 1)\n  S0(c0);\nif (N >= 1)\n  // parallel\n  for (int c1"},
 		{"other mark stays", &ast.Mark{Name: "simd", Body: &ast.If{Cond: ast.Ge(&ast.Ident{Name: "N"}, ast.NewInt(1)), Then: loop("c0", user)}},
 			"// simd\nif (N >= 1)"},
 	}

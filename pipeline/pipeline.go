@@ -35,6 +35,7 @@ import (
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scheduler"
 	"github.com/tessera-opt/tessera/scop"
+	"github.com/tessera-opt/tessera/split"
 	"github.com/tessera-opt/tessera/vector"
 )
 
@@ -71,6 +72,10 @@ type Options struct {
 	// Vector.OpenMP is forced on when Sched.Parallel is set.
 	Vectorize bool
 	Vector    vector.Config
+	// Split cuts reduction statements in two through a temporary
+	// (package split, --split; SplitExpand: --split-expand); see split.go.
+	Split       bool
+	SplitExpand split.Expansion
 }
 
 // Diagnostic is a message about one place of the input.
@@ -104,6 +109,8 @@ type Region struct {
 	// Private lists the scalars the scheduler privatized on parallel
 	// loops (printed as private/lastprivate clauses by package omp).
 	Private []scheduler.Private
+	// Split is what statement splitting did (nil when nothing was split).
+	Split *split.Result
 	// Times records how long each stage took, in stage order.
 	Times []StageTime
 	Total time.Duration
@@ -178,6 +185,7 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 		return nil, err
 	}
 	res.Output = addVectorHeader(out, res.Regions)
+	res.Output = addSplitHeader(res.Output, res.Regions)
 	return res, nil
 }
 
@@ -236,6 +244,7 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	}); err != nil {
 		return "", err
 	}
+	s = applySplit(f, r, s, reg, opt) // statement splitting, split.go
 	reg.Scop = s
 	stage = "deps"
 	var d *deps.Deps
@@ -325,6 +334,7 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	}
 	stage = "emit"
 	body, decls := statementBodies(s, prefix)
+	body = splitBodies(reg, n, body, prefix, identifiers(f.Src)) // split.go
 	if reg.Vector != nil {
 		body = reg.Vector.Body(body, emit.Config{HelperPrefix: prefix}.Expr)
 	}
@@ -336,7 +346,7 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	if err != nil {
 		return "", &stageError{stage, err}
 	}
-	text = indentRegion(decls+text, r.Indent)
+	text = indentRegion(splitTemps(reg, decls+text), r.Indent)
 	return text, nil
 }
 

@@ -268,6 +268,10 @@ func (b BasicMap) simplifyStep() (BasicMap, bool) {
 			}
 		}
 	}
+	// Existentials that Fourier-Motzkin eliminates exactly.
+	if r, ok := b.eliminateExactExistential(); ok {
+		return r, true
+	}
 	// Unused locals, and one-sided existentials.
 	drop := map[int]bool{}
 	var dropIneq map[int]bool
@@ -309,6 +313,74 @@ func (b BasicMap) simplifyStep() (BasicMap, bool) {
 		b.ineq = ineq
 	}
 	return b.dropLocals(drop), true
+}
+
+// maxExactFM bounds the rows one exact elimination may create.
+const maxExactFM = 16
+
+// eliminateExactExistential eliminates one existential that appears only
+// in inequalities (in no equality, no known local), with both lower and
+// upper bounds, where every pair of a lower bound a*e >= L and an upper
+// bound b*e <= U has a == 1 or b == 1: then the combinations b*L <= a*U
+// describe exactly the integer values of the other columns for which
+// some integer e exists (no dark shadow is needed, Pugh's exact case).
+func (b BasicMap) eliminateExactExistential() (BasicMap, bool) {
+	nd := b.space.NDim()
+	for i := len(b.locals) - 1; i >= 0; i-- {
+		if b.locals[i].Den != 0 {
+			continue
+		}
+		col := nd + i
+		eqs, ineqs, locs := b.localUsers(col)
+		if len(eqs) > 0 || len(locs) > 0 || len(ineqs) == 0 {
+			continue
+		}
+		var lo, up []int
+		for _, k := range ineqs {
+			if b.ineq[k][col] > 0 {
+				lo = append(lo, k)
+			} else {
+				up = append(up, k)
+			}
+		}
+		if len(lo) == 0 || len(up) == 0 || len(lo)*len(up) > maxExactFM {
+			continue
+		}
+		exact := true
+		for _, l := range lo {
+			for _, u := range up {
+				if b.ineq[l][col] != 1 && b.ineq[u][col] != -1 {
+					exact = false
+				}
+			}
+		}
+		if !exact {
+			continue
+		}
+		users := map[int]bool{}
+		for _, k := range ineqs {
+			users[k] = true
+		}
+		var ineq [][]int64
+		for k, r := range b.ineq {
+			if !users[k] {
+				ineq = append(ineq, r)
+			}
+		}
+		for _, l := range lo {
+			for _, u := range up {
+				// a*e + L' >= 0 and -c*e + U' >= 0 give c*L' + a*U' >= 0.
+				a, c := b.ineq[l][col], -b.ineq[u][col]
+				r := ints.CombineRows(b.ineq[l], c, b.ineq[u], a)
+				r[col] = 0
+				ineq = append(ineq, r)
+			}
+		}
+		out := b
+		out.ineq = ineq
+		return out.dropLocals(map[int]bool{i: true}), true
+	}
+	return b, false
 }
 
 // sortLocals reorders the locals so that every known local only refers to

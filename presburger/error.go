@@ -19,6 +19,9 @@ const (
 	// Unsupported means the operation refuses its input (e.g. Card of an
 	// unbounded or parametric set).
 	Unsupported
+	// Unbounded means an optimum asked for does not exist because the
+	// set is unbounded in its direction (LexMin, LexMax).
+	Unbounded
 )
 
 func (k ErrorKind) String() string {
@@ -29,6 +32,8 @@ func (k ErrorKind) String() string {
 		return "budget exceeded"
 	case Unsupported:
 		return "unsupported"
+	case Unbounded:
+		return "unbounded"
 	}
 	return fmt.Sprintf("ErrorKind(%d)", int(k))
 }

@@ -190,6 +190,11 @@ func (s Set) SimpleHull() BasicSet { return BasicSet{s.m.SimpleHull()} }
 // part i, A_i x_i + c_i λ_i >= 0, λ_i >= 0 and Σ λ_i = 1; projecting the
 // x_i and λ_i out over the rationals (Fourier-Motzkin) leaves the
 // constraints of the hull (of its closure, for unbounded parts).
+//
+// Three or more parts are folded pairwise, hull(hull(p1, p2), p3), ...:
+// the convex hull is associative, and the lifted system of two parts
+// stays small where one of k parts grows with k (Fourier-Motzkin over
+// k(n+1) variables ran out of budget on SCoP-sized inputs).
 func (m Map) ConvexHull() BasicMap {
 	m = m.dropEmpty()
 	if len(m.parts) == 0 {
@@ -197,6 +202,13 @@ func (m Map) ConvexHull() BasicMap {
 	}
 	if len(m.parts) == 1 && len(m.parts[0].locals) == 0 {
 		return m.parts[0]
+	}
+	if len(m.parts) > 2 {
+		h := m.withParts(m.parts[:2]).ConvexHull()
+		for _, p := range m.parts[2:] {
+			h = m.withParts([]BasicMap{h, p}).ConvexHull()
+		}
+		return h
 	}
 	defer translatePanics()
 	n := m.space.NDim()

@@ -1,6 +1,11 @@
 package presburger
 
-import "github.com/tessera-opt/tessera/presburger/internal/ints"
+import (
+	"fmt"
+
+	"github.com/tessera-opt/tessera/presburger/internal/ints"
+	"github.com/tessera-opt/tessera/presburger/internal/sys"
+)
 
 // This file computes parametric lexicographic optima as sets and maps,
 // and the properties of relations that need the same machinery
@@ -17,9 +22,19 @@ import "github.com/tessera-opt/tessera/presburger/internal/ints"
 // for the maximum) are not optimal and are subtracted. Subtraction makes
 // the existential v known by exact integer projection, so every step is
 // exact; the redundant constraints subtraction leaves behind are removed
-// before the next step (it keeps the projections small). Where m(x) is unbounded in the direction of the optimum, every
-// point of m(x) is beaten and x drops out of the result.
-func (m Map) lexOpt(max bool) Map {
+// before the next step (it keeps the projections small). Where m(x) is
+// unbounded in the direction of the optimum, every point of m(x) is
+// beaten and x drops out of the result: lexOpt panics with an Unbounded
+// *Error when that happens (strict), or silently drops those x (DimMin,
+// DimMax: "defined where the optimum exists").
+//
+// The unboundedness check is cheap in the common case: a part whose
+// rational recession cone (with inputs and parameters fixed) has no
+// direction that improves dim k cannot lose an input; only when some part
+// has one do we compare the domains before and after the step exactly.
+func (m Map) lexOpt(max bool) Map { return m.lexOptMode(max, true) }
+
+func (m Map) lexOptMode(max, strict bool) Map {
 	rs := m.space
 	if !rs.isSet {
 		rs = rs.Range()
@@ -39,11 +54,69 @@ func (m Map) lexOpt(max bool) Map {
 			ord = ord.OrderLT(In, 0, Out, k)
 		}
 		worse := proj.ApplyRange(ord)
+		check := false
+		if strict {
+			col := r.space.Offset(Out) + k
+			for _, b := range r.parts {
+				if b.hasRecession(col, max) {
+					check = true
+					break
+				}
+			}
+		}
+		prev := r
 		r = r.Subtract(worse).eachPart(func(b BasicMap) BasicMap {
 			return budgetGuard(b, b.RemoveRedundancies)
 		})
+		if check && !prev.inputDomain().IsSubset(r.inputDomain()) {
+			dir := "below"
+			if max {
+				dir = "above"
+			}
+			panic(&Error{Kind: Unbounded, Msg: fmt.Sprintf("lexicographic optimum: output dim %d is unbounded %s", k, dir)})
+		}
 	}
 	return r.eachPart(substituteEqs)
+}
+
+// inputDomain returns the inputs (with the parameters) of m that have an
+// image; for a set, the parameter values for which it is non-empty.
+func (m Map) inputDomain() Set {
+	if m.space.isSet {
+		return Set{m}.Params()
+	}
+	return m.Domain()
+}
+
+// hasRecession reports whether the rational relaxation of b, with the
+// parameters and input dims fixed, has a direction that decreases column
+// col (increases it when up): then the optimum of col may be unbounded.
+func (b BasicMap) hasRecession(col int, up bool) bool {
+	if b.empty {
+		return false
+	}
+	s := b.system()
+	n := s.NVars
+	for _, r := range s.Eq {
+		r[n] = 0
+	}
+	for _, r := range s.Ineq {
+		r[n] = 0
+	}
+	for j := 0; j < b.space.Offset(Out); j++ {
+		row := make([]int64, n+1)
+		row[j] = 1
+		s.Eq = append(s.Eq, row)
+	}
+	row := make([]int64, n+1)
+	if up {
+		row[col], row[n] = 1, -1
+	} else {
+		row[col], row[n] = -1, -1
+	}
+	s.Ineq = append(s.Ineq, row)
+	defer translatePanics()
+	return !sys.IsRationalEmpty(s)
 }
 
 // substituteEqs returns b with every equality that has a unit coefficient
@@ -83,8 +156,9 @@ func substituteEqs(b BasicMap) BasicMap {
 }
 
 // LexMin returns the lexicographic minimum of m: for every input x with
-// a non-empty, lexicographically bounded below image, the pair (x,
-// lexmin m(x)) (isl_map_lexmin). Exact.
+// a non-empty image, the pair (x, lexmin m(x)) (isl_map_lexmin). Exact.
+// When some image is not bounded below it panics with an *Error of kind
+// Unbounded (defer Recover to get it as an error), like isl.
 func (m Map) LexMin() Map { return m.lexOpt(false) }
 
 // LexMax returns the lexicographic maximum of m (isl_map_lexmax).
@@ -92,7 +166,8 @@ func (m Map) LexMax() Map { return m.lexOpt(true) }
 
 // LexMin returns, for every parameter value, the lexicographically
 // smallest point of s (isl_set_lexmin); parameter values for which s is
-// empty or unbounded below have none.
+// empty have none. An s unbounded below for some parameter value is an
+// error of kind Unbounded (a panic with *Error, as for Map.LexMin).
 func (s Set) LexMin() Set { return Set{s.m.lexOpt(false)} }
 
 // LexMax returns the lexicographically largest point of s for every
@@ -157,7 +232,7 @@ func (s Set) dimOpt(pos int, max bool) (f PwAff, err error) {
 	n := s.m.space.Dim(Out)
 	checkRange(s.m.space, Out, pos, 1, "DimMin")
 	p := s.ProjectOut(Out, pos+1, n-pos-1).ProjectOut(Out, 0, pos)
-	pm, err := Set{p.m.lexOpt(max)}.paramMap().pwMultiAff()
+	pm, err := Set{p.m.lexOptMode(max, false)}.paramMap().pwMultiAff()
 	if err != nil {
 		return PwAff{}, err
 	}
@@ -236,7 +311,7 @@ func (m Map) dimOpt(pos int, max bool) (f PwAff, err error) {
 	n := m.space.Dim(Out)
 	checkRange(m.space, Out, pos, 1, "DimMin")
 	p := m.ProjectOut(Out, pos+1, n-pos-1).ProjectOut(Out, 0, pos)
-	pm, err := p.lexOpt(max).pwMultiAff()
+	pm, err := p.lexOptMode(max, false).pwMultiAff()
 	if err != nil {
 		return PwAff{}, err
 	}

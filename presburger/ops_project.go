@@ -318,7 +318,12 @@ func (s Set) Params() Set {
 }
 
 // Params returns the parameter values for which m is non-empty.
-func (m Map) Params() Set { return m.Wrap().Params() }
+func (m Map) Params() Set {
+	if m.space.isSet {
+		return Set{m}.Params()
+	}
+	return m.Wrap().Params()
+}
 
 // Wrap turns a map A -> B into the set [A -> B] (isl_map_wrap).
 func (m Map) Wrap() Set {

@@ -39,8 +39,30 @@
 // Smart (default) cuts when the components' dimensionalities differ, Max
 // cuts only when forced.
 //
-// Bands of two or more loops are tiled (tile loops floor(φ/T) outside point
-// loops φ). The outermost tile (or point) loop whose hyperplane has zero
+// When the plain search finds no further hyperplane for a band that has
+// one already, the search is retried with one original loop reversed at a
+// time (innermost first): its iterator's coefficient unknowns multiply -i
+// (the same dir mechanism that keeps downward loops in the search space).
+// A hyperplane found so extends the band with negative coefficients, as
+// in A[i][j] = A[i-1][2j] (distances (1, -j): no non-negative second
+// row; (i, -j) is a permutable band). At the start of a band the plain
+// cut is kept (fusing through a reversed loop measured worse on adi and
+// doitgen). Config.NoNegative turns this off; Remarks say when it fired.
+//
+// Bands of three or more loops are tiled (tile loops floor(φ/T) outside
+// point loops φ). Tile sizes come from a cache model (tilesize.go): per
+// band, the sizes whose data footprint (per reference group of the same
+// array and access direction, counted in cache lines for the last array
+// dimension) fits half of the L1 data cache with the largest tile volume,
+// the innermost point loop's size a multiple of a cache line of
+// elements; cache sizes are read from sysfs at run time, element sizes
+// from the arrays' declared types. Config.TileSizes (--tile-sizes) and
+// Config.BandTileSizes (a sizes file, one line per band,
+// ParseTileSizesFile) override the model. With Config.L2Tile, tiled
+// bands without a parallel mark get a second level of tiles sized for
+// half of L2 (a post-pass with schedule's TileBand, checked again with
+// deps.Check). The remark of each tiled band says which sizes were chosen
+// and why. The outermost tile (or point) loop whose hyperplane has zero
 // distance on every edge not satisfied before its band is parallel; when
 // no member of a tiled band is, the tile loops are skewed into a wavefront
 // (t0 + t1, t1, ...) whose second loop is parallel.
@@ -96,9 +118,16 @@
 // # Budget
 //
 // The number of levels is bounded by the statements' dimensions plus the
-// number of statements, coefficients by Config.MaxCoeff; a step that runs
-// over the engine's budget returns an error, and the caller keeps the
-// original schedule.
+// number of statements, coefficients by Config.MaxCoeff, each integer
+// program by the engine's budget (and ilpNodeBudget nodes in the local
+// fallback), the reversed-loop retries by Config.MaxNegativeTries, and
+// the number of integer programs of one schedule by Config.MaxILPs
+// (default 400; the suite needs at most a few dozen). A search that runs
+// over MaxILPs is redone once with the simpler search (FuseNo, no
+// negative coefficients) and Result.Warnings says so; when that runs
+// over too, or a step runs over the engine's budget, Schedule returns an
+// error (*BudgetError for the former) and the caller keeps the original
+// schedule.
 //
 // Glossary: isl's isl_schedule_constraints_compute_schedule does the same
 // job with a different objective; Pluto's "satisfied" dependences are our

@@ -74,13 +74,25 @@ type plan struct {
 	nbands int
 	// priv proves scalar privatizations (nil: none is tried).
 	priv *privatizer
+	// scop is the region being scheduled (array element types).
+	scop *scop.Scop
+	// tiledBands counts the tiled bands met so far (for BandTileSizes);
+	// tileChoices records the tile sizes chosen per band (tilesize.go).
+	tiledBands  int
+	tileChoices map[string]*tileChoice
+	// negTries counts the searches with a reversed loop (findReversed);
+	// negNotes says which ones gave a hyperplane.
+	negTries int
+	negNotes []string
+	// ilps counts the integer programs solved (Config.MaxILPs bounds it).
+	ilps int
 }
 
 var errNoHyperplane = errors.New("scheduler: no valid hyperplane")
 
 func newPlan(d *deps.Deps, cfg Config) (*plan, error) {
 	s := d.Scop
-	p := &plan{cfg: cfg, params: s.Params}
+	p := &plan{cfg: cfg, params: s.Params, scop: s, tileChoices: map[string]*tileChoice{}}
 	index := map[*scop.Statement]int{}
 	for i, st := range s.Statements {
 		index[st] = i
@@ -279,6 +291,10 @@ func (p *plan) findHyperplane(valid, bound []*edge) ([][]int64, error) {
 		sum[nx] = -1
 		b.AddIneq(sum)
 	}
+	p.ilps++
+	if p.ilps > p.cfg.maxILPs() {
+		return nil, &BudgetError{ILPs: p.cfg.maxILPs()}
+	}
 	pt, ok, err := solveLexmin(nx, b.eq, b.ineq)
 	if err != nil {
 		return nil, err
@@ -374,6 +390,9 @@ func (p *plan) run() error {
 				}
 			}
 			rows, err := p.findHyperplane(bandEdges, bound)
+			if errors.Is(err, errNoHyperplane) && !bandStart && !p.cfg.NoNegative {
+				rows, err = p.findReversed(bandEdges, bound)
+			}
 			if err == nil {
 				if bandStart {
 					p.nbands++
@@ -651,4 +670,66 @@ func withContext(b presburger.BasicMap, ctx presburger.Set) presburger.BasicMap 
 		return b
 	}
 	return m.Part(0)
+}
+
+// findReversed retries a failed hyperplane search with negative
+// coefficients on one original loop: the coefficient unknowns of the
+// iterators of that loop, for every statement inside it, multiply -i
+// instead of i (the dir mechanism, applied to loops that run upwards, or
+// back to upwards for loops that run downwards). Loops are tried from the
+// innermost one out; the first loop that gives a hyperplane wins. The
+// search is bounded by Config.MaxNegativeTries ILPs per schedule. run
+// calls it only to extend a band that already has a row (the plain search
+// would end the band: a permutable band of two or more rows is missed);
+// at the start of a band the plain algorithm cuts between components
+// instead, which measured better than fusing through a reversed loop
+// (adi, doitgen: bands of one loop instead of two).
+func (p *plan) findReversed(valid, bound []*edge) ([][]int64, error) {
+	if p.scop == nil {
+		return nil, errNoHyperplane
+	}
+	for li := len(p.scop.Loops) - 1; li >= 0; li-- {
+		if p.negTries >= p.cfg.maxNegativeTries() {
+			return nil, errNoHyperplane
+		}
+		var flipped []*stmt
+		var at []int
+		for _, s := range p.stmts {
+			for j, l := range s.st.Loops {
+				if l == li && j < s.n {
+					flipped = append(flipped, s)
+					at = append(at, j)
+				}
+			}
+		}
+		if len(flipped) == 0 {
+			continue
+		}
+		// Only loops whose statements still need rows can get one.
+		need := false
+		for _, s := range flipped {
+			if s.rank(p.levels) < s.n {
+				need = true
+			}
+		}
+		if !need {
+			continue
+		}
+		p.negTries++
+		for i, s := range flipped {
+			s.dir[at[i]] = -s.dir[at[i]]
+		}
+		rows, err := p.findHyperplane(valid, bound)
+		for i, s := range flipped {
+			s.dir[at[i]] = -s.dir[at[i]]
+		}
+		if err == nil {
+			p.negNotes = append(p.negNotes, fmt.Sprintf("level %d: no hyperplane with the original loop directions; loop %s reversed gives %v", len(p.levels), p.scop.Loops[li].CIter, rows))
+			return rows, nil
+		}
+		if !errors.Is(err, errNoHyperplane) {
+			return nil, err
+		}
+	}
+	return nil, errNoHyperplane
 }

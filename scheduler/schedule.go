@@ -1,6 +1,7 @@
 package scheduler
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/tessera-opt/tessera/deps"
@@ -14,9 +15,39 @@ type Config struct {
 	Fuse FusePolicy
 	// NoTile disables tiling.
 	NoTile bool
-	// TileSizes[k] is the tile size of band member k (32 when absent or
-	// not positive).
+	// TileSizes[k], when the slice is not empty, is the tile size of
+	// member k of every tiled band (32 for members beyond the list).
+	// When it is empty, sizes come from the cache model (tilesize.go).
 	TileSizes []int64
+	// BandTileSizes[b], when present and not empty, gives the sizes of
+	// the b-th tiled band in the order bands are built (outer bands first,
+	// then the bands of the nests in textual order); it wins over
+	// TileSizes. ParseTileSizesFile reads it from a sizes file.
+	BandTileSizes [][]int64
+	// L2Tile adds a second level of tiling, sized for the L2 cache, above
+	// every tiled band that carries no parallel mark.
+	L2Tile bool
+	// NoNegative keeps the coefficients of every hyperplane in the
+	// directions of the original loops; by default, when no hyperplane
+	// exists, one loop at a time is reversed (negative coefficients) and
+	// the search retried (see findReversed), at most MaxNegativeTries
+	// times per schedule (default 32).
+	NoNegative       bool
+	MaxNegativeTries int
+	// MaxILPs bounds the integer programs one schedule may solve (default
+	// 400; each one is itself bounded by the engine's budget and
+	// ilpNodeBudget), so that compile time stays predictable. When the
+	// bound is hit, Schedule retries once with the simpler search of
+	// FuseNo without negative coefficients (smaller programs, one nest at
+	// a time) and says so in Result.Warnings; when that also runs out, it
+	// returns a *BudgetError and the caller keeps the original schedule.
+	MaxILPs int
+	// Cache overrides the cache sizes of the model (zero: the host's,
+	// read from sysfs at run time).
+	Cache CacheSizes
+	// band holds the sizes of the band being built (set by
+	// chooseTileSizes) so that every use of tileSize agrees.
+	band []int64
 	// Parallel marks the outermost parallel loop of each nest.
 	Parallel bool
 	// MaxCoeff bounds the coefficients of the hyperplanes (default 8),
@@ -37,10 +68,33 @@ type Config struct {
 
 func (c Config) maxCoeff() int64 { return positiveOr(c.MaxCoeff, 8) }
 func (c Config) maxShift() int64 { return positiveOr(c.MaxShift, 64) }
-func (c Config) maxU() int64     { return 16 }
-func (c Config) maxW() int64     { return 1 << 12 }
+func (c Config) maxILPs() int {
+	if c.MaxILPs > 0 {
+		return c.MaxILPs
+	}
+	return 400
+}
+
+// BudgetError reports that the search ran over Config.MaxILPs.
+type BudgetError struct{ ILPs int }
+
+func (e *BudgetError) Error() string {
+	return fmt.Sprintf("scheduler: search budget exceeded (%d integer programs)", e.ILPs)
+}
+
+func (c Config) maxNegativeTries() int {
+	if c.MaxNegativeTries > 0 {
+		return c.MaxNegativeTries
+	}
+	return 32
+}
+func (c Config) maxU() int64 { return 16 }
+func (c Config) maxW() int64 { return 1 << 12 }
 
 func (c Config) tileSize(k int) int64 {
+	if k < len(c.band) {
+		return c.band[k]
+	}
 	if k < len(c.TileSizes) && c.TileSizes[k] > 0 {
 		return c.TileSizes[k]
 	}
@@ -69,13 +123,34 @@ type Result struct {
 	// Private lists, per parallel loop that needed it, the scalars
 	// privatized on it.
 	Private []Private
+	// Warnings say when the search ran over its budget and a simpler
+	// schedule was computed instead (see Config.MaxILPs).
+	Warnings []string
 }
 
 // Schedule computes a new schedule tree for the SCoP of d. The result has
 // been checked against every dependence of d, and every parallel mark has
 // been proven; an error means no better schedule was found (the caller
 // keeps the original one).
-func Schedule(d *deps.Deps, cfg Config) (res *Result, err error) {
+func Schedule(d *deps.Deps, cfg Config) (*Result, error) {
+	res, err := scheduleOnce(d, cfg)
+	var be *BudgetError
+	if !errors.As(err, &be) || (cfg.Fuse == FuseNo && cfg.NoNegative) {
+		return res, err
+	}
+	simple := cfg
+	simple.Fuse, simple.NoNegative = FuseNo, true
+	res, err2 := scheduleOnce(d, simple)
+	if err2 != nil {
+		return nil, fmt.Errorf("%w; the simpler search (--fuse=no) failed too: %v", err, err2)
+	}
+	w := fmt.Sprintf("%v: fell back to the simpler search of --fuse=no without negative coefficients", err)
+	res.Warnings = append(res.Warnings, w)
+	res.Remarks = append(res.Remarks, w)
+	return res, nil
+}
+
+func scheduleOnce(d *deps.Deps, cfg Config) (res *Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if oe, ok := r.(*overflowError); ok {
@@ -110,7 +185,20 @@ func Schedule(d *deps.Deps, cfg Config) (res *Result, err error) {
 	if err := b.verifyParallel(d); err != nil {
 		return nil, err
 	}
-	res = &Result{Tree: tree, Remarks: b.notes}
+	if cfg.L2Tile || buildL2Tile == "on" {
+		t2, n, err := b.addL2Tiles(tree)
+		if err == nil && n > 0 {
+			if ok, _ := deps.Check(t2.Flatten(), d); ok {
+				tree = t2
+			}
+		}
+	}
+	res = &Result{Tree: tree, Remarks: append(b.notes, p.negNotes...)}
+	for i, bp := range b.bands {
+		if ch := p.tileChoices[bandKey(bp.group, bp.first)]; ch != nil && bp.tiled && i < len(res.Remarks) {
+			res.Remarks[i] += "; " + ch.why
+		}
+	}
 	for _, bp := range b.bands {
 		if bp.tiled || bp.flatPar >= 0 {
 			res.Gains = true

@@ -41,6 +41,12 @@ type bandPlan struct {
 	// redHint says which loop a reduction would make parallel when
 	// Config.Reductions is off.
 	redHint string
+	// collapse counts the tile loops right below the parallel one that
+	// are parallel too (coincident) and get a "collapse" mark, so that
+	// package omp can print collapse(1+collapse): a band whose outer tile
+	// loop has a trip count of one or two (conv2d's images, 8/32) still
+	// gives every thread work.
+	collapse int
 }
 
 // builder turns the rows found by the algorithm into a schedule tree and
@@ -72,7 +78,54 @@ func (p *plan) buildTree(domain presburger.UnionSet) (schedule.Tree, *builder, e
 			b.flat[si] = append(b.flat[si], dim{{row: make([]int64, p.stmts[si].n+1), den: 1}})
 		}
 	}
+	if err := b.verifyCollapse(); err != nil {
+		return schedule.Tree{}, nil, err
+	}
 	return schedule.NewTree(schedule.NewDomain(domain, child)), b, nil
+}
+
+// verifyCollapse proves the collapsed loops of every band: for each
+// dependence between statements of the band's group, instances with equal
+// flat dims before the parallel loop have equal values at the parallel
+// loop and at every collapsed loop, so all iterations of the collapsed
+// loops may run at once.
+func (b *builder) verifyCollapse() error {
+	p := b.p
+	for _, bp := range b.bands {
+		if bp.collapse == 0 || bp.flatPar < 0 {
+			continue
+		}
+		seen := map[any]bool{}
+		for _, e := range p.edges {
+			if seen[e.dep] || !slices.Contains(bp.group, e.src) || !slices.Contains(bp.group, e.dst) {
+				continue
+			}
+			seen[e.dep] = true
+			n := bp.flatPar + bp.collapse + 1
+			fs := p.dimsMap(e.src, b.flat[e.src][:n])
+			ft := p.dimsMap(e.dst, b.flat[e.dst][:n])
+			times := e.dep.Rel.ApplyDomain(fs).ApplyRange(ft)
+			sp := times.Space()
+			np := sp.NParam()
+			w := sp.NDim() + 1
+			c := times
+			for k := 0; k < bp.flatPar; k++ {
+				r := make([]int64, w)
+				r[np+k], r[np+n+k] = 1, -1
+				c = c.AddConstraint(r, true)
+			}
+			for k := bp.flatPar; k < n; k++ {
+				for _, sign := range []int64{1, -1} {
+					r := make([]int64, w)
+					r[np+k], r[np+n+k], r[w-1] = -sign, sign, -1
+					if !c.AddConstraint(r, false).IsEmpty() {
+						return fmt.Errorf("scheduler: internal error: collapsed loop %d carries the %s dependence %s->%s on %s", k, e.dep.Kind, p.stmts[e.src].st.Name, p.stmts[e.dst].st.Name, e.dep.Array)
+					}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // flatLen is the current flat length of the group (all equal).
@@ -157,6 +210,9 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 	if !bp.tiled {
 		copy(outer, inner)
 	}
+	// Tile sizes from the cache model or the user (tilesize.go); they are
+	// what p.cfg.tileSize reports while this band is built.
+	sizes := b.chooseTileSizes(group, first, width, inner, bp.tiled)
 	coincidentAt := func(levels []int) []bool {
 		co := make([]bool, width)
 		for k, l := range levels {
@@ -185,10 +241,6 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 			bp.wavefront = true
 			bp.parallel = 1
 		}
-	}
-	sizes := make([]int64, width)
-	for k := range sizes {
-		sizes[k] = p.cfg.tileSize(k)
 	}
 	start := b.flatLen(group)
 	// Tile dims (or the plain band dims).
@@ -231,7 +283,7 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 	// loop inside a sequential one forks and joins threads on every outer
 	// iteration, which measured up to 30x slower than sequential code
 	// (doitgen at LARGE).
-	child, err := b.build(group, first+width, true)
+	child, err := b.build(group, first+width, inPar || bp.parallel >= 0)
 	if err != nil {
 		return nil, err
 	}
@@ -248,7 +300,26 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 		outerCo = make([]bool, width)
 		outerCo[1] = true
 	}
-	if bp.parallel > 0 {
+	if bp.parallel >= 0 && bp.tiled && !bp.wavefront && bp.private == nil {
+		for m := bp.parallel + 1; m < width && coincident[m] && b.isLoop(group, outer[m]); m++ {
+			bp.collapse++
+		}
+	}
+	if bp.collapse > 0 {
+		// parallel member, then one single-member band per collapsed
+		// member under a "collapse" mark, then the rest of the band.
+		last := bp.parallel + bp.collapse
+		if last+1 < width {
+			child = schedule.NewBand(b.band(group, outerSched, last+1, width, outerCo), child)
+		}
+		for m := last; m > bp.parallel; m-- {
+			child = schedule.NewMark("collapse", schedule.NewBand(b.band(group, outerSched, m, m+1, outerCo), child))
+		}
+		child = schedule.NewMark("parallel", schedule.NewBand(b.band(group, outerSched, bp.parallel, bp.parallel+1, outerCo), child))
+		if bp.parallel > 0 {
+			child = schedule.NewBand(b.band(group, outerSched, 0, bp.parallel, outerCo), child)
+		}
+	} else if bp.parallel > 0 {
 		inner := b.band(group, outerSched, bp.parallel, width, outerCo)
 		child = schedule.NewMark("parallel", schedule.NewBand(inner, child))
 		outer := b.band(group, outerSched, 0, bp.parallel, outerCo)
@@ -259,6 +330,7 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 			child = schedule.NewMark("parallel", child)
 		}
 	}
+	p.cfg.band = sizes // the children chose theirs
 	b.bands = append(b.bands, bp)
 	b.notes = append(b.notes, b.describe(bp, relevant, coincident, outer, inner))
 	return child, nil
@@ -280,6 +352,12 @@ func (b *builder) isLoop(group []int, l int) bool {
 // hasLoops reports whether some statement of the group has a non-constant
 // row in the band.
 func (b *builder) hasLoops(group []int, first, width int) bool {
+	return b.hasLoopsOnly(group, first, width) && b.tileReuse(group, first, width)
+}
+
+// hasLoopsOnly reports whether three or more members of the band are
+// loops for some statement of the group.
+func (b *builder) hasLoopsOnly(group []int, first, width int) bool {
 	nonConst := 0
 	for k := 0; k < width; k++ {
 		for _, si := range group {
@@ -295,6 +373,87 @@ func (b *builder) hasLoops(group []int, first, width int) bool {
 	// mvt 0.56x, trisolv, bicg, atax) and won only on gemver; three or more
 	// loops carry the reuse that tiling exploits.
 	return nonConst >= 3
+}
+
+// tileReuse reports whether tiling the band can bring reuse into cache
+// that the original loop order misses: some statement has an access that
+// is invariant along an original loop j moved by the band, while the loops
+// inside j (in the original order) sweep at least two of its subscripts
+// with iterators that are not window loops. Between two uses of an
+// element the original order then touches a two-dimensional slice of the
+// array (B[k][j] across i in gemm, A[i][j] across t in a stencil, in[n][c]
+// across k in conv2d), whose size grows with the problem; a slice of one
+// dimension or less (a row, a filter window) stays in cache untiled.
+// A window loop is the inner one of two iterators summed in a subscript
+// (r in in[h + r][w + s]): its trip count is a filter size, not a
+// problem size. Depthwise convolution and max-pooling have no such reuse
+// and ran 0.6-0.7x tiled at LARGE.
+func (b *builder) tileReuse(group []int, first, width int) bool {
+	for _, si := range group {
+		s := b.p.stmts[si]
+		inBand := make([]bool, s.n)
+		for k := 0; k < width; k++ {
+			for j, c := range s.rows[first+k][:s.n] {
+				if c != 0 {
+					inBand[j] = true
+				}
+			}
+		}
+		window := make([]bool, s.n)
+		var subs [][][]int64
+		for _, acc := range s.st.Accesses {
+			f, ok := accessRows(acc.Rel, s.n)
+			if !ok {
+				// Not affine in the iterators: assume the reuse is there.
+				return true
+			}
+			subs = append(subs, f)
+			for _, row := range f {
+				outer := -1
+				for j, c := range row {
+					if c == 0 {
+						continue
+					}
+					if outer >= 0 {
+						window[j] = true
+					} else {
+						outer = j
+					}
+				}
+			}
+		}
+		for _, f := range subs {
+			for j := 0; j < s.n; j++ {
+				if !inBand[j] || !invariantAlong(f, j) {
+					continue
+				}
+				swept := 0
+				for _, row := range f {
+					for j2 := j + 1; j2 < s.n; j2++ {
+						if row[j2] != 0 && !window[j2] {
+							swept++
+							break
+						}
+					}
+				}
+				if swept >= 2 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// invariantAlong reports whether no subscript of the access uses
+// iterator j.
+func invariantAlong(f [][]int64, j int) bool {
+	for _, row := range f {
+		if row[j] != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // band builds the schedule.Band of members [from, to) of the given dims.
@@ -389,6 +548,8 @@ func (b *builder) describe(bp bandPlan, relevant []*edge, co []bool, outer, inne
 		sb.WriteString(": not tiled (fewer than two loops)")
 	} else if p.cfg.NoTile {
 		sb.WriteString(": not tiled (--notile)")
+	} else if b.hasLoopsOnly(bp.group, bp.first, bp.width) {
+		sb.WriteString(": not tiled (no reuse that the original loop order misses: no access is invariant along a loop of the band while the loops inside sweep two of its subscripts)")
 	} else {
 		sb.WriteString(": not tiled (fewer than three non-constant loops)")
 	}
@@ -404,6 +565,8 @@ func (b *builder) describe(bp bandPlan, relevant []*edge, co []bool, outer, inne
 		fmt.Fprintf(&sb, "; loop %d parallel as a reduction (%s) of %s on %s", bp.parallel, r.Op, r.Stmt, r.Array)
 	case bp.parallel >= 0 && bp.private != nil:
 		fmt.Fprintf(&sb, "; loop %d parallel after privatizing %s", bp.parallel, strings.Join(append(slices.Clone(bp.private.Private), bp.private.LastPrivate...), ", "))
+	case bp.parallel >= 0 && bp.collapse > 0:
+		fmt.Fprintf(&sb, "; loops %d..%d parallel (collapsed)", bp.parallel, bp.parallel+bp.collapse)
 	case bp.parallel >= 0:
 		fmt.Fprintf(&sb, "; loop %d parallel", bp.parallel)
 	default:
@@ -465,18 +628,18 @@ func (b *builder) innerOrder(group []int, first, width int) []int {
 	return append(order, best)
 }
 
-// accessScore rates moving band member k by one (the other members fixed)
-// for statement si: +2 for an access whose last subscript moves by ±1 and
-// the others stay, +1 for an invariant access, -1 for any other move.
-// Statements whose band rows are not a square invertible matrix score 0.
+// accessScore rates moving band member k by one (all other loops of the
+// statement fixed) for statement si: +2 for an access whose last subscript
+// moves by ±1 and the others stay, +1 for an invariant access, -1 for any
+// other move. The direction is solved from the band rows completed by the
+// statement's rows at other levels (conv2d's band of five loops inside
+// seven: the filter loops below the band stay fixed). Statements whose
+// rows do not give an invertible matrix score 0.
 func (p *plan) accessScore(si, first, width, k int) int64 {
 	s := p.stmts[si]
-	if s.n != width {
+	h, ok := p.fullRows(si, first, width)
+	if !ok {
 		return 0
-	}
-	h := make([][]int64, width)
-	for r := 0; r < width; r++ {
-		h[r] = s.rows[first+r][:s.n]
 	}
 	v, ok := solveUnit(h, k)
 	if !ok {
@@ -511,6 +674,52 @@ func (p *plan) accessScore(si, first, width, k int) int64 {
 		}
 	}
 	return score
+}
+
+// fullRows returns the statement's band rows (members first..first+width-1,
+// in order) followed by rows of its other levels that are linearly
+// independent of them, n rows in all, or false when the band rows are
+// dependent or the statement's rows do not reach rank n.
+func (p *plan) fullRows(si, first, width int) ([][]int64, bool) {
+	s := p.stmts[si]
+	if width > s.n {
+		return nil, false
+	}
+	var h [][]int64
+	indep := func(r []int64) bool {
+		if allZero(r) {
+			return false
+		}
+		if len(h) == 0 {
+			return true
+		}
+		for _, c := range complement(h, s.n) {
+			var dot int64
+			for j := range c {
+				dot = add(dot, mul(c[j], r[j]))
+			}
+			if dot != 0 {
+				return true
+			}
+		}
+		return false
+	}
+	for r := 0; r < width; r++ {
+		row := s.rows[first+r][:s.n]
+		if !indep(row) {
+			return nil, false
+		}
+		h = append(h, row)
+	}
+	for l := 0; l < len(s.rows) && len(h) < s.n; l++ {
+		if l >= first && l < first+width {
+			continue
+		}
+		if row := s.rows[l][:s.n]; indep(row) {
+			h = append(h, row)
+		}
+	}
+	return h, len(h) == s.n
 }
 
 func allZero(r []int64) bool {

@@ -14,11 +14,12 @@
 //     are double or float. Strides come from the access relations
 //     (exact quasi-affine coefficients, int64 with overflow checks)
 //     composed with the linear part of the call arguments in the loop
-//     iterator. A write of stride 0 is a reduction; horizontal reductions
-//     are not generated, so such loops stay scalar.
+//     iterator. A write of stride 0 is a reduction: see item 5.
+//
 //  2. Marks: a vectorizable innermost loop is wrapped in ast.Mark
 //     "ivdep" (#pragma GCC ivdep, honoured without -fopenmp) or "simd"
 //     (Config.OpenMP: #pragma omp simd, needs -fopenmp or -fopenmp-simd).
+//
 //  3. Register-tiled FMA kernel (kernel.go): a point
 //     nest for i / for k / for j whose single statement is
 //     X[..i..][j] (+)= b1 * ... * Y[..][j] * ... with the b's invariant
@@ -40,7 +41,79 @@
 //     instruction-count model (costOf) prices vectorizing i, j or k; we
 //     generate the kernel only when j is the cheapest.
 //
+//  4. Packed contraction kernel (packed.go), tried first on every nest
+//     that is not inside a loop: a statement
+//     X[..b..][..i..][j] (+)= t1 + t2 + ... where every term is a product
+//     of factors (array elements, scalars, literals) and no factor
+//     depends on both i and j, all of whose instances the nest executes
+//     (so the nest is one contiguous segment of the execution and can be
+//     reordered freely inside). The dimensions are classified from the
+//     access relations: j is the one dimension of the last subscript of
+//     the write (coefficient 1), the dimensions absent from the write
+//     are the reduction dimensions, i is the first other written
+//     dimension such that every term has a factor varying with it and
+//     none varying with both; the rest are batch dimensions. The domain
+//     must be a box in the parameters (hull bounds from DimMin/DimMax,
+//     single affine pieces) except for constraints on (i, j) alone
+//     (syrk's j <= i), which are tested per register tile. The nest is
+//     replaced, whatever the scheduler's band and tile sizes were, by
+//     the GotoBLAS/BLIS loop order: batch loops; jc over blocks of NC
+//     columns; pc over blocks of the outer reduction dimension (about KC
+//     elements of the flattened reduction); pack B (the factors not
+//     varying with i, per term) into NR-column micro-panels; ic over
+//     blocks of MC rows (the OpenMP loop with --parallel); pack A (the
+//     factors varying with i) into MR-row micro-panels; jr, ir over
+//     micro-tiles; an MR x NR register tile loaded from X, updated by
+//     one broadcast and NR/lanes FMAs per row and reduction step, and
+//     stored back. Tiles cut by the domain or the block edges run the
+//     same code on a zero-padded temporary, copied in and out only where
+//     they meet the domain. Each element of X receives its reduction
+//     terms in the original lexicographic order of the reduction
+//     dimensions, term by term per block (a sum of several terms is
+//     reassociated, as --vectorize flows allow: they are compared with
+//     the kernel's tolerance); the A*B factor grouping rounds once per
+//     product differently, as FMA contraction does. Packing reads only
+//     elements the original reads (the hull of i and j comes from the
+//     domain, the reduction box is independent of them). Sizes:
+//     KC=256, MC=120 (rounded to MR), NC=2048 doubles or floats, for
+//     this project's machines (48 KiB L1, 1 MiB L2, 32 MiB L3); MR x NR
+//     is 6 x 2 vectors for 16 registers and 8 x 3 for 32, or
+//     --unroll-jam rows (its default 4 means "from the registers") with
+//     as many vectors as fit. B's buffer is static (one per kernel); A's
+//     and the temporary are locals of the row-block loop (per thread).
+//     When the extent of the inner reduction dimensions is symbolic the
+//     packed code runs only when it is at most KC, the original nest
+//     otherwise. Config.NoPack turns this off (the unpacked kernel of
+//     item 3 then applies to plain matmul nests).
+//
+//  5. Horizontal reductions (hred.go, the seed's "innermost" scheme): an
+//     innermost loop that is not vectorizable only because its one
+//     statement X += e (or X = X + e, scop's Update "+") accumulates into
+//     an X invariant along the loop, with no other access to X's array
+//     and every other access of stride 0 or 1, gets a vector accumulator
+//     (GCC vector extensions on every target: contiguous reads become
+//     vector loads, invariant ones stay scalars that GCC broadcasts),
+//     one horizontal sum after the full vectors, and the scalar
+//     statement for the remainder. Legal because the loop's only
+//     dependences are the accumulation into X; it reassociates the sum,
+//     as --vectorize flows may. Config.NoReduce turns it off.
+//
+// Order of the attempts at a node: the packed kernel (4) at a nest that is
+// not inside a loop; then the unpacked kernel (3) at a matmul point nest;
+// at an innermost loop, a mark (2) when it is vectorizable, else the
+// horizontal reduction (5), else nothing (the report says why).
+//
 // # Representation of vector code
+//
+// Packed kernels use ast.User nodes "vecp:<kernel>:<op>" whose arguments
+// are (n, n op-specific expressions, statement arguments...): pa<t>/pb<t>
+// pack term t of A or B, za/zb zero-pad, acc/st and acct/stt load and
+// store the register tile from X or the temporary, ldb, bc and fma are the
+// micro-kernel, tin/tout copy a partial tile, adecl/bdecl/tdecl declare
+// the buffers. The rest of the kernel is ordinary For, If and Decl nodes.
+//
+// Horizontal reductions use "vecr:<id>:decl|acc|hsum" with the
+// statement's arguments.
 //
 // Vector statements are ast.User nodes named "vec:<kernel>:<op>" with
 // arguments (r, v, statement arguments...): op is acc (load an
@@ -61,8 +134,13 @@
 // width (16, 64, 16 and 32 bytes): a typedef tsv_v{d,f}{bytes} with
 // vector_size, element alignment and may_alias, loads and stores through
 // it, acc += a * b (gcc contracts it to FMA where the target has one).
-// Marks are the same on every target. An unknown --target is an error
-// listing the known ones.
+// Marks are the same on every target; horizontal reductions use the
+// vector extensions on every target. An unknown --target is an error
+// listing the known ones (TestParseTarget). The default stays avx2 on an
+// AVX-512 host, as issue 9 asks; there --target=avx512 (8 x 24 register
+// tile in 32 registers) measured about 1.8x the avx2 kernel on gemm (see
+// docs/BENCH.md, gemmbench), when the C compiler is told to use AVX-512
+// (-march=native).
 //
 // # Glossary and papers
 //

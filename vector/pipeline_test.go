@@ -128,6 +128,7 @@ func TestAnalysis(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			opt := pipeline.Options{}
+			opt.Vector.NoPack = true // the unpacked kernel; packed_test.go has the packed one
 			opt.Sched.Parallel = tc.parallel
 			opt.Sched.NoTile = tc.notile
 			if tc.target != "" {
@@ -186,6 +187,7 @@ func TestKernelInstances(t *testing.T) {
 		rows := 1 + rng.Intn(8)
 		n, m, p := int64(1+rng.Intn(40)), int64(1+rng.Intn(40)), int64(1+rng.Intn(40))
 		opt := pipeline.Options{}
+		opt.Vector.NoPack = true
 		opt.Vector.UnrollJam = rows
 		if it%3 == 0 {
 			opt.Sched.NoTile = true
@@ -256,6 +258,7 @@ int main(void) {
 		src := source(tc.elem, "", matmul) + main
 		src = fmt.Sprintf("#define NI %d\n#define NJ %d\n#define NK %d\n", tc.ni, tc.nj, tc.nk) + src
 		opt := pipeline.Options{}
+		opt.Vector.NoPack = true
 		opt.Vector.UnrollJam = tc.rows
 		opt.Vector.Target, _ = vector.ParseTarget(tc.target)
 		res := optimize(t, src, opt)

@@ -23,6 +23,12 @@ type Config struct {
 	OpenMP bool
 	// NoIntrinsics keeps every loop scalar with a mark.
 	NoIntrinsics bool
+	// NoPack disables the packed contraction kernel (packed.go); matmul
+	// nests then get the unpacked register-tiled kernel (kernel.go).
+	NoPack bool
+	// NoReduce leaves innermost reductions scalar instead of writing them
+	// with a vector accumulator and a horizontal sum (hred.go).
+	NoReduce bool
 }
 
 // Result is the rewritten AST and what was decided.
@@ -35,6 +41,8 @@ type Result struct {
 	// Header is the #include line the vector statements need ("" if none).
 	Header  string
 	kernels []*kernel
+	packed  []*pkernel
+	hreds   []*hred
 	target  Target
 }
 
@@ -65,28 +73,35 @@ func Vectorize(n ast.Node, s *scop.Scop, cfg Config) (*Result, error) {
 	if cfg.UnrollJam < 1 || cfg.UnrollJam > 8 {
 		return nil, fmt.Errorf("vector: unroll-jam %d out of range 1..8", cfg.UnrollJam)
 	}
-	v := &vectorizer{s: s, cfg: cfg, res: &Result{}, byName: map[string]*scop.Statement{}}
+	v := &vectorizer{s: s, cfg: cfg, res: &Result{}, byName: map[string]*scop.Statement{}, users: map[string]int{}}
+	countUsers(n, v.users)
 	for _, st := range s.Statements {
 		v.byName[st.Name] = st
 	}
 	v.res.target = cfg.Target
 	v.res.AST = v.rewrite(n)
-	if len(v.res.kernels) > 0 {
-		if cfg.Target.Intrinsics {
-			v.res.Header = "#include <immintrin.h>"
-		} else {
-			var lines []string
-			for _, elem := range []string{"double", "float"} {
-				for _, k := range v.res.kernels {
-					if k.elem == elem {
-						lines = append(lines, gnuTypedef(cfg.Target, elem))
-						break
-					}
-				}
+	var lines []string
+	if cfg.Target.Intrinsics && len(v.res.kernels)+len(v.res.packed) > 0 {
+		lines = append(lines, "#include <immintrin.h>")
+	}
+	for _, elem := range []string{"double", "float"} {
+		used := false
+		if !cfg.Target.Intrinsics {
+			for _, k := range v.res.kernels {
+				used = used || k.elem == elem
 			}
-			v.res.Header = strings.Join(lines, "\n")
+			for _, k := range v.res.packed {
+				used = used || k.elem == elem
+			}
+		}
+		for _, h := range v.res.hreds {
+			used = used || h.elem == elem
+		}
+		if used {
+			lines = append(lines, gnuTypedef(cfg.Target, elem))
 		}
 	}
+	v.res.Header = strings.Join(lines, "\n")
 	return v.res, nil
 }
 
@@ -95,6 +110,11 @@ type vectorizer struct {
 	cfg    Config
 	res    *Result
 	byName map[string]*scop.Statement
+	users  map[string]int // User nodes per statement in the whole AST
+	depth  int            // loops enclosing the node being rewritten
+	// fallback is set while the alternative of a packed kernel (the nest
+	// as generated) is rewritten: no packed kernel there.
+	fallback bool
 }
 
 func (v *vectorizer) rewrite(n ast.Node) ast.Node {
@@ -115,6 +135,12 @@ func (v *vectorizer) rewrite(n ast.Node) ast.Node {
 		if !isFor {
 			n.Body = v.rewrite(n.Body)
 			return n
+		}
+		if v.depth == 0 {
+			if pk, rep := v.matchPacked(f); pk != nil {
+				v.res.Loops = append(v.res.Loops, rep)
+				return v.buildPacked(pk, n.Name == "parallel", n)
+			}
 		}
 		if n.Name == "parallel" && !containsFor(f.Body) {
 			// emit prints the OpenMP pragma only right before a for
@@ -142,6 +168,21 @@ func (v *vectorizer) rewrite(n ast.Node) ast.Node {
 		n.Body = nb
 		return n
 	case *ast.For:
+		if v.depth == 0 {
+			if pk, rep := v.matchPacked(n); pk != nil {
+				v.res.Loops = append(v.res.Loops, rep)
+				// A parallel mark anywhere in the nest (not only on its
+				// outermost loop) makes the row-block loop parallel.
+				par := false
+				ast.Walk(n, func(m ast.Node) bool {
+					if mk, ok := m.(*ast.Mark); ok && mk.Name == "parallel" {
+						par = true
+					}
+					return !par
+				})
+				return v.buildPacked(pk, par, n)
+			}
+		}
 		if !v.cfg.NoIntrinsics {
 			if k, rep := v.matchKernel(n); k != nil {
 				v.res.Loops = append(v.res.Loops, rep)
@@ -159,10 +200,21 @@ func (v *vectorizer) rewrite(n ast.Node) ast.Node {
 				v.res.Loops = append(v.res.Loops, rep)
 				return &ast.Mark{Name: name, Body: n}
 			}
+			if h := v.matchHred(n); h != nil {
+				rep.Vectorizable = true
+				rep.Scheme = "horizontal reduction"
+				rep.ElemType = h.elem
+				rep.Reason = fmt.Sprintf("%s reduces into %s: %d-lane vector accumulator, contiguous reads as vector loads, horizontal sum after the loop, scalar remainder (reassociates the sum)",
+					h.stmt.Name, h.lhs.Format(nil), h.lanes)
+				v.res.Loops = append(v.res.Loops, rep)
+				return v.buildHred(n, h)
+			}
 			v.res.Loops = append(v.res.Loops, rep)
 			return n
 		}
+		v.depth++
 		n.Body = v.rewrite(n.Body)
+		v.depth--
 		return n
 	}
 	return n
@@ -295,6 +347,12 @@ func (v *vectorizer) array(name string) *scop.Array {
 // every other User goes to next.
 func (r *Result) Body(next func(*ast.User) (string, error), expr func(ast.Expr) string) func(*ast.User) (string, error) {
 	return func(u *ast.User) (string, error) {
+		if strings.HasPrefix(u.Name, "vecr:") {
+			return r.printHred(u, expr)
+		}
+		if strings.HasPrefix(u.Name, "vecp:") {
+			return r.printPacked(u, expr)
+		}
 		if !strings.HasPrefix(u.Name, "vec:") {
 			return next(u)
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/tessera-opt/tessera/emit"
 	"github.com/tessera-opt/tessera/pipeline"
 	"github.com/tessera-opt/tessera/scheduler"
+	"github.com/tessera-opt/tessera/split"
 	"github.com/tessera-opt/tessera/vector"
 )
 
@@ -45,6 +46,9 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	licm := fs.Bool("licm", true, "loop-invariant code motion and normalization on the generated AST")
 	nolicm := fs.Bool("nolicm", false, "disable --licm")
 	licmK := fs.Int("licm-threshold", 1, "LICM hoists an invariant expression only when its cost reaches K")
+	splitOn := fs.Bool("split", splitDefault, "statement splitting: cut reductions like A[i][j] += B[k][i] * B[k][j] in two through a temporary (see --split-expand; --explain says what was split and why)")
+	nosplit := fs.Bool("nosplit", false, "disable --split")
+	splitExpand := fs.String("split-expand", "permutable", "dimensions of --split's temporary: permutable (every loop but the last one of the left side: the nest stays tilable) or inner (the innermost loop only, the Polygeist paper's minimal expansion)")
 	schedFile := fs.String("schedule", "", "user schedule replacing the automatic scheduler: a transformation script or an isl YAML schedule tree (docs/SCHEDULE.md)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tessera opt [flags] FILE.c")
@@ -80,6 +84,11 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tessera opt: --unroll-jam: %d out of range 1..8\n", *unrollJam)
 		return 2
 	}
+	expand, err := split.ParseExpansion(*splitExpand)
+	if err != nil {
+		fmt.Fprintf(stderr, "tessera opt: --split-expand: %v\n", err)
+		return 2
+	}
 	src, err := os.ReadFile(in)
 	if err != nil {
 		fmt.Fprintf(stderr, "tessera opt: %v\n", err)
@@ -111,6 +120,8 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Vectorize:     *vectorize,
 		Vector:        vector.Config{Target: tgt, UnrollJam: *unrollJam},
 		Schedule:      userSched,
+		Split:         *splitOn && !*nosplit,
+		SplitExpand:   expand,
 		NoLICM:        *nolicm || !*licm,
 		LICM:          astopt.Config{Threshold: *licmK},
 		Sched: scheduler.Config{
@@ -232,8 +243,11 @@ func reorderFlags(args []string) []string {
 
 func takesValue(flagArg string) bool {
 	switch strings.TrimLeft(flagArg, "-") {
-	case "o", "region-timeout", "fuse", "tile-sizes", "context", "kernels", "flows", "dataset", "runs", "threads", "compiler", "plot", "tessera", "flow", "schedule", "licm-threshold", "target", "unroll-jam":
+	case "o", "region-timeout", "fuse", "tile-sizes", "context", "kernels", "flows", "dataset", "runs", "threads", "compiler", "plot", "tessera", "flow", "schedule", "licm-threshold", "target", "unroll-jam", "split-expand":
 		return true
 	}
 	return false
 }
+
+// splitDefault is the default of --split (statement splitting).
+const splitDefault = false

@@ -121,8 +121,25 @@ func (p *parser) statement() error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(p.out, v.String())
+	fmt.Fprintln(p.out, render(v))
 	return nil
+}
+
+// render prints a value with its redundant constraints removed (when
+// the solver manages within its budget; else as it is).
+func render(v value) (out string) {
+	defer func() {
+		if x := recover(); x != nil {
+			out = v.String()
+		}
+	}()
+	switch v.kind {
+	case vSet:
+		v.s = v.s.RemoveRedundancies()
+	case vMap:
+		v.m = v.m.RemoveRedundancies()
+	}
+	return v.String()
 }
 
 func isCmp(k pb.TokKind) bool {

@@ -27,9 +27,12 @@ const (
 // (where it is hopeless) search longer.
 func bbNodeLimit(n int) int { return 4000 + 100*n*n }
 
-// bbDepthLimit bounds the depth of a branch and bound: deeper searches
-// mostly wander along an unbounded direction.
-const bbDepthLimit = 300
+// bbDepthLimit bounds the depth of a branch and bound over n variables:
+// deeper searches mostly wander along an unbounded direction, and every
+// level makes the tableau one row longer. (A fixed 300 made emptiness
+// checks of small parametric sets with floors take seconds: the dive
+// went 300 bounds deep before the Omega test answered in microseconds.)
+func bbDepthLimit(n int) int { return 20 + 2*n }
 
 // bbStepLimit bounds the simplex steps of one search over n variables
 // before it gives up (and the Omega test answers), within what is left of
@@ -89,7 +92,7 @@ func (s *bb) lastFrac() int {
 // sample finds an integer point of the (non-empty) tableau.
 func (s *bb) sample() (pt []int64, st bbStatus) {
 	s.nodes++
-	if s.nodes > s.limit || s.depth > bbDepthLimit {
+	if s.nodes > s.limit || s.depth > bbDepthLimit(s.t.n) {
 		return nil, bbAbort
 	}
 	j := s.lastFrac()
@@ -126,7 +129,7 @@ func (s *bb) minimize(obj []int64) (val int64, pt []int64, have bool, st bbStatu
 	var rec func() bbStatus
 	rec = func() bbStatus {
 		s.nodes++
-		if s.nodes > s.limit || s.depth > bbDepthLimit {
+		if s.nodes > s.limit || s.depth > bbDepthLimit(s.t.n) {
 			return bbAbort
 		}
 		num, den, ok := s.t.optimum(obj, -1)

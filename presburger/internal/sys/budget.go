@@ -1,6 +1,9 @@
 package sys
 
-import "fmt"
+import (
+	"fmt"
+	"sync/atomic"
+)
 
 // DefaultBudget is the number of steps a single top-level query (one call of
 // IsIntegerEmpty, Project, Min, LexMin, ...) may take before it panics with
@@ -30,8 +33,26 @@ type budget struct {
 
 func newBudget(op string) *budget { return &budget{op: op, limit: DefaultBudget} }
 
+// cancelled, when set, makes every running query stop at its next step
+// as if its budget were exhausted (see Cancel).
+var cancelled atomic.Bool
+
+// Cancel(true) makes every query that is running, or starts before
+// Cancel(false), panic with a CancelledError at its next step. Tests use
+// it to stop a computation that ran past their time limit. Unlike a
+// *BudgetError, nothing in the engine recovers from it.
+func Cancel(on bool) { cancelled.Store(on) }
+
+// CancelledError is the panic value of a query stopped by Cancel.
+type CancelledError struct{}
+
+func (CancelledError) Error() string { return "sys: cancelled" }
+
 func (b *budget) tick(n int) {
 	b.steps += int64(n)
+	if cancelled.Load() {
+		panic(CancelledError{})
+	}
 	if b.steps > b.limit {
 		panic(&BudgetError{Op: b.op, Steps: b.steps})
 	}

@@ -1,0 +1,34 @@
+package omp
+
+import (
+	"testing"
+
+	"github.com/tessera-opt/tessera/ast"
+)
+
+// TestWorkClause checks the cost check of parallel loops nested in a
+// sequential loop.
+func TestWorkClause(t *testing.T) {
+	user := &ast.User{Name: "S0"}
+	lt := func(iter string, lo, hi ast.Expr, body ast.Node) *ast.For {
+		return &ast.For{Iter: iter, Init: lo, Cond: ast.Lt(id(iter), hi), Inc: ast.NewInt(1), Body: body}
+	}
+	tests := []struct {
+		name   string
+		f      *ast.For
+		clause string
+		drop   bool
+	}{
+		{"parametric", lt("c1", ast.NewInt(0), id("NP"), user), "if(NP >= 10000)", false},
+		{"small constant", lt("c1", ast.NewInt(0), ast.NewInt(256), user), "", true},
+		{"large constant", lt("c1", ast.NewInt(0), ast.NewInt(1000), lt("c2", ast.NewInt(0), ast.NewInt(1000), user)), "", false},
+		{"triangular inner loop", lt("c1", ast.NewInt(0), id("M"), lt("c2", ast.Add(id("c0"), ast.NewInt(1)), id("N"), user)),
+			"if(min(max(M, 0), 10000) * min(max(-c0 + N - 1, 0), 10000) >= 10000)", false},
+	}
+	for _, tc := range tests {
+		c, drop := workClause(tc.f)
+		if c != tc.clause || drop != tc.drop {
+			t.Errorf("%s: workClause = %q, %v; want %q, %v", tc.name, c, drop, tc.clause, tc.drop)
+		}
+	}
+}

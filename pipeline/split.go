@@ -1,0 +1,242 @@
+package pipeline
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/emit"
+	"github.com/tessera-opt/tessera/scheduler"
+	"github.com/tessera-opt/tessera/scop"
+	"github.com/tessera-opt/tessera/split"
+)
+
+// applySplit runs statement splitting (package split) on the model of one
+// region and returns the model the later stages use. With Options.Split
+// off it only explains, in the remarks, what splitting would do. A user
+// schedule names the original statements and the identity schedule
+// regenerates the original code, so neither is split. Splitting never
+// fails a region: a panic in it keeps the original model.
+func applySplit(f *cfront.File, r *cfront.Region, s *scop.Scop, reg *Region, opt Options) (out *scop.Scop) {
+	if opt.Identity || opt.Schedule != nil {
+		return s
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			reg.Split = nil
+			reg.Remarks = append(reg.Remarks, fmt.Sprintf("statement splitting: internal error (%v); statements kept as written", p))
+			out = s
+		}
+	}()
+	taken := identifiers(f.Src)
+	prefix := "split_tmp"
+	for k, other := range f.Regions {
+		if other == r && k > 0 {
+			prefix = fmt.Sprintf("split%d_tmp", k)
+		}
+	}
+	res, err := split.Apply(f, r, s, split.Config{Scop: scop.Config{File: f.Name, Context: opt.Context}, Taken: taken, Expand: opt.SplitExpand, Prefix: prefix})
+	if err != nil {
+		reg.Remarks = append(reg.Remarks, "statement splitting: "+err.Error())
+		return s
+	}
+	for _, d := range res.Decisions {
+		m := d.String()
+		if d.Split && !opt.Split {
+			m = strings.Replace(m, ": split: ", ": not split (--nosplit; it would be split): ", 1)
+		}
+		reg.Remarks = append(reg.Remarks, m)
+	}
+	if !opt.Split || !res.Split() {
+		return s
+	}
+	if why := splitGains(res.Scop, opt); why != "" {
+		reg.Remarks = append(reg.Remarks, "statement splitting: undone, "+why)
+		return s
+	}
+	reg.Split = res
+	return res.Scop
+}
+
+// splitGains schedules the split model as the scheduler stage will and
+// returns why the split is not worth keeping ("" when it is): when the
+// pipeline would keep the original schedule (nothing tiled or parallel),
+// the split statements would run in the original order with one more
+// store and load per instance.
+func splitGains(s *scop.Scop, opt Options) string {
+	if opt.Vectorize {
+		return ""
+	}
+	d, err := deps.Compute(s, deps.Config{})
+	if err != nil {
+		return "the dependences of the split region cannot be computed: " + err.Error()
+	}
+	sr, err := scheduler.Schedule(d, opt.Sched)
+	if err != nil {
+		return "the split region cannot be scheduled: " + err.Error()
+	}
+	if !sr.Gains {
+		return "the scheduler finds nothing to tile or parallelize in the split region, which would keep its original schedule"
+	}
+	return ""
+}
+
+// splitTemps puts the declarations of the region's temporaries before its
+// text and their release after it.
+func splitTemps(reg *Region, text string) string {
+	if reg.Split == nil || len(reg.Split.Temps) == 0 {
+		return text
+	}
+	var pre, post strings.Builder
+	for _, t := range reg.Split.Temps {
+		d, rel := t.Decl()
+		pre.WriteString(d)
+		post.WriteString(rel)
+	}
+	return pre.String() + text + post.String()
+}
+
+// addSplitHeader includes <stdlib.h> (malloc, free, abort) and <stdint.h>
+// (PTRDIFF_MAX) at the top of the file when a region puts a temporary on
+// the heap.
+func addSplitHeader(out []byte, regions []*Region) []byte {
+	heap := false
+	for _, r := range regions {
+		if r.Kept || r.Split == nil {
+			continue
+		}
+		for _, t := range r.Split.Temps {
+			heap = heap || t.Heap
+		}
+	}
+	if !heap {
+		return out
+	}
+	var hdr []string
+	for _, h := range []string{"#include <stdlib.h>", "#include <stdint.h>"} {
+		if !strings.Contains(string(out), h) {
+			hdr = append(hdr, h)
+		}
+	}
+	if len(hdr) == 0 {
+		return out
+	}
+	return append([]byte(strings.Join(hdr, "\n")+"\n"), out...)
+}
+
+// splitBodies contracts the temporaries where the generated code allows
+// it: an instance of a temporary's definition printed right before the
+// instance of its update with the same arguments (adjacent in one block)
+// becomes
+//
+//	const double split_tmp0_v3 = <e>;
+//	corr[c3][c5] = corr[c3][c5] + split_tmp0_v3;
+//
+// Each value of the temporary is read only by the update instance with
+// the same iteration vector (the split makes it so), so when every
+// instance is printed that way the array is never used: it is not
+// declared (Temp.Contracted) and the split costs no memory traffic, only
+// its effect on the schedule remains. Vectorized regions print their
+// statements themselves and keep the array.
+func splitBodies(reg *Region, n ast.Node, body func(u *ast.User) (string, error), prefix string, taken map[string]bool) func(u *ast.User) (string, error) {
+	if reg.Split == nil || reg.Vector != nil {
+		return body
+	}
+	byDef, byUpd := map[string]*split.Temp{}, map[string]*split.Temp{}
+	for _, t := range reg.Split.Temps {
+		if t.Def == "" || t.Upd == "" || t.ScalarUpd == nil {
+			continue
+		}
+		byDef[t.Def], byUpd[t.Upd] = t, t
+	}
+	type pairUse struct {
+		t    *split.Temp
+		name string
+	}
+	pairs := map[*ast.User]pairUse{}
+	total := map[*split.Temp]int{}
+	paired := map[*split.Temp]int{}
+	next := 0
+	fresh := func(t *split.Temp) string {
+		for {
+			next++
+			n := fmt.Sprintf("%s%d", t.Scalar(), next)
+			if !taken[n] {
+				return n
+			}
+		}
+	}
+	ast.Walk(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.User:
+			if t := byDef[x.Name]; t != nil {
+				total[t]++
+			}
+			if t := byUpd[x.Name]; t != nil {
+				total[t]++
+			}
+		case *ast.Block:
+			for i := 0; i+1 < len(x.Stmts); i++ {
+				d, ok1 := x.Stmts[i].(*ast.User)
+				u, ok2 := x.Stmts[i+1].(*ast.User)
+				if !ok1 || !ok2 {
+					continue
+				}
+				t := byDef[d.Name]
+				if t == nil || byUpd[u.Name] != t || !sameArgs(d.Args, u.Args) {
+					continue
+				}
+				if _, seen := pairs[d]; seen {
+					continue
+				}
+				name := fresh(t)
+				pairs[d] = pairUse{t, name}
+				pairs[u] = pairUse{t, name}
+				paired[t] += 2
+				i++
+			}
+		}
+		return true
+	})
+	for _, t := range reg.Split.Temps {
+		t.Contracted = total[t] > 0 && paired[t] == total[t]
+	}
+	ecfg := emit.Config{HelperPrefix: prefix}
+	return func(u *ast.User) (string, error) {
+		p, ok := pairs[u]
+		if !ok {
+			return body(u)
+		}
+		t := p.t
+		if len(u.Args) != len(t.CIters) {
+			return "", fmt.Errorf("statement %s called with %d arguments, has %d iterators", u.Name, len(u.Args), len(t.CIters))
+		}
+		sub := map[string]string{t.Scalar(): p.name}
+		for k, it := range t.CIters {
+			sub[it] = ecfg.Expr(u.Args[k])
+		}
+		subst := func(name string) (string, bool) {
+			v, ok := sub[name]
+			return v, ok
+		}
+		if u.Name == t.Def {
+			return fmt.Sprintf("const %s %s = %s;", t.ElemType, p.name, t.DefRHS.Format(subst)), nil
+		}
+		return strings.TrimRight(cfront.FormatStmt(t.ScalarUpd, "", "  ", subst), "\n"), nil
+	}
+}
+
+// sameArgs reports whether two calls have the same arguments.
+func sameArgs(a, b []ast.Expr) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if ast.ExprC(a[k]) != ast.ExprC(b[k]) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,84 @@
+package scheduler
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// countILPs returns the integer programs one Schedule call solves.
+func countILPs(t *testing.T, name string, cfg Config) int {
+	t.Helper()
+	d := loadDeps(t, name)
+	n := 0
+	solveLexminHook = func(int, [][]int64, [][]int64) { n++ }
+	defer func() { solveLexminHook = nil }()
+	if _, err := Schedule(d, cfg); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return n
+}
+
+func TestBudgetCounts(t *testing.T) {
+	for _, name := range []string{"gemm.c", "jacobi1d.c", "deriche_ym1.c", "symm_temp2.c", "reversed_loop.c", "negative_coef.c", "reduce.c"} {
+		a := countILPs(t, name, Config{})
+		b := countILPs(t, name, Config{Fuse: FuseNo, NoNegative: true})
+		t.Logf("%s: %d ILPs (smart), %d (no fusion, no negative)", name, a, b)
+	}
+}
+
+// TestBudgetExceeded: a search that runs over MaxILPs either falls back to
+// the simpler search with a warning, or, when that runs over too, fails
+// with a *BudgetError (the caller keeps the original schedule).
+func TestBudgetExceeded(t *testing.T) {
+	d := loadDeps(t, "gemm.c")
+	_, err := Schedule(d, Config{MaxILPs: 1})
+	var be *BudgetError
+	if !errors.As(err, &be) {
+		t.Fatalf("MaxILPs 1: err = %v, want a *BudgetError", err)
+	}
+	if !strings.Contains(err.Error(), "budget exceeded") {
+		t.Errorf("message %q", err)
+	}
+}
+
+// TestBudgetFallback: symm's temp2 example needs more integer programs
+// with smart fusion (and the reversed-loop retries) than with the simpler
+// search; with a bound between the two the simpler schedule is returned
+// with a warning, and it is legal (Schedule checks it).
+func TestBudgetFallback(t *testing.T) {
+	smart := countILPs(t, "symm_temp2.c", Config{})
+	simple := countILPs(t, "symm_temp2.c", Config{Fuse: FuseNo, NoNegative: true})
+	if simple >= smart {
+		t.Skipf("no bound separates the searches (%d, %d)", smart, simple)
+	}
+	d := loadDeps(t, "symm_temp2.c")
+	res, err := Schedule(d, Config{MaxILPs: simple})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "fell back") {
+		t.Fatalf("warnings %q", res.Warnings)
+	}
+}
+
+// TestBudgetSuite (TESSERA_SUITE=1) schedules every kernel of the bench
+// suite and checks that none comes near the default MaxILPs.
+func TestBudgetSuite(t *testing.T) {
+	if os.Getenv("TESSERA_SUITE") == "" {
+		t.Skip("set TESSERA_SUITE=1")
+	}
+	files, _ := filepath.Glob("../bench/kernels/*.c")
+	for _, f := range files {
+		if strings.HasSuffix(f, ".tessera.c") {
+			continue
+		}
+		n := countILPs(t, filepath.Join("..", f), Config{})
+		t.Logf("%s: %d ILPs", filepath.Base(f), n)
+		if n > (Config{}).maxILPs()/4 {
+			t.Errorf("%s: %d ILPs, within 4x of the default bound", f, n)
+		}
+	}
+}

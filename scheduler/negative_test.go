@@ -1,0 +1,58 @@
+package scheduler
+
+import (
+	"slices"
+	"testing"
+)
+
+// bandRows returns the rows of statement si.
+func bandRows(res *Result, si int) [][]int64 { return res.Hyperplanes[si] }
+
+// TestNegativeCoefficient: the plain non-negative search finds no
+// permutable band of two rows (A[i][j] = A[i-1][2j], distances (1, -j));
+// reversing j gives the permutable band (i, -j).
+func TestNegativeCoefficient(t *testing.T) {
+	d := loadDeps(t, "negative_coef.c")
+	plain, err := Schedule(d, Config{NoNegative: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range bandRows(plain, 0) {
+		if r[1] < 0 {
+			t.Fatalf("NoNegative gave a negative coefficient: %v", plain.Hyperplanes[0])
+		}
+	}
+	res, err := Schedule(d, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(res.Remarks)
+	found := false
+	for _, r := range bandRows(res, 0) {
+		if slices.Equal(r, []int64{0, -1, 0}) {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("rows %v lack (0, -1)", res.Hyperplanes[0])
+	}
+	// One band of two rows with the reversed loop; the plain search needs
+	// two bands of one.
+	if n := countBands(t, plain); n != 2 {
+		t.Errorf("plain search: %d bands, want 2", n)
+	}
+	if n := countBands(t, res); n != 1 {
+		t.Errorf("with negative coefficients: %d bands, want 1", n)
+	}
+}
+
+func countBands(t *testing.T, res *Result) int {
+	t.Helper()
+	n := 0
+	for _, r := range res.Remarks {
+		if len(r) > 7 && r[:7] == "band of" {
+			n++
+		}
+	}
+	return n
+}

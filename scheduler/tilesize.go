@@ -1,0 +1,639 @@
+package scheduler
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/schedule"
+)
+
+// Tile sizes from a cache model.
+//
+// For a tiled band, the sizes T_k of its members are chosen so that the
+// data a tile touches (its footprint) fits a budget in the L1 data cache,
+// and the member whose point loop is innermost (the contiguous one, see
+// innerOrder) gets a multiple of the number of elements in a cache line
+// (which is also a multiple of the vector width for 4- and 8-byte
+// elements on x86 and Arm). Among the sizes that fit, the largest tile
+// volume (iterations per tile, i.e. reuse per byte loaded) wins; ties go
+// to a larger contiguous member, then to a smaller footprint.
+//
+// Footprint (a documented approximation, no engine call): for a statement
+// whose band rows H (width x n, constant rows dropped) are square and
+// invertible with integral unit directions, v_k = H^-1 e_k is the move in
+// iteration space when member k grows by one. An access with affine
+// subscripts F then moves by G = F·v along the members. A reference group
+// (same array, same G, any constant offset) touches, per array dimension
+// d, ext_d = Σ_k |G[d][k]|·(T_k - 1) + 1 elements (exact for a
+// rectangular tile of a unimodular band, an over-estimate for skewed
+// ones, constant offsets such as stencil halos ignored). The last
+// dimension is counted in cache lines: ceil(ext·elem/line) lines (tiles
+// start at multiples of their size, so rows of a tile are mostly
+// line-aligned), so that a column walk costs a whole line per element. Scalars are
+// ignored. Statements whose band is not invertible are skipped (they
+// have fewer loops than the band and touch less data).
+//
+// Cache sizes come from /sys/devices/system/cpu/cpu0/cache/index*/ at
+// run time, with defaults of 32 KiB L1, 1 MiB L2, 8 MiB L3 and 64-byte
+// lines when absent. The element size comes from the array's declared
+// type (8 bytes when unknown).
+
+// Build-time knobs for measurements (go build -ldflags "-X
+// github.com/tessera-opt/tessera/scheduler.buildL2Tile=on"): buildL2Tile
+// turns Config.L2Tile on by default, buildL1Share sets the share of L1 a
+// tile may use ("2": half, the default; "1": all of it).
+var buildL2Tile, buildL1Share string
+
+func l1Share() int64 {
+	if v, err := strconv.ParseInt(buildL1Share, 10, 64); err == nil && v >= 1 && v <= 8 {
+		return v
+	}
+	return 2
+}
+
+// CacheSizes describes the data caches of the target, in bytes.
+type CacheSizes struct {
+	L1, L2, L3, Line int64
+	// Source says where the figures come from ("sysfs" or "default").
+	Source string
+}
+
+var defaultCache = CacheSizes{L1: 32 << 10, L2: 1 << 20, L3: 8 << 20, Line: 64, Source: "default"}
+
+// HostCache returns the host's data cache sizes (read once).
+var HostCache = sync.OnceValue(func() CacheSizes {
+	return readCacheDir("/sys/devices/system/cpu/cpu0/cache")
+})
+
+// readCacheDir reads the index*/ entries of a sysfs cache directory;
+// missing or unreadable figures keep their defaults.
+func readCacheDir(dir string) CacheSizes {
+	c := defaultCache
+	entries, err := filepath.Glob(filepath.Join(dir, "index*"))
+	if err != nil || len(entries) == 0 {
+		return c
+	}
+	found := false
+	for _, e := range entries {
+		read := func(name string) string {
+			b, err := os.ReadFile(filepath.Join(e, name))
+			if err != nil {
+				return ""
+			}
+			return strings.TrimSpace(string(b))
+		}
+		typ := read("type")
+		if typ != "Data" && typ != "Unified" {
+			continue
+		}
+		lvl, err := strconv.Atoi(read("level"))
+		if err != nil {
+			continue
+		}
+		size, ok := parseCacheSize(read("size"))
+		if !ok {
+			continue
+		}
+		switch lvl {
+		case 1:
+			c.L1 = size
+		case 2:
+			c.L2 = size
+		case 3:
+			c.L3 = size
+		default:
+			continue
+		}
+		found = true
+		if l, err := strconv.ParseInt(read("coherency_line_size"), 10, 64); err == nil && l >= 8 && l <= 1024 {
+			c.Line = l
+		}
+	}
+	if found {
+		c.Source = "sysfs"
+	}
+	return c
+}
+
+// parseCacheSize reads "48K", "1024K", "32M" or a plain byte count.
+func parseCacheSize(s string) (int64, bool) {
+	mult := int64(1)
+	switch {
+	case strings.HasSuffix(s, "K"):
+		mult, s = 1<<10, strings.TrimSuffix(s, "K")
+	case strings.HasSuffix(s, "M"):
+		mult, s = 1<<20, strings.TrimSuffix(s, "M")
+	case strings.HasSuffix(s, "G"):
+		mult, s = 1<<30, strings.TrimSuffix(s, "G")
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || v <= 0 || v > 1<<20 {
+		return 0, false
+	}
+	return v * mult, true
+}
+
+func (c Config) cache() CacheSizes {
+	h := c.Cache
+	if h.L1 <= 0 {
+		h = HostCache()
+	}
+	if h.Line <= 0 {
+		h.Line = 64
+	}
+	if h.L2 <= 0 {
+		h.L2 = max(h.L1*8, 256<<10)
+	}
+	return h
+}
+
+// elemSize is the size in bytes of an element of the named C type.
+func elemSize(typ string) int64 {
+	f := strings.Fields(typ)
+	has := func(w string) bool { return slices.Contains(f, w) }
+	switch {
+	case has("double"):
+		if has("long") {
+			return 16
+		}
+		return 8
+	case has("float"):
+		return 4
+	case has("char"):
+		return 1
+	case has("short"):
+		return 2
+	case has("long"), has("int64_t"), has("uint64_t"), has("size_t"):
+		return 8
+	case has("int"), has("unsigned"), has("int32_t"), has("uint32_t"):
+		return 4
+	}
+	return 8
+}
+
+// refGroup is one group of references with the same array and the same
+// movement G along the band members.
+type refGroup struct {
+	array string
+	elem  int64
+	g     [][]int64 // per array dim, per member
+}
+
+// tileModel is the footprint model of one band.
+type tileModel struct {
+	width   int
+	contig  int // member whose point loop is innermost (-1: none)
+	groups  []refGroup
+	skipped []string // statements without a model
+}
+
+// bandModel builds the footprint model of the band [first, first+width)
+// of the group; innerLast is the level of the innermost point loop.
+func (p *plan) bandModel(group []int, first, width, innerLast int) *tileModel {
+	m := &tileModel{width: width, contig: innerLast - first}
+	elems := map[string]int64{}
+	for _, a := range p.scopArrays() {
+		elems[a.name] = a.elem
+	}
+	seen := map[string]bool{}
+	for _, si := range group {
+		s := p.stmts[si]
+		// Members with a non-constant row, and their rows.
+		var mem []int
+		var h [][]int64
+		for k := 0; k < width; k++ {
+			r := s.rows[first+k][:s.n]
+			if !allZero(r) {
+				mem = append(mem, k)
+				h = append(h, r)
+			}
+		}
+		if len(mem) == 0 {
+			continue
+		}
+		if len(mem) != s.n {
+			m.skipped = append(m.skipped, s.st.Name)
+			continue
+		}
+		v := make([][]int64, width) // v[k]: iteration move per member k
+		ok := true
+		for i, k := range mem {
+			u, good := solveUnit(h, i)
+			if !good {
+				ok = false
+				break
+			}
+			v[k] = u
+		}
+		if !ok {
+			m.skipped = append(m.skipped, s.st.Name)
+			continue
+		}
+		for _, acc := range s.st.Accesses {
+			f, good := accessRows(acc.Rel, s.n)
+			if !good || len(f) == 0 {
+				continue
+			}
+			g := make([][]int64, len(f))
+			for d, row := range f {
+				g[d] = make([]int64, width)
+				for k := 0; k < width; k++ {
+					if v[k] == nil {
+						continue
+					}
+					for j := 0; j < s.n; j++ {
+						g[d][k] = add(g[d][k], mul(row[j], v[k][j]))
+					}
+				}
+			}
+			key := fmt.Sprint(acc.Array, g)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			e, ok := elems[acc.Array]
+			if !ok {
+				e = 8
+			}
+			m.groups = append(m.groups, refGroup{array: acc.Array, elem: e, g: g})
+		}
+	}
+	return m
+}
+
+type arrayElem struct {
+	name string
+	elem int64
+}
+
+func (p *plan) scopArrays() []arrayElem {
+	if p.scop == nil {
+		return nil
+	}
+	var out []arrayElem
+	for _, a := range p.scop.Arrays {
+		out = append(out, arrayElem{a.Name, elemSize(a.ElemType)})
+	}
+	return out
+}
+
+// bytes is the footprint of one reference group.
+func (g refGroup) bytes(sizes []int64, line int64) int64 {
+	const huge = int64(1) << 50
+	prod := int64(1)
+	for d, row := range g.g {
+		var ext int64 = 1
+		for k, c := range row {
+			if c < 0 {
+				c = -c
+			}
+			ext = min(ext+min(c, 1<<20)*(sizes[k]-1), huge)
+		}
+		if d == len(g.g)-1 {
+			span := ext * g.elem
+			ext = (span + line - 1) / line * line
+		}
+		prod = min(prod*min(ext, 1<<30), huge)
+	}
+	return prod
+}
+
+// tileChoice is the outcome of the tile size choice for one band.
+type tileChoice struct {
+	sizes []int64
+	// l2 holds the second-level factors (nil: no second level).
+	l2  []int64
+	why string
+}
+
+// chooseSizes picks the tile sizes of a band with the model.
+func (m *tileModel) chooseSizes(c CacheSizes, lineElems int64) ([]int64, int64, bool) {
+	if best, fp, ok := m.chooseWithin(c, lineElems, c.L1/l1Share()); ok {
+		return best, fp, true
+	}
+	// Deep skewed bands (heat-3d) may not fit L1 with tiles of 8: fit L2.
+	return m.chooseWithin(c, lineElems, c.L2/2)
+}
+
+func (m *tileModel) chooseWithin(c CacheSizes, lineElems, budget int64) ([]int64, int64, bool) {
+	w := m.width
+	if len(m.groups) == 0 || w > 6 {
+		return nil, 0, false
+	}
+	plain := []int64{8, 16, 32, 64, 128, 256}
+	var contig []int64
+	for s := max(lineElems, 8); s <= 512; s *= 2 {
+		contig = append(contig, s)
+	}
+	cand := make([][]int64, w)
+	for k := range cand {
+		cand[k] = plain
+		if k == m.contig {
+			cand[k] = contig
+		}
+	}
+	var best []int64
+	var bestVol, bestFP int64
+	cur := make([]int64, w)
+	var rec func(k int)
+	rec = func(k int) {
+		if k == w {
+			fp := m.footprintOf(cur, c.Line)
+			if fp > budget {
+				return
+			}
+			vol := int64(1)
+			for _, s := range cur {
+				vol *= s
+			}
+			better := best == nil || vol > bestVol
+			if !better && vol == bestVol && m.contig >= 0 {
+				if cur[m.contig] != best[m.contig] {
+					better = cur[m.contig] > best[m.contig]
+				} else {
+					better = fp < bestFP
+				}
+			} else if !better && vol == bestVol && fp < bestFP {
+				better = true
+			}
+			if better {
+				best, bestVol, bestFP = slices.Clone(cur), vol, fp
+			}
+			return
+		}
+		for _, s := range cand[k] {
+			cur[k] = s
+			rec(k + 1)
+		}
+	}
+	rec(0)
+	if best == nil {
+		return nil, 0, false
+	}
+	return best, bestFP, true
+}
+
+func (m *tileModel) footprintOf(sizes []int64, line int64) int64 {
+	const huge = int64(1) << 50
+	var total int64
+	for _, g := range m.groups {
+		total = min(total+g.bytes(sizes, line), huge)
+	}
+	return total
+}
+
+// bandKey names a band of a statement group by its first level.
+func bandKey(group []int, first int) string { return fmt.Sprint(first, group) }
+
+// chooseTileSizes returns the tile sizes of the band [first,
+// first+width) of the group, whose point loops run at the levels inner
+// (absolute levels; the last one innermost). The sizes come from
+// BandTileSizes, TileSizes or the cache model, in this order; the choice
+// and its reason are recorded for the remarks, and the sizes become the
+// ones Config.tileSize reports while the band is being built.
+func (b *builder) chooseTileSizes(group []int, first, width int, inner []int, tiled bool) []int64 {
+	p := b.p
+	p.cfg.band = nil
+	sizes := make([]int64, width)
+	for k := range sizes {
+		sizes[k] = p.cfg.tileSize(k)
+	}
+	if !tiled || width == 0 {
+		p.cfg.band = sizes
+		return sizes
+	}
+	idx := p.tiledBands
+	p.tiledBands++
+	ch := &tileChoice{}
+	c := p.cfg.cache()
+	m := p.bandModel(group, first, width, inner[width-1])
+	switch {
+	case idx < len(p.cfg.BandTileSizes) && len(p.cfg.BandTileSizes[idx]) > 0:
+		bs := p.cfg.BandTileSizes[idx]
+		for k := range sizes {
+			sizes[k] = 32
+			if k < len(bs) && bs[k] > 0 {
+				sizes[k] = bs[k]
+			}
+		}
+		ch.why = fmt.Sprintf("tile sizes %s from line %d of the sizes file", joinSizes(sizes), idx+1)
+	case len(p.cfg.TileSizes) > 0:
+		ch.why = fmt.Sprintf("tile sizes %s from --tile-sizes", joinSizes(sizes))
+	default:
+		lineElems := c.Line / m.maxElem()
+		best, fp, ok := m.chooseSizes(c, lineElems)
+		if !ok {
+			ch.why = fmt.Sprintf("tile sizes %s by default (no footprint model: %s)", joinSizes(sizes), m.whyNot())
+			break
+		}
+		copy(sizes, best)
+		ch.why = fmt.Sprintf("tile sizes %s from the cache model: a tile touches ~%s of %d data references, within half of the %s L1 (%s)", joinSizes(sizes), kib(fp), len(m.groups), kib(c.L1), c.Source)
+		if fp > c.L1/l1Share() {
+			ch.why = strings.Replace(ch.why, "half of the "+kib(c.L1)+" L1", "half of the "+kib(c.L2)+" L2 (no size fits L1)", 1)
+		}
+		if m.contig >= 0 {
+			ch.why += fmt.Sprintf("; innermost member %d a multiple of %d elements (one %d-byte line)", m.contig, lineElems, c.Line)
+		}
+		if len(m.skipped) > 0 {
+			ch.why += fmt.Sprintf("; %s not modelled", strings.Join(m.skipped, ", "))
+		}
+	}
+	ch.sizes = slices.Clone(sizes)
+	if p.cfg.L2Tile || buildL2Tile == "on" {
+		if f, fp, ok := m.chooseL2(sizes, c); ok {
+			ch.l2 = f
+			ch.why += fmt.Sprintf("; second-level tiles of %s first-level tiles (~%s, within half of the %s L2)", joinSizes(f), kib(fp), kib(c.L2))
+		}
+	}
+	p.tileChoices[bandKey(group, first)] = ch
+	p.cfg.band = sizes
+	return sizes
+}
+
+func (m *tileModel) maxElem() int64 {
+	e := int64(1)
+	for _, g := range m.groups {
+		e = max(e, g.elem)
+	}
+	return e
+}
+
+func (m *tileModel) whyNot() string {
+	switch {
+	case m.width > 6:
+		return "more than 6 members"
+	case len(m.groups) == 0 && len(m.skipped) > 0:
+		return "band of " + strings.Join(m.skipped, ", ") + " not invertible"
+	case len(m.groups) == 0:
+		return "no affine array access"
+	}
+	return "no size fits the L1 budget"
+}
+
+// chooseL2 picks factors f_k (tiles of f_k first-level tiles along member
+// k) so that the footprint of the second-level tile fits half of the L2
+// cache, maximizing its volume; the contiguous member keeps factor 1 so
+// that rows stay short enough for the prefetcher to follow.
+func (m *tileModel) chooseL2(sizes []int64, c CacheSizes) ([]int64, int64, bool) {
+	w := m.width
+	if len(m.groups) == 0 || w > 6 {
+		return nil, 0, false
+	}
+	budget := c.L2 / 2
+	cands := []int64{1, 2, 4, 8, 16}
+	cur := make([]int64, w)
+	tot := make([]int64, w)
+	var best []int64
+	var bestVol, bestFP int64
+	var rec func(k int)
+	rec = func(k int) {
+		if k == w {
+			vol := int64(1)
+			for i, f := range cur {
+				tot[i] = sizes[i] * f
+				vol *= f
+			}
+			if vol == 1 {
+				return
+			}
+			fp := m.footprintOf(tot, c.Line)
+			if fp > budget {
+				return
+			}
+			if best == nil || vol > bestVol || (vol == bestVol && fp < bestFP) {
+				best, bestVol, bestFP = slices.Clone(cur), vol, fp
+			}
+			return
+		}
+		for _, f := range cands {
+			if k == m.contig && f > 1 {
+				break
+			}
+			cur[k] = f
+			rec(k + 1)
+		}
+	}
+	rec(0)
+	if best == nil {
+		return nil, 0, false
+	}
+	return best, bestFP, true
+}
+
+func joinSizes(s []int64) string {
+	var parts []string
+	for _, v := range s {
+		parts = append(parts, strconv.FormatInt(v, 10))
+	}
+	return strings.Join(parts, "x")
+}
+
+func kib(b int64) string {
+	if b >= 1<<20 && b%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", b>>20)
+	}
+	if b >= 1<<10 {
+		return fmt.Sprintf("%.1f KiB", float64(b)/1024)
+	}
+	return fmt.Sprintf("%d B", b)
+}
+
+// ParseTileSizesFile reads a tile sizes file: one line per tiled band,
+// in the order the bands are built (outermost nest first, textual
+// order), each line the sizes of the band's members separated by commas
+// or blanks; '#' starts a comment; a line holding only "-" (or "default")
+// leaves that band to the cache model. Errors carry line:col.
+func ParseTileSizesFile(text string) ([][]int64, error) {
+	var out [][]int64
+	for ln, line := range strings.Split(text, "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		if t := strings.TrimSpace(line); t == "-" || t == "default" {
+			out = append(out, nil)
+			continue
+		}
+		var sizes []int64
+		col := 0
+		for _, f := range strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\r' }) {
+			col = strings.Index(line[col:], f) + col
+			v, err := strconv.ParseInt(f, 10, 64)
+			if err != nil || v < 1 || v > 1<<20 {
+				return nil, fmt.Errorf("%d:%d: bad tile size %q (want an integer from 1 to %d)", ln+1, col+1, f, 1<<20)
+			}
+			col += len(f)
+			sizes = append(sizes, v)
+		}
+		out = append(out, sizes)
+	}
+	return out, nil
+}
+
+// addL2Tiles tiles again, with the recorded second-level factors, the
+// tile band of every band that has them and carries no parallel mark
+// directly above it (a mark inside second-level tile loops would fork
+// threads once per second-level tile). Bands whose tile band cannot be
+// found (wavefronts, bands split around a parallel mark) are left alone.
+// It returns the new tree and one remark per band it tiled.
+func (b *builder) addL2Tiles(t schedule.Tree) (schedule.Tree, int, error) {
+	p := b.p
+	want := map[string][]int64{}
+	for _, bp := range b.bands {
+		ch := p.tileChoices[bandKey(bp.group, bp.first)]
+		if ch == nil || ch.l2 == nil || !bp.tiled || bp.wavefront {
+			continue
+		}
+		var maps []presburger.Map
+		for _, si := range bp.group {
+			s := p.stmts[si]
+			var ds []dim
+			for k := 0; k < bp.width; k++ {
+				ds = append(ds, dim{{row: slices.Clone(s.rows[bp.first+k]), den: ch.sizes[k]}})
+			}
+			maps = append(maps, p.dimsMap(si, ds))
+		}
+		want[presburger.NewUnionMap(maps...).String()] = ch.l2
+	}
+	if len(want) == 0 {
+		return t, 0, nil
+	}
+	type hit struct {
+		path []int
+		f    []int64
+	}
+	var hits []hit
+	t.Walk(func(c schedule.Cursor) bool {
+		n := c.Node()
+		if n.Kind() != schedule.KindBand {
+			return true
+		}
+		f, ok := want[n.Band().Schedule.String()]
+		if !ok {
+			return true
+		}
+		if par, ok := c.Parent(); ok && par.Node().Kind() == schedule.KindMark {
+			return true
+		}
+		hits = append(hits, hit{c.Path(), f})
+		return true
+	})
+	for i := len(hits) - 1; i >= 0; i-- {
+		c := t.Cursor()
+		for _, k := range hits[i].path {
+			c = c.Child(k)
+		}
+		nc, err := c.TileBand(hits[i].f)
+		if err != nil {
+			return t, 0, err
+		}
+		t = nc.Tree()
+	}
+	return t, len(hits), nil
+}

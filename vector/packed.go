@@ -1,0 +1,954 @@
+package vector
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/scop"
+)
+
+// Blocking of the packed kernel (see doc.go, "Packed contraction kernel").
+// KC elements of the flattened reduction per packed panel (the B
+// micro-panel, KC x NR, and the A micro-panel, MR x KC, stay in L1), MC
+// rows of A per packed block (MC x KC in L2), NC columns of B per packed
+// block (KC x NC in L3).
+const (
+	packKC = 256
+	packMC = 120 // rounded down to a multiple of MR
+	packNC = 2048
+	// Below these sizes the nest runs as generated (see buildPacked).
+	packMinFace = 2048
+	packMinRed  = 16
+	// The most rows of A packed at once when it is hoisted out of the
+	// batch loops (static buffer of packHoistRows x packKC per term).
+	packHoistRows = 1024
+)
+
+// term is one product of a contraction statement: rowF are the factors
+// that vary with the row dimension I (packed into A), colF the others
+// (packed into B: they vary with J, or with neither).
+type term struct {
+	rowF, colF []cfront.Expr
+	rowDims    map[int]bool // dimensions the row factors vary with
+}
+
+// pkernel is a contraction nest chosen for the packed kernel:
+//
+//	X[..b..][..I..][J] (+)= sum over terms of prod(rowF) * prod(colF)
+//
+// over a domain that is a box in every dimension except (I, J), which may
+// be cut by affine constraints of I and J only (syrk's triangle). The
+// dimensions not in the write are the reduction dimensions (red, domain
+// order); those in the write other than I and J are batch dimensions.
+type pkernel struct {
+	id     int
+	stmt   *scop.Statement
+	elem   string
+	lanes  int
+	mr, nv int // register tile: mr rows x nv vectors
+	lhs    cfront.Expr
+	terms  []term
+	dimI   int
+	dimJ   int
+	red    []int
+	batch  []int
+	lo, hi []ast.Expr   // hull bounds per dimension (parameters only)
+	mask   [][]int64    // constraints of I, J and parameters: row over [params, dims, 1] >= 0
+	guard  []ast.Expr   // parameter-only constraints of the domain (>= 0)
+	params []string     // parameter names of the domain space
+	ndim   int          // number of domain dims
+	hoist  bool         // A packed once per reduction block (buildPacked)
+	rowDep map[int]bool // dims on which some row factor depends (debug)
+	names  map[string]string
+}
+
+func (p *pkernel) name(s string) string { return fmt.Sprintf("tsv%d_%s", p.id, s) }
+
+// countUsers counts the User nodes of each statement in n.
+func countUsers(n ast.Node, into map[string]int) {
+	ast.Walk(n, func(m ast.Node) bool {
+		if u, ok := m.(*ast.User); ok {
+			into[u.Name]++
+		}
+		return true
+	})
+}
+
+// depends reports which domain dims access a varies with.
+func accessDims(a *scop.Access, ndim int) (map[int]bool, bool) {
+	rows, ok := accessCoefs(a)
+	if !ok {
+		return nil, false
+	}
+	out := map[int]bool{}
+	for _, r := range rows {
+		if len(r) != ndim {
+			return nil, false
+		}
+		for d, c := range r {
+			if c != 0 {
+				out[d] = true
+			}
+		}
+	}
+	return out, true
+}
+
+// splitTerms splits a sum into its terms (only +; parentheses dropped).
+func splitTerms(e cfront.Expr) []cfront.Expr {
+	e = cfront.Unparen(e)
+	if b, ok := e.(*cfront.Binary); ok && b.Op == "+" {
+		return append(splitTerms(b.X), splitTerms(b.Y)...)
+	}
+	return []cfront.Expr{e}
+}
+
+// affExpr turns a row over [params, dims..., const] (dims all zero) of an
+// affine expression of the parameters into an ast expression.
+func paramExpr(params []string, coef func(k int) int64, c int64) ast.Expr {
+	var e ast.Expr = ast.NewInt(c)
+	for k, p := range params {
+		if v := coef(k); v != 0 {
+			e = ast.Add(e, ast.Mul(ast.NewInt(v), ast.NewIdent(p)))
+		}
+	}
+	return ast.Simplify(e)
+}
+
+// boundExpr turns the single-piece, local-free PwAff f of the parameters
+// into an ast expression.
+func boundExpr(f presburger.PwAff, params []string) (ast.Expr, bool) {
+	ps := f.Pieces()
+	if len(ps) != 1 || ps[0].Fn.NLocal() > 0 {
+		return nil, false
+	}
+	a := ps[0].Fn
+	sp := ps[0].Dom.Space()
+	if sp.Dim(presburger.Out) != 0 || sp.NParam() != len(params) {
+		return nil, false
+	}
+	for k, p := range sp.Params() {
+		if params[k] != p {
+			return nil, false
+		}
+	}
+	return paramExpr(params, func(k int) int64 { return a.Coef(presburger.Param, k) }, a.ConstantVal()), true
+}
+
+// matchPacked recognizes a contraction statement whose instances are all
+// executed by the nest f (which is not inside any loop) and which can be
+// rewritten as the packed kernel. It returns nil when it does not apply.
+func (v *vectorizer) matchPacked(f *ast.For) (*pkernel, LoopReport) {
+	var rep LoopReport
+	if v.cfg.NoPack || v.cfg.NoIntrinsics || v.fallback {
+		return nil, rep
+	}
+	sub := map[string]int{}
+	countUsers(f, sub)
+	if len(sub) != 1 {
+		return nil, rep
+	}
+	var st *scop.Statement
+	for name, c := range sub {
+		if v.users[name] != c {
+			return nil, rep
+		}
+		st = v.byName[name]
+	}
+	if st == nil {
+		return nil, rep
+	}
+	es, ok := st.Syntax.(*cfront.ExprStmt)
+	if !ok {
+		return nil, rep
+	}
+	as, ok := es.X.(*cfront.Assign)
+	if !ok {
+		return nil, rep
+	}
+	// The update: X += t1 + t2 + ..., or X = X + t1 + ... (the left
+	// side as one term of the sum, anywhere).
+	var prods []cfront.Expr
+	lhsText := as.LHS.Format(nil)
+	switch as.Op {
+	case "+=":
+		prods = splitTerms(as.RHS)
+	case "=":
+		seen := 0
+		for _, t := range splitTerms(as.RHS) {
+			if cfront.Unparen(t).Format(nil) == lhsText {
+				seen++
+				continue
+			}
+			prods = append(prods, t)
+		}
+		if seen != 1 || len(prods) == 0 {
+			return nil, rep
+		}
+	default:
+		return nil, rep
+	}
+	ndim := len(st.CIters)
+	var write *scop.Access
+	for _, a := range st.Accesses {
+		if a.Kind == scop.Write {
+			write = a
+		}
+	}
+	if write == nil || ndim < 3 {
+		return nil, rep
+	}
+	wArr := v.array(write.Array)
+	if wArr == nil || (wArr.ElemType != "double" && wArr.ElemType != "float") || wArr.Rank < 2 {
+		return nil, rep
+	}
+	elem := wArr.ElemType
+	// The write: every subscript holds at most one dimension, with
+	// coefficient 1 in the last subscript (J, contiguous) and +-1
+	// elsewhere; every dimension appears at most once. Then distinct
+	// values of the written dimensions are distinct elements.
+	wrows, ok := accessCoefs(write)
+	if !ok || len(wrows) != wArr.Rank {
+		return nil, rep
+	}
+	inWrite := map[int]bool{}
+	dimJ := -1
+	for s, row := range wrows {
+		if len(row) != ndim {
+			return nil, rep
+		}
+		nz := -1
+		for d, c := range row {
+			if c == 0 {
+				continue
+			}
+			if nz >= 0 || inWrite[d] || (c != 1 && c != -1) {
+				return nil, rep
+			}
+			nz = d
+		}
+		if nz < 0 {
+			continue
+		}
+		inWrite[nz] = true
+		if s == len(wrows)-1 {
+			if row[nz] != 1 {
+				return nil, rep
+			}
+			dimJ = nz
+		}
+	}
+	if dimJ < 0 {
+		return nil, rep
+	}
+	var red []int
+	for d := 0; d < ndim; d++ {
+		if !inWrite[d] {
+			red = append(red, d)
+		}
+	}
+	if len(red) == 0 {
+		return nil, rep
+	}
+	// Factors and the dimensions they depend on.
+	type factor struct {
+		e    cfront.Expr
+		dims map[int]bool
+	}
+	var terms [][]factor
+	for _, t := range prods {
+		var fs []factor
+		for _, f := range factors(t) {
+			switch f := f.(type) {
+			case *cfront.FloatLit:
+				if elem == "float" && !strings.HasSuffix(strings.ToLower(f.Text), "f") {
+					return nil, rep
+				}
+				fs = append(fs, factor{f, nil})
+			case *cfront.IntLit:
+				if f.Big || f.Value > 1<<24 || f.Value < -(1<<24) {
+					return nil, rep
+				}
+				fs = append(fs, factor{f, nil})
+			case *cfront.Ident:
+				for _, it := range st.CIters {
+					if f.Name == it {
+						return nil, rep
+					}
+				}
+				arr := v.array(f.Name)
+				if arr == nil || f.Name == write.Array || (arr.ElemType != elem && arr.ElemType != "int") || arr.Rank != 0 {
+					return nil, rep
+				}
+				fs = append(fs, factor{f, nil})
+			case *cfront.Index:
+				var acc *scop.Access
+				for _, a := range st.Accesses {
+					if a.Kind == scop.Read && a.Pos == f.Pos() {
+						acc = a
+					}
+				}
+				if acc == nil || acc.Array == write.Array {
+					return nil, rep
+				}
+				if arr := v.array(acc.Array); arr == nil || arr.ElemType != elem {
+					return nil, rep
+				}
+				ds, ok := accessDims(acc, ndim)
+				if !ok {
+					return nil, rep
+				}
+				fs = append(fs, factor{f, ds})
+			default:
+				return nil, rep
+			}
+		}
+		terms = append(terms, fs)
+	}
+	// The row dimension: the first written dimension other than J such
+	// that no factor depends on both it and J, and some factor of every
+	// term depends on it.
+	dimI := -1
+	var kterms []term
+	for d := 0; d < ndim && dimI < 0; d++ {
+		if d == dimJ || !inWrite[d] {
+			continue
+		}
+		var ts []term
+		good := true
+		for _, fs := range terms {
+			t := term{rowDims: map[int]bool{}}
+			for _, f := range fs {
+				switch {
+				case f.dims[d] && f.dims[dimJ]:
+					good = false
+				case f.dims[d]:
+					t.rowF = append(t.rowF, f.e)
+					for dd := range f.dims {
+						t.rowDims[dd] = true
+					}
+				default:
+					t.colF = append(t.colF, f.e)
+				}
+			}
+			if len(t.rowF) == 0 || len(t.colF) == 0 {
+				good = false
+			}
+			ts = append(ts, t)
+		}
+		if good {
+			dimI, kterms = d, ts
+		}
+	}
+	if dimI < 0 {
+		return nil, rep
+	}
+	var batch []int
+	for d := 0; d < ndim; d++ {
+		if inWrite[d] && d != dimI && d != dimJ {
+			batch = append(batch, d)
+		}
+	}
+	// The domain: hull bounds of every dimension in the parameters, and
+	// constraints of two or more dimensions only on I and J.
+	dom := st.Domain
+	if dom.NParts() != 1 {
+		return nil, rep
+	}
+	bs := dom.Part(0)
+	if bs.NLocal() > 0 || len(bs.Eqs()) > 0 {
+		return nil, rep
+	}
+	params := dom.Space().Params()
+	np := len(params)
+	pk := &pkernel{id: len(v.res.kernels) + len(v.res.packed) + len(v.res.hreds), stmt: st, elem: elem, lanes: v.cfg.Target.Lanes(elem),
+		lhs: as.LHS, terms: kterms, dimI: dimI, dimJ: dimJ, red: red, batch: batch, params: params, ndim: ndim}
+	for _, row := range bs.Ineqs() {
+		if len(row) != np+ndim+1 {
+			return nil, rep
+		}
+		var used []int
+		for d := 0; d < ndim; d++ {
+			if row[np+d] != 0 {
+				used = append(used, d)
+			}
+		}
+		switch {
+		case len(used) == 0:
+			pk.guard = append(pk.guard, paramExpr(params, func(k int) int64 { return row[k] }, row[np+ndim]))
+		case len(used) == 1:
+			// implied by the hull bounds
+		default:
+			for _, d := range used {
+				if d != dimI && d != dimJ {
+					return nil, rep
+				}
+			}
+			pk.mask = append(pk.mask, row)
+		}
+	}
+	okb := func() (ok bool) {
+		defer func() {
+			if recover() != nil {
+				ok = false
+			}
+		}()
+		for d := 0; d < ndim; d++ {
+			mn, err1 := dom.DimMin(d)
+			mx, err2 := dom.DimMax(d)
+			if err1 != nil || err2 != nil {
+				return false
+			}
+			l, ok1 := boundExpr(mn, params)
+			h, ok2 := boundExpr(mx, params)
+			if !ok1 || !ok2 {
+				return false
+			}
+			pk.lo, pk.hi = append(pk.lo, l), append(pk.hi, h)
+		}
+		return true
+	}()
+	if !okb {
+		return nil, rep
+	}
+	// Register tile: mr rows (--unroll-jam when it is not the default 4,
+	// otherwise from the registers), nv vectors per row such that the
+	// mr*nv accumulators, nv loads and one broadcast fit.
+	regs := v.cfg.Target.Regs
+	pk.mr, pk.nv = 6, 2
+	if regs >= 32 {
+		pk.mr, pk.nv = 8, 3
+	}
+	if v.cfg.UnrollJam != 4 {
+		pk.mr = v.cfg.UnrollJam
+		pk.nv = (regs - 1) / (pk.mr + 1)
+		if pk.nv > 4 {
+			pk.nv = 4
+		}
+		if pk.nv < 1 {
+			pk.nv = 1
+		}
+	}
+	if pk.lanes == 0 {
+		return nil, rep
+	}
+	var names []string
+	for _, d := range red {
+		names = append(names, st.CIters[d])
+	}
+	var bn []string
+	for _, d := range batch {
+		bn = append(bn, st.CIters[d])
+	}
+	rep = LoopReport{Iter: st.CIters[dimJ], Vectorizable: true, ElemType: elem,
+		Scheme: fmt.Sprintf("packed %dx%d", pk.mr, pk.nv*pk.lanes)}
+	rep.Reason = fmt.Sprintf("contraction %s: rows %s, columns %s (contiguous), reduction %s, batch %v, %d term(s)",
+		st.Name, st.CIters[dimI], st.CIters[dimJ], strings.Join(names, ","), bn, len(kterms))
+	if len(pk.mask) > 0 {
+		rep.Reason += fmt.Sprintf(", (%s, %s) cut by %d constraint(s)", st.CIters[dimI], st.CIters[dimJ], len(pk.mask))
+	}
+	rep.Reason += fmt.Sprintf("; packed A (%d x %d) and B (%d x %d) panels, register tile %d rows x %d vectors of %d %s (%s), each element's reduction order kept",
+		packMC/pk.mr*pk.mr, packKC, packKC, packNC, pk.mr, pk.nv, pk.lanes, elem, v.cfg.Target.Name)
+	v.res.packed = append(v.res.packed, pk)
+	return pk, rep
+}
+
+// Statement argument expressions: the statement's iterators (in CIters
+// order) as ast expressions of the kernel's loop variables.
+func (p *pkernel) args(dims map[int]ast.Expr) []ast.Expr {
+	out := make([]ast.Expr, p.ndim)
+	for d := 0; d < p.ndim; d++ {
+		if e, ok := dims[d]; ok {
+			out[d] = ast.Simplify(e)
+		} else {
+			out[d] = ast.NewInt(0)
+		}
+	}
+	return out
+}
+
+func (p *pkernel) user(op string, pre []ast.Expr, dims map[int]ast.Expr) *ast.User {
+	args := append([]ast.Expr{ast.NewInt(int64(len(pre)))}, pre...)
+	return &ast.User{Name: fmt.Sprintf("vecp:%d:%s", p.id, op), Args: append(args, p.args(dims)...)}
+}
+
+func id(s string) ast.Expr                { return ast.NewIdent(s) }
+func num(v int64) ast.Expr                { return ast.NewInt(v) }
+func decl(n string, e ast.Expr) *ast.Decl { return &ast.Decl{Name: n, Value: ast.Simplify(e)} }
+
+func loop(it string, lo, hiIncl ast.Expr, step int64, body ...ast.Node) *ast.For {
+	return &ast.For{Iter: it, Init: ast.Simplify(lo), Cond: ast.Le(ast.NewIdent(it), ast.Simplify(hiIncl)), Inc: ast.NewInt(step), Body: ast.NewBlock(body...)}
+}
+
+// buildPacked writes the packed kernel (see doc.go). parallel puts an
+// OpenMP mark on the loop over blocks of rows.
+//
+// When the extent of the inner reduction dimensions is symbolic, the packed
+// code runs only when it is at most packKC (the size of the buffers);
+// otherwise orig (the nest as generated) runs.
+func (v *vectorizer) buildPacked(p *pkernel, parallel bool, orig ast.Node) ast.Node {
+	MR, NR := int64(p.mr), int64(p.nv*p.lanes)
+	MC := int64(packMC) / MR * MR
+	if MC < MR {
+		MC = MR
+	}
+	n := p.name
+	I, J := p.dimI, p.dimJ
+	T := int64(len(p.terms))
+	// With batch dimensions and row factors that do not vary with them
+	// (conv2d's weights), A is packed once per reduction block for all
+	// rows, outside the batch loops (the block loop goes outermost: every
+	// element still gets its reduction blocks in order).
+	hoist := len(p.batch) > 0
+	for _, t := range p.terms {
+		for _, d := range p.batch {
+			hoist = hoist && !t.rowDims[d]
+		}
+	}
+	p.hoist = hoist
+	// Extents of the inner reduction dims and the block of the outer one.
+	inner := ast.Expr(num(1))
+	var decls []ast.Node
+	for k := 1; k < len(p.red); k++ {
+		d := p.red[k]
+		e := n(fmt.Sprintf("e%d", k))
+		decls = append(decls, decl(e, ast.Add(ast.Sub(ast.CopyExpr(p.hi[d]), ast.CopyExpr(p.lo[d])), num(1))))
+		inner = ast.Mul(inner, id(e))
+	}
+	inner = ast.Simplify(inner)
+	var cb ast.Expr
+	if c, ok := inner.(*ast.Int); ok && c.V <= packKC {
+		b := int64(packKC) / max(c.V, 1)
+		cb = num(max(b, 1))
+	} else {
+		decls = append(decls, decl(n("in"), ast.Max(num(1), inner)))
+		decls = append(decls, decl(n("cb"), ast.Max(num(1), ast.PDivQ(num(packKC), id(n("in"))))))
+		cb = id(n("cb"))
+		inner = id(n("in"))
+	}
+	r0 := p.red[0]
+	// Flattened reduction index of the current values of the reduction
+	// loops, relative to the block start pc.
+	flat := func() ast.Expr {
+		var e ast.Expr = ast.Sub(id(n("r0")), id(n("pc")))
+		for k := 1; k < len(p.red); k++ {
+			e = ast.Add(ast.Mul(e, id(n(fmt.Sprintf("e%d", k)))), ast.Sub(id(n(fmt.Sprintf("r%d", k))), ast.CopyExpr(p.lo[p.red[k]])))
+		}
+		return e
+	}
+	// redLoops nests the reduction loops of the block around body.
+	redLoops := func(body ...ast.Node) ast.Node {
+		var in ast.Node = ast.NewBlock(body...)
+		for k := len(p.red) - 1; k >= 1; k-- {
+			d := p.red[k]
+			in = loop(n(fmt.Sprintf("r%d", k)), ast.CopyExpr(p.lo[d]), ast.CopyExpr(p.hi[d]), 1, in)
+		}
+		return loop(n("r0"), id(n("pc")), id(n("pe")), 1, in)
+	}
+	dims := func(extra map[int]ast.Expr) map[int]ast.Expr {
+		m := map[int]ast.Expr{}
+		for k, d := range p.red {
+			m[d] = id(n(fmt.Sprintf("r%d", k)))
+		}
+		for k, d := range p.batch {
+			m[d] = id(n(fmt.Sprintf("b%d", k)))
+		}
+		for d, e := range extra {
+			m[d] = e
+		}
+		return m
+	}
+	// adims: where A is packed; hoisted out of the batch loops, the row
+	// factors do not vary with the batch dimensions (0 is as good).
+	adims := func(extra map[int]ast.Expr) map[int]ast.Expr {
+		m := dims(extra)
+		if hoist {
+			for _, d := range p.batch {
+				delete(m, d)
+			}
+		}
+		return m
+	}
+	// wdims: the dimensions of the write (batch, I, J); the reduction
+	// loops are not bound where the write is accessed.
+	wdims := func(extra map[int]ast.Expr) map[int]ast.Expr {
+		m := map[int]ast.Expr{}
+		for k, d := range p.batch {
+			m[d] = id(n(fmt.Sprintf("b%d", k)))
+		}
+		for d, e := range extra {
+			m[d] = e
+		}
+		return m
+	}
+	iExpr := func(r ast.Expr) ast.Expr { return ast.Add(ast.Add(id(n("ic")), id(n("ir"))), r) }
+	jExpr := func(c ast.Expr) ast.Expr { return ast.Add(ast.Add(id(n("jc")), id(n("jr"))), c) }
+	kcT := id(n("kcT"))
+
+	// Pack B: bp[jr*kcT + (t*kc + p)*NR + c] = colprod_t(j = jc+jr+c).
+	var packB []ast.Node
+	for t := int64(0); t < T; t++ {
+		idx := func() ast.Expr {
+			return ast.Add(ast.Add(ast.Mul(id(n("jr")), kcT), ast.Mul(ast.Add(ast.Mul(num(t), id(n("kc"))), flat()), num(NR))), id(n("c")))
+		}
+		packB = append(packB, redLoops(
+			loop(n("c"), num(0), ast.Sub(id(n("w")), num(1)), 1, p.user(fmt.Sprintf("pb%d", t), []ast.Expr{idx()}, dims(map[int]ast.Expr{J: jExpr(id(n("c")))}))),
+			loop(n("c"), id(n("w")), num(NR-1), 1, p.user("zb", []ast.Expr{idx()}, nil))))
+	}
+	packBLoop := loop(n("jr"), num(0), ast.Sub(id(n("nc")), num(1)), NR,
+		append([]ast.Node{decl(n("w"), ast.Min(num(NR), ast.Sub(id(n("nc")), id(n("jr")))))}, packB...)...)
+	// Pack A: ap[ir*kcT + (t*kc + p)*MR + r] = rowprod_t(i = ic+ir+r).
+	var packA []ast.Node
+	for t := int64(0); t < T; t++ {
+		idx := func() ast.Expr {
+			return ast.Add(ast.Add(ast.Mul(id(n("ir")), kcT), ast.Mul(ast.Add(ast.Mul(num(t), id(n("kc"))), flat()), num(MR))), id(n("r")))
+		}
+		packA = append(packA,
+			loop(n("r"), num(0), ast.Sub(id(n("h")), num(1)), 1, redLoops(p.user(fmt.Sprintf("pa%d", t), []ast.Expr{idx()}, adims(map[int]ast.Expr{I: iExpr(id(n("r")))})))),
+			loop(n("r"), id(n("h")), num(MR-1), 1, redLoops(p.user("za", []ast.Expr{idx()}, nil))))
+	}
+	packALoop := loop(n("ir"), num(0), ast.Sub(id(n("mc")), num(1)), MR,
+		append([]ast.Node{decl(n("h"), ast.Min(num(MR), ast.Sub(id(n("mc")), id(n("ir")))))}, packA...)...)
+
+	// The row of the A buffer where micro-panel ir starts.
+	rowBase := func() ast.Expr {
+		if hoist {
+			return ast.Simplify(ast.Add(ast.Sub(id(n("ic")), ast.CopyExpr(p.lo[I])), id(n("ir"))))
+		}
+		return id(n("ir"))
+	}
+	// The micro-kernel on C directly (full tiles) or on a temporary.
+	micro := func(tmp bool) []ast.Node {
+		var pre, body, post []ast.Node
+		for r := int64(0); r < MR; r++ {
+			for vv := int64(0); vv < int64(p.nv); vv++ {
+				if tmp {
+					pre = append(pre, p.user("acct", []ast.Expr{num(r), num(vv)}, nil))
+					post = append(post, p.user("stt", []ast.Expr{num(r), num(vv)}, nil))
+				} else {
+					at := wdims(map[int]ast.Expr{I: iExpr(num(r)), J: jExpr(num(vv * int64(p.lanes)))})
+					pre = append(pre, p.user("acc", []ast.Expr{num(r), num(vv)}, at))
+					post = append(post, p.user("st", []ast.Expr{num(r), num(vv)}, at))
+				}
+			}
+		}
+		for vv := int64(0); vv < int64(p.nv); vv++ {
+			body = append(body, p.user("ldb", []ast.Expr{num(vv), ast.Add(ast.Mul(id(n("p")), num(NR)), num(vv*int64(p.lanes)))}, nil))
+		}
+		for r := int64(0); r < MR; r++ {
+			body = append(body, p.user("bc", []ast.Expr{num(r), ast.Add(ast.Mul(id(n("p")), num(MR)), num(r)), rowBase()}, nil))
+			for vv := int64(0); vv < int64(p.nv); vv++ {
+				body = append(body, p.user("fma", []ast.Expr{num(r), num(vv)}, nil))
+			}
+		}
+		kl := loop(n("p"), num(0), ast.Sub(kcT, num(1)), 1, body...)
+		out := append(pre, kl)
+		return append(out, post...)
+	}
+	// valid(i, j): the mask constraints at one point.
+	valid := func(i, j ast.Expr) ast.Expr {
+		var cs []ast.Expr
+		np := len(p.params)
+		for _, row := range p.mask {
+			e := paramExpr(p.params, func(k int) int64 { return row[k] }, row[np+p.ndim])
+			e = ast.Add(e, ast.Mul(num(row[np+I]), ast.CopyExpr(i)))
+			e = ast.Add(e, ast.Mul(num(row[np+J]), ast.CopyExpr(j)))
+			cs = append(cs, ast.Ge(ast.Simplify(e), num(0)))
+		}
+		if len(cs) == 0 {
+			return num(1)
+		}
+		return ast.And(cs...)
+	}
+	i0, i1 := iExpr(num(0)), iExpr(num(MR-1))
+	j0, j1 := jExpr(num(0)), jExpr(num(NR-1))
+	full := ast.And(ast.Le(ast.Add(id(n("ir")), num(MR)), id(n("mc"))), ast.Le(ast.Add(id(n("jr")), num(NR)), id(n("nc"))),
+		valid(i0, j0), valid(i0, j1), valid(i1, j0), valid(i1, j1))
+	// A tile misses the (I, J) polygon when one constraint fails at
+	// all four corners (its maximum over the rectangle is negative).
+	var touch []ast.Expr
+	np := len(p.params)
+	for _, row := range p.mask {
+		ie, je := i0, j0
+		if row[np+I] > 0 {
+			ie = i1
+		}
+		if row[np+J] > 0 {
+			je = j1
+		}
+		e := paramExpr(p.params, func(k int) int64 { return row[k] }, row[np+p.ndim])
+		e = ast.Add(ast.Add(e, ast.Mul(num(row[np+I]), ast.CopyExpr(ie))), ast.Mul(num(row[np+J]), ast.CopyExpr(je)))
+		touch = append(touch, ast.Ge(ast.Simplify(e), num(0)))
+	}
+	// Copy in and out of the temporary of a partial tile, element by
+	// element, only where the tile meets the domain.
+	tr, tc := id(n("tr")), id(n("tc"))
+	tcond := func() ast.Expr {
+		ie, je := iExpr(ast.CopyExpr(tr)), jExpr(ast.CopyExpr(tc))
+		return ast.And(ast.Lt(ast.CopyExpr(tr), id(n("h"))), ast.Lt(ast.CopyExpr(tc), id(n("w"))), valid(ie, je))
+	}
+	tat := func() map[int]ast.Expr {
+		return wdims(map[int]ast.Expr{I: iExpr(ast.CopyExpr(tr)), J: jExpr(ast.CopyExpr(tc))})
+	}
+	tidx := func() ast.Expr { return ast.Add(ast.Mul(ast.CopyExpr(tr), num(NR)), ast.CopyExpr(tc)) }
+	in := []ast.Node{loop(n("tr"), num(0), num(MR-1), 1, loop(n("tc"), num(0), num(NR-1), 1,
+		p.user("tin", []ast.Expr{tidx(), tcond()}, tat())))}
+	out := []ast.Node{loop(n("tr"), num(0), num(MR-1), 1, loop(n("tc"), num(0), num(NR-1), 1,
+		p.user("tout", []ast.Expr{tidx(), tcond()}, tat())))}
+	partial := append([]ast.Node{
+		decl(n("h"), ast.Min(num(MR), ast.Sub(id(n("mc")), id(n("ir"))))),
+		decl(n("w"), ast.Min(num(NR), ast.Sub(id(n("nc")), id(n("jr"))))),
+		p.user("tdecl", nil, nil)}, in...)
+	partial = append(partial, micro(true)...)
+	partial = append(partial, out...)
+	var partialNode ast.Node = ast.NewBlock(partial...)
+	if len(touch) > 0 {
+		partialNode = &ast.If{Cond: ast.And(touch...), Then: partialNode}
+	}
+	tile := &ast.If{Cond: full, Then: ast.NewBlock(micro(false)...), Else: partialNode}
+	tiles := loop(n("jr"), num(0), ast.Sub(id(n("nc")), num(1)), NR,
+		loop(n("ir"), num(0), ast.Sub(id(n("mc")), num(1)), MR, tile))
+	icBody := []ast.Node{
+		decl(n("mc"), ast.Min(num(MC), ast.Sub(ast.Add(ast.CopyExpr(p.hi[I]), num(1)), id(n("ic"))))),
+		p.user("adecl", nil, nil),
+		packALoop, tiles,
+	}
+	if hoist {
+		icBody = []ast.Node{icBody[0], tiles}
+	}
+	icLoop := loop(n("ic"), ast.CopyExpr(p.lo[I]), ast.CopyExpr(p.hi[I]), MC, icBody...)
+	icLoop.Parallel = true
+	var icNode ast.Node = icLoop
+	if parallel {
+		icNode = &ast.Mark{Name: "parallel", Body: icLoop}
+	}
+	jcLoop := loop(n("jc"), ast.CopyExpr(p.lo[J]), ast.CopyExpr(p.hi[J]), packNC,
+		decl(n("nc"), ast.Min(num(packNC), ast.Sub(ast.Add(ast.CopyExpr(p.hi[J]), num(1)), id(n("jc"))))),
+		packBLoop, icNode)
+	var inPC []ast.Node
+	if hoist {
+		// A for all rows, then the batch loops.
+		var bl ast.Node = jcLoop
+		for k := len(p.batch) - 1; k >= 0; k-- {
+			d := p.batch[k]
+			bl = loop(n(fmt.Sprintf("b%d", k)), ast.CopyExpr(p.lo[d]), ast.CopyExpr(p.hi[d]), 1, bl)
+		}
+		inPC = []ast.Node{ast.NewBlock(
+			decl(n("ic"), ast.CopyExpr(p.lo[I])),
+			decl(n("mc"), ast.Add(ast.Sub(ast.CopyExpr(p.hi[I]), ast.CopyExpr(p.lo[I])), num(1))),
+			packALoop), bl}
+	} else {
+		inPC = []ast.Node{jcLoop}
+	}
+	pcLoop := loop(n("pc"), ast.CopyExpr(p.lo[r0]), ast.CopyExpr(p.hi[r0]), 1,
+		append([]ast.Node{
+			decl(n("pe"), ast.Min(ast.Sub(ast.Add(id(n("pc")), cb), num(1)), ast.CopyExpr(p.hi[r0]))),
+			decl(n("kc"), ast.Mul(ast.Add(ast.Sub(id(n("pe")), id(n("pc"))), num(1)), ast.CopyExpr(inner))),
+			decl(n("kcT"), ast.Mul(num(T), id(n("kc"))))}, inPC...)...)
+	// pc advances by cb (a Decl when symbolic): the step of a For is a
+	// constant, so the loop runs over block numbers when cb is symbolic.
+	if c, ok := cb.(*ast.Int); ok {
+		pcLoop.Inc = num(c.V)
+	} else {
+		pcLoop.Iter = n("pq")
+		pcLoop.Init = num(0)
+		pcLoop.Cond = ast.Le(id(n("pq")), ast.PDivQ(ast.Sub(ast.CopyExpr(p.hi[r0]), ast.CopyExpr(p.lo[r0])), cb))
+		b := pcLoop.Body.(*ast.Block)
+		b.Stmts = append([]ast.Node{decl(n("pc"), ast.Add(ast.CopyExpr(p.lo[r0]), ast.Mul(id(n("pq")), cb)))}, b.Stmts...)
+	}
+	// Without hoisting: batch loops, then the blocks of the reduction.
+	var body ast.Node = pcLoop
+	if !hoist {
+		for k := len(p.batch) - 1; k >= 0; k-- {
+			d := p.batch[k]
+			body = loop(n(fmt.Sprintf("b%d", k)), ast.CopyExpr(p.lo[d]), ast.CopyExpr(p.hi[d]), 1, body)
+		}
+	}
+	var res ast.Node = ast.NewBlock(p.user("bdecl", nil, nil), body)
+	if hoist {
+		res = ast.NewBlock(p.user("bdecl", nil, nil), p.user("adeclh", nil, nil), body)
+	}
+	// Run-time choice: the packed code when the buffers hold a block of
+	// the inner reduction dimensions and the problem is large enough for
+	// packing to pay (a rows x columns face of at least packMinFace and
+	// at least packMinRed reduction steps); the nest as the scheduler
+	// generated it otherwise (constant sizes fold at compile time).
+	ext := func(d int) ast.Expr {
+		return ast.Simplify(ast.Add(ast.Sub(ast.CopyExpr(p.hi[d]), ast.CopyExpr(p.lo[d])), num(1)))
+	}
+	var redExt ast.Expr = ast.Mul(ext(r0), ast.CopyExpr(inner))
+	conds := []ast.Expr{
+		ast.Ge(ast.Mul(ext(I), ext(J)), num(packMinFace)),
+		ast.Ge(ast.Simplify(redExt), num(packMinRed)),
+	}
+	if _, ok := cb.(*ast.Int); !ok {
+		conds = append([]ast.Expr{ast.Le(id(n("in")), num(packKC))}, conds...)
+	}
+	if hoist {
+		conds = append(conds, ast.Le(ext(I), num(packHoistRows)))
+	}
+	v.fallback = true
+	alt := v.rewrite(orig)
+	v.fallback = false
+	res = &ast.If{Cond: ast.And(conds...), Then: res, Else: alt}
+	res = ast.NewBlock(append(decls, res)...)
+	if len(p.guard) > 0 {
+		var cs []ast.Expr
+		for _, g := range p.guard {
+			cs = append(cs, ast.Ge(g, num(0)))
+		}
+		res = &ast.If{Cond: ast.And(cs...), Then: res}
+	}
+	return res
+}
+
+// printPacked prints one statement of a packed kernel: u.Args are
+// (npre, pre..., statement arguments...).
+func (r *Result) printPacked(u *ast.User, expr func(ast.Expr) string) (string, error) {
+	parts := strings.SplitN(u.Name, ":", 3)
+	bad := fmt.Errorf("vector: bad vector statement %s", u.Name)
+	if len(parts) != 3 || len(u.Args) < 1 {
+		return "", bad
+	}
+	kid, err := strconv.Atoi(parts[1])
+	var p *pkernel
+	for _, q := range r.packed {
+		if q.id == kid {
+			p = q
+		}
+	}
+	if err != nil || p == nil {
+		return "", bad
+	}
+	npre, ok := u.Args[0].(*ast.Int)
+	if !ok || int(npre.V) < 0 || len(u.Args) != 1+int(npre.V)+p.ndim {
+		return "", bad
+	}
+	pre := u.Args[1 : 1+npre.V]
+	sub := map[string]string{}
+	for d, it := range p.stmt.CIters {
+		sub[it] = expr(u.Args[1+int(npre.V)+d])
+	}
+	subst := func(name string) (string, bool) {
+		s, ok := sub[name]
+		return s, ok
+	}
+	pint := func(k int) int64 {
+		if k < len(pre) {
+			if c, ok := pre[k].(*ast.Int); ok {
+				return c.V
+			}
+		}
+		return -1
+	}
+	n := p.name
+	MR, NR := int64(p.mr), int64(p.nv*p.lanes)
+	MC := int64(packMC) / MR * MR
+	if MC < MR {
+		MC = MR
+	}
+	T := int64(len(p.terms))
+	vt, sfx := "__m256d", "pd"
+	if p.elem == "float" {
+		vt, sfx = "__m256", "ps"
+	}
+	gnu := !r.target.Intrinsics
+	if gnu {
+		vt = gnuType(r.target, p.elem)
+	}
+	acc := func() string { return fmt.Sprintf("%s_c%d_%d", n(""), pint(0), pint(1)) }
+	load := func(addr string, aligned bool) string {
+		if gnu {
+			if aligned {
+				return fmt.Sprintf("*(const %s *)(%s)", vt, addr)
+			}
+			return fmt.Sprintf("*(const %s *)(%s)", vt, addr)
+		}
+		if aligned {
+			return fmt.Sprintf("_mm256_load_%s(%s)", sfx, addr)
+		}
+		return fmt.Sprintf("_mm256_loadu_%s(%s)", sfx, addr)
+	}
+	store := func(addr, val string) string {
+		if gnu {
+			return fmt.Sprintf("*(%s *)(%s) = %s;", vt, addr, val)
+		}
+		return fmt.Sprintf("_mm256_storeu_%s(%s, %s);", sfx, addr, val)
+	}
+	op := parts[2]
+	switch {
+	case op == "bdecl":
+		// One packed B block, shared by the threads of the row loop.
+		return fmt.Sprintf("static %s %s[%d] __attribute__((aligned(64)));", p.elem, n("bp"), T*packKC*packNC), nil
+	case op == "adecl":
+		return fmt.Sprintf("%s %s[%d] __attribute__((aligned(64)));", p.elem, n("ap"), T*packKC*MC), nil
+	case op == "adeclh":
+		rows := (int64(packHoistRows) + MR - 1) / MR * MR
+		return fmt.Sprintf("static %s %s[%d] __attribute__((aligned(64)));", p.elem, n("ap"), T*packKC*rows), nil
+	case op == "tdecl":
+		return fmt.Sprintf("%s %s[%d] __attribute__((aligned(64)));", p.elem, n("t"), MR*NR), nil
+	case strings.HasPrefix(op, "pb") || strings.HasPrefix(op, "pa"):
+		t, err := strconv.Atoi(op[2:])
+		if err != nil || t < 0 || t >= len(p.terms) || len(pre) != 1 {
+			return "", bad
+		}
+		fs, buf := p.terms[t].colF, n("bp")
+		if op[1] == 'a' {
+			fs, buf = p.terms[t].rowF, n("ap")
+		}
+		return fmt.Sprintf("%s[%s] = %s;", buf, expr(pre[0]), product(fs, subst)), nil
+	case op == "zb" || op == "za":
+		buf := n("bp")
+		if op == "za" {
+			buf = n("ap")
+		}
+		if len(pre) != 1 {
+			return "", bad
+		}
+		return fmt.Sprintf("%s[%s] = 0;", buf, expr(pre[0])), nil
+	case op == "acc":
+		return fmt.Sprintf("%s %s = %s;", vt, acc(), load("&"+p.lhs.Format(subst), false)), nil
+	case op == "st":
+		return store("&"+p.lhs.Format(subst), acc()), nil
+	case op == "acct":
+		return fmt.Sprintf("%s %s = %s;", vt, acc(), load(fmt.Sprintf("&%s[%d]", n("t"), pint(0)*NR+pint(1)*int64(p.lanes)), true)), nil
+	case op == "stt":
+		return store(fmt.Sprintf("&%s[%d]", n("t"), pint(0)*NR+pint(1)*int64(p.lanes)), acc()), nil
+	case op == "ldb":
+		if len(pre) != 2 {
+			return "", bad
+		}
+		return fmt.Sprintf("%s %s_b%d = %s;", vt, n(""), pint(0), load(fmt.Sprintf("&%s[%s * %s + %s]", n("bp"), n("jr"), n("kcT"), expr(pre[1])), true)), nil
+	case op == "bc":
+		if len(pre) != 3 {
+			return "", bad
+		}
+		a := fmt.Sprintf("%s[(%s) * %s + %s]", n("ap"), expr(pre[2]), n("kcT"), expr(pre[1]))
+		if gnu {
+			return fmt.Sprintf("const %s %s_a%d = %s;", p.elem, n(""), pint(0), a), nil
+		}
+		// set1 of a scalar load rather than broadcast_sd: gcc folds it
+		// into the FMA as an embedded broadcast where AVX-512VL exists.
+		return fmt.Sprintf("%s %s_a%d = _mm256_set1_%s(%s);", vt, n(""), pint(0), sfx, a), nil
+	case op == "fma":
+		if gnu {
+			return fmt.Sprintf("%s += %s_a%d * %s_b%d;", acc(), n(""), pint(0), n(""), pint(1)), nil
+		}
+		return fmt.Sprintf("%s = _mm256_fmadd_%s(%s_a%d, %s_b%d, %s);", acc(), sfx, n(""), pint(0), n(""), pint(1), acc()), nil
+	case op == "tin":
+		if len(pre) != 2 {
+			return "", bad
+		}
+		return fmt.Sprintf("%s[%s] = (%s) ? %s : 0;", n("t"), expr(pre[0]), expr(pre[1]), p.lhs.Format(subst)), nil
+	case op == "tout":
+		if len(pre) != 2 {
+			return "", bad
+		}
+		return fmt.Sprintf("if (%s) %s = %s[%s];", expr(pre[1]), p.lhs.Format(subst), n("t"), expr(pre[0])), nil
+	}
+	return "", bad
+}

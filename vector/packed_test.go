@@ -1,0 +1,256 @@
+package vector_test
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tessera-opt/tessera/pipeline"
+	"github.com/tessera-opt/tessera/vector"
+)
+
+// packedSource is a C program with a region body over arrays of every
+// shape the packed tests need, a deterministic initialization, and a
+// checksum of every array written.
+func packedSource(elem, defs, body string) string {
+	return fmt.Sprintf(`#include <stdio.h>
+#define T %s
+%s
+T A[200][200], B[200][200], C[200][200], D[200][200], x[200], y[200];
+T out[3][9][21][23], in[3][7][40][40], wt[9][7][20][20];
+T alpha;
+void kernel(int n, int m, int p) {
+#pragma scop
+%s
+#pragma endscop
+}
+static double sum(T *a, long len) {
+  double s = 0;
+  for (long i = 0; i < len; i++) s += a[i] * (double)(i %% 7 + 1);
+  return s;
+}
+int main(void) {
+  for (int i = 0; i < 200; i++) {
+    x[i] = (T)(i %% 5) / 4; y[i] = (T)(i %% 3) / 2;
+    for (int j = 0; j < 200; j++) {
+      A[i][j] = (T)((i * 7 + j * 3) %% 11) / 8; B[i][j] = (T)((i * 5 + j) %% 13) / 4;
+      C[i][j] = (T)((i + j) %% 5); D[i][j] = (T)((i * 3 + j) %% 7);
+    }
+  }
+  for (long i = 0; i < 3L * 7 * 40 * 40; i++) (&in[0][0][0][0])[i] = (T)(i %% 17) / 16;
+  for (long i = 0; i < 9L * 7 * 20 * 20; i++) (&wt[0][0][0][0])[i] = (T)(i %% 13) / 8;
+  for (long i = 0; i < 3L * 9 * 21 * 23; i++) (&out[0][0][0][0])[i] = (T)(i %% 3);
+  alpha = 1.5;
+  kernel(NI, NJ, NK);
+  printf("%%.12e %%.12e %%.12e\n", sum(&C[0][0], 40000), sum(&D[0][0], 40000), sum(&out[0][0][0][0], 3L * 9 * 21 * 23));
+  return 0;
+}
+`, elem, defs, body)
+}
+
+// TestPackedGCC compiles original and --vectorize output of contraction
+// nests (gemm, the transposed product, syrk's triangle, syr2k's two
+// terms, a convolution with batch dimensions and three reduction loops,
+// odd sizes, every target, with and without --parallel) and compares the
+// checksums within a relative tolerance.
+func TestPackedGCC(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil || vector.HostTarget().Name != "avx2" {
+		t.Skip("needs gcc and an AVX2+FMA host")
+	}
+	gemm := `for (int i = 0; i < n; i++)
+  for (int j = 0; j < m; j++)
+    for (int k = 0; k < p; k++)
+      C[i][j] = C[i][j] + alpha * A[i][k] * B[k][j];`
+	conv := `for (int b = 0; b < 3; b++)
+  for (int k = 0; k < 9; k++)
+    for (int h = 0; h < OH; h++)
+      for (int w = 0; w < OW; w++)
+        for (int c = 0; c < 7; c++)
+          for (int r = 0; r < KH; r++)
+            for (int s = 0; s < KW; s++)
+              out[b][k][h][w] += in[b][c][h + r][w + s] * wt[k][c][r][s];`
+	cases := []struct {
+		name, elem, defs, body, target, scheme string
+		parallel, notile                       bool
+		rows                                   int
+	}{
+		{name: "gemm", body: gemm, scheme: "packed 6x8"},
+		{name: "gemm-float", elem: "float", body: gemm, scheme: "packed 6x16"},
+		{name: "gemm-parallel", body: gemm, parallel: true},
+		{name: "gemm-notile", body: gemm, notile: true},
+		{name: "gemm-rows3", body: gemm, rows: 3, scheme: "packed 3x12"},
+		{name: "gemm-generic", body: gemm, target: "generic"},
+		{name: "gemm-sse2-float", elem: "float", body: gemm, target: "sse2"},
+		{name: "gemm-avx512", body: gemm, target: "avx512", scheme: "packed 8x24"},
+		{name: "gemm-neon", body: gemm, target: "neon"},
+		{name: "transposed", body: `for (int i = 0; i < n; i++)
+  for (int j = 0; j < m; j++)
+    for (int k = 0; k < p; k++)
+      C[i][j] += x[i] * A[i][k] * B[j][k] * y[k];`},
+		{name: "syrk", body: `for (int i = 0; i < n; i++)
+  for (int j = 0; j <= i; j++)
+    for (int k = 0; k < p; k++)
+      C[i][j] = C[i][j] + alpha * A[i][k] * A[j][k];`, scheme: "cut by 1 constraint"},
+		{name: "upper", body: `for (int i = 0; i < n; i++)
+  for (int j = i + 2; j < n + 2; j++)
+    for (int k = 0; k < p; k++)
+      D[i][j] += A[k][i] * B[k][j];`, parallel: true},
+		{name: "syr2k", body: `for (int i = 0; i < n; i++)
+  for (int j = 0; j <= i; j++)
+    for (int k = 0; k < p; k++)
+      C[i][j] = C[i][j] + A[j][k] * alpha * B[i][k] + B[j][k] * alpha * A[i][k];`, scheme: "2 term(s)"},
+		{name: "conv", defs: "#define OH 21\n#define OW 23\n#define KH 5\n#define KW 3", body: conv, scheme: "batch [b h]"},
+		{name: "conv-parallel", defs: "#define OH 21\n#define OW 23\n#define KH 5\n#define KW 3", body: conv, parallel: true},
+		{name: "conv-big-inner", defs: "#define OH 2\n#define OW 23\n#define KH 19\n#define KW 17", body: conv},
+	}
+	if os.Getenv("TESSERA_LONG") == "" {
+		// TESSERA_LONG=1 runs every case; by default one of each kind.
+		keep := map[string]bool{"gemm": true, "gemm-parallel": true, "syrk": true, "syr2k": true, "conv": true, "gemm-generic": true}
+		var short []int
+		for k, tc := range cases {
+			if keep[tc.name] {
+				short = append(short, k)
+			}
+		}
+		all := cases
+		cases = nil
+		for _, k := range short {
+			cases = append(cases, all[k])
+		}
+	}
+	dir := t.TempDir()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			elem := tc.elem
+			if elem == "" {
+				elem = "double"
+			}
+			src := packedSource(elem, "#define NI 37\n#define NJ 45\n#define NK 29\n"+tc.defs, tc.body)
+			opt := pipeline.Options{}
+			opt.Sched.Parallel = tc.parallel
+			opt.Sched.NoTile = tc.notile
+			opt.Vector.UnrollJam = tc.rows
+			if tc.target != "" {
+				opt.Vector.Target, _ = vector.ParseTarget(tc.target)
+			}
+			res := optimize(t, src, opt)
+			rm := remarks(res)
+			if !strings.Contains(rm, "(packed ") || !strings.Contains(rm, tc.scheme) {
+				t.Fatalf("no packed kernel (want %q):\n%s", tc.scheme, rm)
+			}
+			run := func(name, text string, omp bool) string {
+				c := filepath.Join(dir, tc.name+name+".c")
+				if err := os.WriteFile(c, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				bin := filepath.Join(dir, tc.name+name)
+				args := []string{"-O2", "-mavx2", "-mfma", c, "-o", bin}
+				if tc.target == "avx512" {
+					args = append(args, "-mavx512f")
+				}
+				if omp {
+					args = append(args, "-fopenmp")
+				}
+				if out, err := exec.Command(gcc, args...).CombinedOutput(); err != nil {
+					t.Fatalf("gcc %s: %v\n%s\n%s", name, err, out, text)
+				}
+				cmd := exec.Command(bin)
+				cmd.Env = append(os.Environ(), "OMP_NUM_THREADS=3")
+				out, err := cmd.Output()
+				if err != nil {
+					if tc.target == "avx512" {
+						t.Skipf("%s: %v (no AVX-512 on this host?)", name, err)
+					}
+					t.Fatalf("%s: %v", name, err)
+				}
+				return strings.TrimSpace(string(out))
+			}
+			want := run("orig", src, false)
+			got := run("vec", string(res.Output), tc.parallel)
+			wf, gf := strings.Fields(want), strings.Fields(got)
+			tol := 1e-9
+			if elem == "float" {
+				tol = 1e-4
+			}
+			for k := range wf {
+				var a, b float64
+				fmt.Sscan(wf[k], &a)
+				if k < len(gf) {
+					fmt.Sscan(gf[k], &b)
+				}
+				if rel(a, b) > tol {
+					t.Fatalf("vectorized prints %s, original %s\n%s", got, want, res.Output)
+				}
+			}
+		})
+	}
+}
+
+// TestHredGCC compiles innermost reductions written with a vector
+// accumulator and a horizontal sum and compares them with the original.
+func TestHredGCC(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil || vector.HostTarget().Name != "avx2" {
+		t.Skip("needs gcc and an AVX2+FMA host")
+	}
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, elem, body, target string }{
+		{name: "matvec", body: `for (int i = 0; i < n; i++)
+  for (int j = 0; j < m; j++)
+    D[i][3] = D[i][3] + alpha * A[i][j] * x[j];`},
+		{name: "matvec-float-sse2", elem: "float", target: "sse2", body: `for (int i = 0; i < n; i++)
+  for (int j = 0; j < m; j++)
+    D[i][3] += A[i][j] * (x[j] - 2.5f) / y[5];`},
+		{name: "dot", body: `for (int j = 0; j < p; j++)
+  D[7][7] += -x[j] * y[j] + 2 * A[4][j];`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			elem := tc.elem
+			if elem == "" {
+				elem = "double"
+			}
+			src := packedSource(elem, "#define NI 37\n#define NJ 45\n#define NK 29\n", tc.body)
+			opt := pipeline.Options{}
+			if tc.target != "" {
+				opt.Vector.Target, _ = vector.ParseTarget(tc.target)
+			}
+			res := optimize(t, src, opt)
+			if rm := remarks(res); !strings.Contains(rm, "horizontal reduction") {
+				t.Fatalf("no horizontal reduction:\n%s", rm)
+			}
+			var outs []string
+			for k, text := range []string{src, string(res.Output)} {
+				c := filepath.Join(dir, fmt.Sprintf("%s%d.c", tc.name, k))
+				if err := os.WriteFile(c, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				bin := c[:len(c)-2]
+				if out, err := exec.Command(gcc, "-O2", "-mavx2", "-mfma", c, "-o", bin).CombinedOutput(); err != nil {
+					t.Fatalf("gcc: %v\n%s\n%s", err, out, text)
+				}
+				out, err := exec.Command(bin).Output()
+				if err != nil {
+					t.Fatal(err)
+				}
+				outs = append(outs, strings.TrimSpace(string(out)))
+			}
+			wf, gf := strings.Fields(outs[0]), strings.Fields(outs[1])
+			tol := 1e-9
+			if elem == "float" {
+				tol = 1e-4
+			}
+			for k := range wf {
+				var a, b float64
+				fmt.Sscan(wf[k], &a)
+				fmt.Sscan(gf[k], &b)
+				if rel(a, b) > tol {
+					t.Fatalf("vectorized prints %s, original %s\n%s", outs[1], outs[0], res.Output)
+				}
+			}
+		})
+	}
+}
