@@ -167,7 +167,7 @@ func run(f func() ast.Node) (n ast.Node, err error) {
 			n, err = nil, fmt.Errorf("astgen: %w", engineError(r))
 		}
 	}()
-	return f(), nil
+	return tidy(f()), nil
 }
 
 func newGen(cfg Config, params []string) *gen {

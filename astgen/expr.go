@@ -314,9 +314,10 @@ func (g *gen) pruneBounds(as []aff, b *build, lower bool) []aff {
 			if !lower {
 				diff = diff.scale(-1)
 			}
-			// A rational proof first; the exact test (costly when the
-			// context has many divisions) only while the engine copes.
-			if pruneNew && (g.optional() && wit.implies(g, diff) || !g.optional() && g.ratImplies(b.generated, diff)) || !pruneNew && (g.ratImplies(b.generated, diff) || g.optional() && wit.implies(g, diff)) {
+			// Points of the context that refuted earlier tests first,
+			// then a rational proof, then the exact test (costly when
+			// the context has many divisions).
+			if wit.implies(g, diff) {
 				drop[j] = true
 				break
 			}
@@ -447,5 +448,3 @@ func sameDivForm(a, b aff) (aff, aff, bool) {
 	}
 	return na, nb, true
 }
-
-var pruneNew = true

@@ -194,17 +194,10 @@ func mergeOpposite(cs []cons) []cons {
 // constraints (isl_set_gist on one conjunction).
 func (g *gen) gist(n int, cs []cons, ctx presburger.Set) []cons {
 	keep := make([]bool, len(cs))
-	// First the constraints implied by ctx alone (one set for all the
-	// tests: points refuting one test refute others cheaply); they are
-	// redundant whatever else is kept, so the result is the same.
-	wit := &witnesses{s: ctx}
-	for i, c := range cs {
-		keep[i] = !gistPass1 || !wit.impliesCons(g, c)
+	for i := range keep {
+		keep[i] = true
 	}
 	for i := range cs {
-		if !keep[i] {
-			continue
-		}
 		var others []cons
 		for j := range cs {
 			if j != i && keep[j] {
@@ -242,5 +235,3 @@ func trimKey(a aff) string {
 	}
 	return k
 }
-
-var gistPass1 = true

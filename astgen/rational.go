@@ -78,6 +78,9 @@ func (w *witnesses) implies(g *gen, e aff) bool {
 	if g.ratImplies(w.s, e) {
 		return true
 	}
+	if !g.optional() {
+		return false
+	}
 	neg := e.scale(-1)
 	neg.C = subC(neg.C, 1)
 	g.tick()
@@ -97,13 +100,4 @@ func (w *witnesses) implies(g *gen, e aff) bool {
 		return false
 	}
 	return true
-}
-
-// impliesCons is implies for a constraint (both directions for an
-// equality).
-func (w *witnesses) impliesCons(g *gen, c cons) bool {
-	if !w.implies(g, c.a) {
-		return false
-	}
-	return !c.eq || w.implies(g, c.a.scale(-1))
 }

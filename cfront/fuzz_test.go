@@ -24,6 +24,8 @@ func FuzzParse(f *testing.F) {
 		"void f() { for (int i = 0; i < 10; i += 2) for (j = i; j >= 0; j--) A[i][j] = 0; }",
 		"#define T double\ntypedef T real;\nreal POLYBENCH_2D(A, N, M, n, m);",
 		"#if defined(X) || !defined(Y)\n#define Z 1\n#elif 0\n#else\n#endif\n",
+		"#pragma scop\na = b = (c[i] = 0);\nfor (i = 0; i < n; i++) x += y = A[i];\nif (n) p = q = r;\n#pragma endscop\n",
+		"#pragma scop\nA[0] = 1.0 / (REAL)n;\n#pragma endscop\n",
 	} {
 		f.Add([]byte(s))
 	}

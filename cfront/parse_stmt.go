@@ -134,7 +134,7 @@ func appendStmt(list []Stmt, s Stmt) []Stmt {
 // isSplitBlock reports whether b is the Block made by splitChain (its At
 // is its first statement's, where a braced Block's is the '{').
 func isSplitBlock(b *Block) bool {
-	if len(b.Stmts) == 0 {
+	if b == nil || len(b.Stmts) == 0 {
 		return false
 	}
 	es, ok := b.Stmts[0].(*ExprStmt)

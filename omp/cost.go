@@ -1,10 +1,6 @@
 package omp
 
-import (
-	"fmt"
-
-	"github.com/tessera-opt/tessera/ast"
-)
+import "github.com/tessera-opt/tessera/ast"
 
 // MinParallelWork is the estimated number of statement instances under
 // which a parallel loop nested in a sequential one runs sequentially: the
@@ -25,6 +21,11 @@ const MinParallelWork = 10000
 // factor is capped at MinParallelWork so that the C int arithmetic of the
 // clause cannot overflow.
 func workClause(f *ast.For) (clause string, drop bool) {
+	if loopDepth(f.Body) >= 2 {
+		// Two loop levels inside (a tile's point loops): the iterations
+		// are taken to be worth it, and the estimate would be unreadable.
+		return "", false
+	}
 	w, ok := work(f, map[string]ast.Expr{}, map[string]ast.Expr{})
 	if !ok {
 		return "", false
@@ -33,7 +34,39 @@ func workClause(f *ast.For) (clause string, drop bool) {
 	if k, ok := w.(*ast.Int); ok {
 		return "", k.V < MinParallelWork
 	}
-	return fmt.Sprintf("if(%s)", ast.ExprC(ast.Ge(uncap(w), ast.NewInt(MinParallelWork)))), false
+	c := ast.ExprC(ast.Ge(uncap(w), ast.NewInt(MinParallelWork)))
+	if len(c) > maxClause {
+		return "", false
+	}
+	return "if(" + c + ")", false
+}
+
+// maxClause bounds the length of a printed cost check; a longer estimate
+// (bounds of a skewed or split loop) is left out and the loop taken as
+// worth it.
+const maxClause = 160
+
+// loopDepth is the largest number of nested loops in n.
+func loopDepth(n ast.Node) int {
+	d := 0
+	switch x := n.(type) {
+	case *ast.For:
+		return 1 + loopDepth(x.Body)
+	case *ast.Block:
+		if x != nil {
+			for _, s := range x.Stmts {
+				d = max(d, loopDepth(s))
+			}
+		}
+	case *ast.If:
+		d = loopDepth(x.Then)
+		if x.Else != nil {
+			d = max(d, loopDepth(x.Else))
+		}
+	case *ast.Mark:
+		d = loopDepth(x.Body)
+	}
+	return d
 }
 
 // uncap drops the outer caps of w that do not change w >= MinParallelWork:

@@ -279,7 +279,19 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 			reg.Remarks = append(reg.Remarks, sr.Remarks...)
 			// --vectorize reads the new tree's coincidence flags, so it
 			// keeps the new schedule either way.
-			if sr.Gains || opt.Vectorize {
+			var orig schedule.Tree
+			marked := 0
+			if opt.Sched.Parallel && !opt.Vectorize && !tilesOrPrivatizes(sr) && !betterInnermost(sr, s) {
+				var err error
+				if orig, marked, err = originalParallel(s, d); err != nil {
+					reg.Remarks = append(reg.Remarks, fmt.Sprintf("original schedule with parallel marks refused: %v", err))
+					marked = 0
+				}
+			}
+			if marked > 0 {
+				tree = orig
+				reg.Remarks = append(reg.Remarks, fmt.Sprintf("original schedule kept with %d parallel loop(s): the new one tiles nothing, needs no privatization and does not improve the innermost accesses", marked))
+			} else if sr.Gains || opt.Vectorize {
 				tree = sr.Tree
 				reg.Private = sr.Private
 			} else {

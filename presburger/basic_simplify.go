@@ -238,9 +238,12 @@ func (b BasicMap) simplifyStep() (BasicMap, bool) {
 		col := nd + i
 		for p, r1 := range b.ineq {
 			d := -r1[col]
-			if d <= 0 || maxCol(r1, col) >= col {
+			if d <= 0 {
 				continue
 			}
+			// A pair using later locals (known ones) becomes a floor
+			// after reordering the locals, unless that makes a cycle.
+			later := maxCol(r1, col) >= col
 			for q, r2 := range b.ineq {
 				if r2[col] != d {
 					continue
@@ -263,8 +266,19 @@ func (b BasicMap) simplifyStep() (BasicMap, bool) {
 						ineq = append(ineq, r)
 					}
 				}
-				b.locals, b.ineq = locs, ineq
-				return b, true
+				nb := b
+				nb.locals, nb.ineq = locs, ineq
+				if later {
+					if !laterKnown(b, r1, col) {
+						continue
+					}
+					sorted, ok := nb.sortLocals()
+					if !ok {
+						continue
+					}
+					return sorted, true
+				}
+				return nb, true
 			}
 		}
 	}
@@ -313,6 +327,18 @@ func (b BasicMap) simplifyStep() (BasicMap, bool) {
 		b.ineq = ineq
 	}
 	return b.dropLocals(drop), true
+}
+
+// laterKnown reports whether every column after col that row uses is a
+// known local.
+func laterKnown(b BasicMap, row []int64, col int) bool {
+	nd := b.space.NDim()
+	for j := col + 1; j < len(row)-1; j++ {
+		if row[j] != 0 && b.locals[j-nd].Den == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // maxExactFM bounds the rows one exact elimination may create.

@@ -86,6 +86,41 @@ func fuse(a, b BasicMap) (BasicMap, bool) {
 	return f, true
 }
 
+// maxHullFuseCols bounds the columns of the parts hullFuse tries.
+const maxHullFuseCols = 10
+
+// hullFuse returns the rational convex hull of a ∪ b when it holds no
+// integer point outside a ∪ b. It covers the coalescing cases that need
+// constraints found in neither part: isl's "wrapping" (a parallelogram
+// from two shifted segments) and extensions of one part by a relaxed
+// constraint of the other (a triangle and the box next to it). Parts with
+// locals are not tried (their hull is taken on a shadow); a budget
+// overrun answers no.
+func hullFuse(m Map, a, b BasicMap) (h BasicMap, ok bool) {
+	if len(a.locals) > 0 || len(b.locals) > 0 || a.NCols() > maxHullFuseCols+1 {
+		return BasicMap{}, false
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if e := asError(r); e != nil && e.Kind == Budget {
+				ok = false
+				return
+			}
+			panic(r)
+		}
+	}()
+	h = m.withParts([]BasicMap{a, b}).ConvexHull()
+	if h.empty || len(h.locals) > 0 {
+		return BasicMap{}, false
+	}
+	for _, piece := range subtractBasic(h, a) {
+		if len(subtractBasic(piece, b)) > 0 {
+			return BasicMap{}, false
+		}
+	}
+	return h, true
+}
+
 // Coalesce returns m with fewer parts and the same points
 // (isl_map_coalesce).
 //
@@ -93,7 +128,8 @@ func fuse(a, b BasicMap) (BasicMap, bool) {
 // and make unknown existentials known where that gives a single part.
 // Then, until nothing changes, we drop a part contained in another one and
 // replace two parts by their fusion (the constraints of each valid for
-// the other) when it adds no point. Every step is decided exactly.
+// the other) when it adds no point, or else by their convex hull when
+// that adds no point (hullFuse). Every step is decided exactly.
 func (m Map) Coalesce() Map {
 	var parts []BasicMap
 	for _, p := range m.parts {
@@ -135,7 +171,11 @@ func (m Map) Coalesce() Map {
 				if !parts[j].allFunctionLocals() {
 					continue
 				}
-				if f, ok := fuse(parts[i], parts[j]); ok {
+				f, ok := fuse(parts[i], parts[j])
+				if !ok {
+					f, ok = hullFuse(m, parts[i], parts[j])
+				}
+				if ok {
 					parts[i] = budgetGuard(f, f.RemoveRedundancies)
 					parts = slices.Delete(parts, j, j+1)
 					changed = true

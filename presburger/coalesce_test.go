@@ -47,6 +47,21 @@ func TestCoalesceTable(t *testing.T) {
 		{"{ [i, j] : 0 <= i <= 10 and 0 <= j <= 10; [i, j] : 0 <= i <= 5 and 11 <= j <= 12 }", 2},
 		{"{ [i] : 0 <= i <= 10 and i mod 2 = 0; [i] : 12 <= i <= 20 and i mod 2 = 0 }", 1},
 		{"{ [i] -> [i + 1] : 0 <= i < 10; [i] -> [i + 1] : i = 10 }", 1},
+		// adjacent intervals and boxes
+		{"{ [i] : 0 <= i <= 3; [i] : 4 <= i <= 7 }", 1},
+		{"{ [i, j] : 0 <= i <= 3 and 0 <= j <= 5; [i, j] : 4 <= i <= 7 and 0 <= j <= 5 }", 1},
+		{"[n] -> { [i, j] : 0 <= i < n and 0 <= j < n; [i, j] : i = n and 0 <= j < n }", 1},
+		// wrapping: two shifted segments make a parallelogram
+		{"{ [i, j] : j = 0 and 0 <= i <= 2; [i, j] : j = 1 and 1 <= i <= 3 }", 1},
+		// a triangle and the box next to it (extension)
+		{"{ [i, j] : 0 <= j <= i <= 4; [i, j] : 5 <= i <= 6 and 0 <= j <= 4 }", 1},
+		{"{ [i, j] : 0 <= j <= i <= 4; [i, j] : 5 <= i <= 6 and 0 <= j <= i - 2 }", 2},
+		{"{ [i, j] : 0 <= i <= 4 and 0 <= j <= i; [i, j] : 0 <= i <= 4 and i < j <= 4 }", 1},
+		// three pieces of one box
+		{"{ [i, j] : 0 <= i <= 2 and 0 <= j <= 2; [i, j] : 3 <= i <= 5 and 0 <= j <= 2; [i, j] : 0 <= i <= 5 and 3 <= j <= 4 }", 1},
+		// not convex: must stay apart
+		{"{ [i] : 0 <= i <= 2; [i] : 4 <= i <= 6 }", 2},
+		{"{ [i, j] : j = 0 and 0 <= i <= 2; [i, j] : j = 2 and 0 <= i <= 2 }", 2},
 	} {
 		s, _, err := ParseUnion(tc.in)
 		if err != nil {

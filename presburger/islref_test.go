@@ -408,6 +408,12 @@ func TestISLDifferential(t *testing.T) {
 			stats["agree"]++
 			continue
 		}
+		if strings.HasPrefix(d, "our error") && strings.Contains(d, "budget exceeded") {
+			// Not a wrong answer: the engine gave up with its typed error.
+			stats["our budget error"]++
+			t.Logf("seed %d: %s: %s\n  %s", seed, c.Op, d, c.Line())
+			continue
+		}
 		if strings.HasPrefix(d, "timeout") {
 			// Not a wrong answer: a performance limit, reported.
 			stats["our timeout"]++
@@ -425,7 +431,7 @@ func TestISLDifferential(t *testing.T) {
 		}
 	}
 	t.Logf("%d cases from seed %d: %v", n, first, stats)
-	if stats["our timeout"]*50 > int(n) {
-		t.Errorf("%d of %d cases over the time limit %v", stats["our timeout"], n, limit)
+	if slow := stats["our timeout"] + stats["our budget error"]; slow*50 > int(n) {
+		t.Errorf("%d of %d cases over the time limit %v or the solver's budget", slow, n, limit)
 	}
 }

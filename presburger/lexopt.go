@@ -58,7 +58,7 @@ func (m Map) lexOptMode(max, strict bool) Map {
 		if strict {
 			col := r.space.Offset(Out) + k
 			for _, b := range r.parts {
-				if b.hasRecession(col, max) {
+				if b.hasRecession(col, max, col) {
 					check = true
 					break
 				}
@@ -89,11 +89,35 @@ func (m Map) inputDomain() Set {
 }
 
 // hasRecession reports whether the rational relaxation of b, with the
-// parameters and input dims fixed, has a direction that decreases column
-// col (increases it when up): then the optimum of col may be unbounded.
-func (b BasicMap) hasRecession(col int, up bool) bool {
+// columns before fixed (parameters, input dims and the output dims
+// already optimized), has a direction that decreases column col
+// (increases it when up): then the optimum of col may be unbounded.
+func (b BasicMap) hasRecession(col int, up bool, fixed int) bool {
 	if b.empty {
 		return false
+	}
+	// Fast path: a constraint bounding col in the direction asked by the
+	// fixed columns alone.
+	bounds := func(r []int64, eq bool) bool {
+		if r[col] == 0 || (!eq && (r[col] > 0) == up) {
+			return false
+		}
+		for j := col + 1; j < len(r)-1; j++ {
+			if r[j] != 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for _, r := range b.eq {
+		if bounds(r, true) {
+			return false
+		}
+	}
+	for _, r := range b.ineq {
+		if bounds(r, false) {
+			return false
+		}
 	}
 	s := b.system()
 	n := s.NVars
@@ -103,7 +127,7 @@ func (b BasicMap) hasRecession(col int, up bool) bool {
 	for _, r := range s.Ineq {
 		r[n] = 0
 	}
-	for j := 0; j < b.space.Offset(Out); j++ {
+	for j := 0; j < fixed; j++ {
 		row := make([]int64, n+1)
 		row[j] = 1
 		s.Eq = append(s.Eq, row)

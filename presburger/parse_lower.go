@@ -206,6 +206,27 @@ func (lw *pieceLowerer) expr(e *synExpr) []pcase {
 		})
 	case sxMin, sxMax:
 		return lw.minMax(e)
+	case sxCond:
+		yes, no := lw.form(e.cond, false), lw.form(e.cond, true)
+		var out []pcase
+		for _, br := range []struct {
+			c  pdnf
+			cs []pcase
+		}{{yes, lw.expr(e.args[0])}, {no, lw.expr(e.args[1])}} {
+			if len(br.c) == 0 {
+				continue // the condition (or its negation) is plainly false
+			}
+			for _, c := range br.cs {
+				out = append(out, pcase{lw.condAnd(br.c, c.cond, e), c.e})
+				if len(out) > maxCases {
+					lw.fail(e, "expression too large: more than %d cases", maxCases)
+				}
+			}
+		}
+		if len(out) == 0 {
+			out = append(out, pcase{pdnf{}, plConst(0)})
+		}
+		return out
 	}
 	lw.fail(e, "internal error: unknown expression node")
 	return nil

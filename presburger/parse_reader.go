@@ -32,6 +32,7 @@ import (
 //	primary  := int [ '^' int ] | name | '(' expr ')' | '[' expr ']'
 //	          | ('floor' | 'ceil') '(' expr ')' | ('floord' | 'ceild') '(' expr ',' expr ')'
 //	          | ('min' | 'max') '(' expr { ',' expr } ')'
+//	          | '(' formula '?' expr ':' expr ')'
 
 // maxParseDepth bounds the nesting of the recursive descent, so that
 // hostile input gets an error instead of exhausting the stack.
@@ -229,6 +230,9 @@ func (r *islReader) readPiece() *synPiece {
 		p.cond = r.readCond()
 		return p
 	}
+	if r.isWord(t, "rat") && r.peekAt(1).Kind == TokColon {
+		r.failAt(t, "rational sets ('rat:') are not supported: tessera's sets and maps are sets of integer points")
+	}
 	if !r.nextIsTuple() {
 		r.failAt(t, "expected a tuple such as 'S[i]' or '[i]', or ':', found %v", t)
 	}
@@ -390,6 +394,81 @@ func (r *islReader) readNeg() *synForm {
 		}
 	}
 	return r.readCmp()
+}
+
+// questionInParens reports whether the parentheses opening at the current
+// token hold a '?' at their own nesting level (a conditional expression).
+func (r *islReader) questionInParens() bool {
+	depth := 0
+	for i := r.pos; i < len(r.toks); i++ {
+		switch r.toks[i].Kind {
+		case TokLParen, TokLBrack, TokLBrace:
+			depth++
+		case TokRParen, TokRBrack, TokRBrace:
+			depth--
+			if depth == 0 {
+				return false
+			}
+		case TokQuestion:
+			if depth == 1 {
+				return true
+			}
+		case TokEOF, TokSemi:
+			return false
+		}
+	}
+	return false
+}
+
+// readTernary reads '(' formula '?' expr ':' expr ')'; the else branch may
+// itself be a conditional without parentheses ("c1 ? a : c2 ? b : c").
+func (r *islReader) readTernary() *synExpr {
+	t := r.expect(TokLParen, "")
+	e := r.readTernaryBody(t)
+	r.expect(TokRParen, "to close '(' of the conditional expression")
+	return e
+}
+
+func (r *islReader) readTernaryBody(t Token) *synExpr {
+	r.enter()
+	defer r.leave()
+	c := r.readFormula()
+	r.expect(TokQuestion, "in the conditional expression")
+	a := r.readExpr()
+	r.expect(TokColon, "in the conditional expression 'c ? a : b'")
+	var b *synExpr
+	if r.questionBeforeClose() {
+		b = r.readTernaryBody(r.peek())
+	} else {
+		b = r.readExpr()
+	}
+	e := mkExpr(sxCond, t, a, b)
+	e.cond = c
+	return e
+}
+
+// questionBeforeClose reports whether a '?' comes before the ')' that
+// closes the current conditional expression.
+func (r *islReader) questionBeforeClose() bool {
+	depth := 0
+	for i := r.pos; i < len(r.toks); i++ {
+		switch r.toks[i].Kind {
+		case TokLParen, TokLBrack, TokLBrace:
+			depth++
+		case TokRParen, TokRBrack, TokRBrace:
+			if depth == 0 {
+				return false
+			}
+			depth--
+		case TokQuestion:
+			if depth == 0 {
+				return true
+			}
+		case TokEOF, TokSemi:
+			return false
+		}
+	}
+	return false
 }
 
 // tryParenFormula reads '(' formula ')' unless what follows shows that the
@@ -643,6 +722,9 @@ func (r *islReader) readPrimary() *synExpr {
 		}
 		return e
 	case TokLParen:
+		if r.questionInParens() {
+			return r.readTernary()
+		}
 		r.next()
 		e := r.readExpr()
 		r.expect(TokRParen, "to close '('")
@@ -692,6 +774,9 @@ func (r *islReader) readPrimary() *synExpr {
 		}
 		if islKeywords[t.Text] {
 			r.failAt(t, "expected an expression, found keyword '%s'", t.Text)
+		}
+		if (t.Text == "infty" || t.Text == "NaN") && r.peekAt(1).Kind != TokArrow {
+			r.failAt(t, "'%s' is not an affine expression: tessera's expressions are quasi-affine over the integers (isl prints it for unbounded quasi-polynomials)", t.Text)
 		}
 		r.next()
 		e := mkExpr(sxVar, t)

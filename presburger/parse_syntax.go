@@ -21,6 +21,7 @@ const (
 	sxMod                    // args[0] mod args[1] (args[1] a positive constant)
 	sxMin                    // min(args...)
 	sxMax                    // max(args...)
+	sxCond                   // cond ? args[0] : args[1]
 )
 
 // synExpr is a node of an (intended quasi-affine) expression.
@@ -30,7 +31,8 @@ type synExpr struct {
 	val       int64
 	name      string
 	args      []*synExpr
-	paren     bool // written between parentheses: "(i)" in a tuple is an expression
+	paren     bool     // written between parentheses: "(i)" in a tuple is an expression
+	cond      *synForm // sxCond: the condition
 }
 
 // synFormOp is the operator of a formula node.

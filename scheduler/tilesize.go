@@ -66,8 +66,11 @@ type CacheSizes struct {
 
 var defaultCache = CacheSizes{L1: 32 << 10, L2: 1 << 20, L3: 8 << 20, Line: 64, Source: "default"}
 
-// HostCache returns the host's data cache sizes (read once).
-var HostCache = sync.OnceValue(func() CacheSizes {
+// HostCache returns the host's data cache sizes, read once from sysfs
+// (defaults when absent).
+func HostCache() CacheSizes { return hostCache() }
+
+var hostCache = sync.OnceValue(func() CacheSizes {
 	return readCacheDir("/sys/devices/system/cpu/cpu0/cache")
 })
 
@@ -187,8 +190,15 @@ type refGroup struct {
 
 // tileModel is the footprint model of one band.
 type tileModel struct {
-	width   int
-	contig  int // member whose point loop is innermost (-1: none)
+	width  int
+	contig int // member whose point loop is innermost (-1: none)
+	// time[k] marks a time member: the first member whose row uses an
+	// iterator that no array subscript of its statement uses (t of a
+	// stencil). Data is reused across it, so the footprint that must
+	// stay in cache is the slice of one step: time members count as size
+	// 1 in the footprint, and their size is at most the smallest size of
+	// the other members.
+	time    []bool
 	groups  []refGroup
 	skipped []string // statements without a model
 }
@@ -196,7 +206,7 @@ type tileModel struct {
 // bandModel builds the footprint model of the band [first, first+width)
 // of the group; innerLast is the level of the innermost point loop.
 func (p *plan) bandModel(group []int, first, width, innerLast int) *tileModel {
-	m := &tileModel{width: width, contig: innerLast - first}
+	m := &tileModel{width: width, contig: innerLast - first, time: make([]bool, width)}
 	elems := map[string]int64{}
 	for _, a := range p.scopArrays() {
 		elems[a.name] = a.elem
@@ -235,6 +245,7 @@ func (p *plan) bandModel(group []int, first, width, innerLast int) *tileModel {
 			m.skipped = append(m.skipped, s.st.Name)
 			continue
 		}
+		m.markTime(s, mem, h)
 		for _, acc := range s.st.Accesses {
 			f, good := accessRows(acc.Rel, s.n)
 			if !good || len(f) == 0 {
@@ -344,7 +355,10 @@ func (m *tileModel) chooseWithin(c CacheSizes, lineElems, budget int64) ([]int64
 	var rec func(k int)
 	rec = func(k int) {
 		if k == w {
-			fp := m.footprintOf(cur, c.Line)
+			if !m.timeOK(cur) {
+				return
+			}
+			fp := m.footprintOf(m.sliceSizes(cur), c.Line)
 			if fp > budget {
 				return
 			}
@@ -440,6 +454,15 @@ func (b *builder) chooseTileSizes(group []int, first, width int, inner []int, ti
 		if m.contig >= 0 {
 			ch.why += fmt.Sprintf("; innermost member %d a multiple of %d elements (one %d-byte line)", m.contig, lineElems, c.Line)
 		}
+		var tm []string
+		for k, t := range m.time {
+			if t {
+				tm = append(tm, strconv.Itoa(k))
+			}
+		}
+		if len(tm) > 0 {
+			ch.why += fmt.Sprintf("; time member %s (no subscript uses its iterator: the footprint is one step's, its size at most the others')", strings.Join(tm, ", "))
+		}
 		if len(m.skipped) > 0 {
 			ch.why += fmt.Sprintf("; %s not modelled", strings.Join(m.skipped, ", "))
 		}
@@ -502,7 +525,7 @@ func (m *tileModel) chooseL2(sizes []int64, c CacheSizes) ([]int64, int64, bool)
 			if vol == 1 {
 				return
 			}
-			fp := m.footprintOf(tot, c.Line)
+			fp := m.footprintOf(m.sliceSizes(tot), c.Line)
 			if fp > budget {
 				return
 			}
@@ -512,7 +535,7 @@ func (m *tileModel) chooseL2(sizes []int64, c CacheSizes) ([]int64, int64, bool)
 			return
 		}
 		for _, f := range cands {
-			if k == m.contig && f > 1 {
+			if (k == m.contig || m.time[k]) && f > 1 {
 				break
 			}
 			cur[k] = f
@@ -636,4 +659,68 @@ func (b *builder) addL2Tiles(t schedule.Tree) (schedule.Tree, int, error) {
 		t = nc.Tree()
 	}
 	return t, len(hits), nil
+}
+
+// markTime marks the time members of a statement's band (see tileModel).
+func (m *tileModel) markTime(s *stmt, mem []int, h [][]int64) {
+	used := make([]bool, s.n)
+	found := false
+	for _, acc := range s.st.Accesses {
+		f, ok := accessRows(acc.Rel, s.n)
+		if !ok || len(f) == 0 {
+			continue
+		}
+		found = true
+		for _, row := range f {
+			for j, c := range row {
+				if c != 0 {
+					used[j] = true
+				}
+			}
+		}
+	}
+	if !found {
+		return
+	}
+	for j := 0; j < s.n; j++ {
+		if used[j] {
+			continue
+		}
+		for i, k := range mem {
+			if h[i][j] != 0 {
+				if k != m.contig {
+					m.time[k] = true
+				}
+				break
+			}
+		}
+	}
+}
+
+// sliceSizes returns the sizes with time members set to 1.
+func (m *tileModel) sliceSizes(sizes []int64) []int64 {
+	out := slices.Clone(sizes)
+	for k, t := range m.time {
+		if t {
+			out[k] = 1
+		}
+	}
+	return out
+}
+
+// timeOK reports whether every time member's size is at most the
+// smallest size of the other members.
+func (m *tileModel) timeOK(sizes []int64) bool {
+	minSpace := int64(-1)
+	for k, t := range m.time {
+		if !t && (minSpace < 0 || sizes[k] < minSpace) {
+			minSpace = sizes[k]
+		}
+	}
+	for k, t := range m.time {
+		if t && minSpace > 0 && sizes[k] > minSpace {
+			return false
+		}
+	}
+	return true
 }

@@ -198,3 +198,18 @@ func countBandNodes(tr schedule.Tree) int {
 	})
 	return n
 }
+
+// TestTileSizesTime: in jacobi-2d the first member (time, skewed into the
+// others) is a time member: the footprint is one step's slice and its
+// size is at most the other members'.
+func TestTileSizesTime(t *testing.T) {
+	d := loadDeps(t, "jacobi2d.c")
+	res, err := Schedule(d, Config{Cache: CacheSizes{L1: 48 << 10, L2: 1 << 20, Line: 64, Source: "test"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := tiledRemark(t, res)
+	if !strings.Contains(r, "time member 0") || !strings.Contains(r, "tiled 16x16x64") {
+		t.Errorf("remark %q", r)
+	}
+}

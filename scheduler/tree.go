@@ -7,6 +7,7 @@ import (
 
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
+	"github.com/tessera-opt/tessera/scop"
 )
 
 // A term is floor(Row·(i,1) / Den) over a statement's iterators.
@@ -645,15 +646,23 @@ func (p *plan) accessScore(si, first, width, k int) int64 {
 	if !ok {
 		return 0
 	}
+	return directionScore(s.st.Accesses, s.n, v)
+}
+
+// directionScore rates moving a statement's iterators along v: +2 for an
+// access whose last subscript moves by ±1 and the others stay, +1 for an
+// invariant access, -1 for any other move (accesses that are not affine
+// in the iterators count 0).
+func directionScore(accs []*scop.Access, n int, v []int64) int64 {
 	var score int64
-	for _, acc := range s.st.Accesses {
-		f, ok := accessRows(acc.Rel, s.n)
+	for _, acc := range accs {
+		f, ok := accessRows(acc.Rel, n)
 		if !ok {
 			continue
 		}
 		moved := make([]int64, len(f))
 		for d, row := range f {
-			for j := 0; j < s.n; j++ {
+			for j := 0; j < n; j++ {
 				moved[d] = add(moved[d], mul(row[j], v[j]))
 			}
 		}
@@ -720,6 +729,50 @@ func (p *plan) fullRows(si, first, width int) ([][]int64, bool) {
 		}
 	}
 	return h, len(h) == s.n
+}
+
+// InnermostScores rates the innermost loop of every statement for its
+// accesses (directionScore: contiguous or invariant accesses score), in
+// the schedule of res (its Hyperplanes) and in the original loop order,
+// summed over the statements of s. The pipeline keeps a new schedule that
+// only reorders when it scores higher (deriche: the column recurrences
+// run with contiguous rows), and otherwise prefers the original order.
+func InnermostScores(res *Result, s *scop.Scop) (newScore, origScore int64) {
+	for k, st := range s.Statements {
+		n := len(st.Iters)
+		if n == 0 || k >= len(res.Hyperplanes) {
+			continue
+		}
+		e := make([]int64, n)
+		e[n-1] = 1
+		origScore += directionScore(st.Accesses, n, e)
+		var h [][]int64
+		for _, row := range res.Hyperplanes[k] {
+			if len(row) < n || allZero(row[:n]) {
+				continue
+			}
+			r := row[:n]
+			indep := len(h) == 0
+			for _, c := range complement(h, n) {
+				var dot int64
+				for j := range c {
+					dot = add(dot, mul(c[j], r[j]))
+				}
+				indep = indep || dot != 0
+			}
+			if indep {
+				h = append(h, r)
+			}
+		}
+		if len(h) != n {
+			newScore += directionScore(st.Accesses, n, e)
+			continue
+		}
+		if v, ok := solveUnit(h, n-1); ok {
+			newScore += directionScore(st.Accesses, n, v)
+		}
+	}
+	return newScore, origScore
 }
 
 func allZero(r []int64) bool {

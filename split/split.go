@@ -170,7 +170,7 @@ func Apply(f *cfront.File, r *cfront.Region, s *scop.Scop, cfg Config) (*Result,
 		c.temp = t
 		cands = append(cands, c)
 		d.Split, d.Temp = true, t
-		d.Why = fmt.Sprintf("reduction over the innermost loop %s with %s; the product goes through %s", st.CIters[len(st.CIters)-1], patternsText(c.e), t.Describe())
+		d.Why = fmt.Sprintf("reduction over the innermost loop %s with %s; %s goes through %s", st.CIters[len(st.CIters)-1], patternsText(c.e), flat(c.e), t.Describe())
 		res.Decisions = append(res.Decisions, d)
 	}
 	if len(cands) == 0 {
@@ -284,6 +284,15 @@ func check(s *scop.Scop, st *scop.Statement) (*candidate, string) {
 	if !readsIter(e, inner) {
 		return nil, fmt.Sprintf("the right-hand side does not depend on the innermost loop %s", inner)
 	}
+	// Profitability: some read must be strided along the reduction loop
+	// and contiguous along the left side's last loop (B[k][j] in
+	// A[i][j] += B[k][i] * B[k][j]): the order the split lets the
+	// scheduler pick, with j innermost, reads it contiguously. When every
+	// read is contiguous along k already (A[i][k] * A[j][k] in syrk), the
+	// split's order is measured slower.
+	if !stridedAlong(e, inner, st.CIters[d-2]) {
+		return nil, fmt.Sprintf("no read is strided along %s and contiguous along %s (like B[%s][%s]): the original order already reads contiguously", inner, st.CIters[d-2], inner, st.CIters[d-2])
+	}
 	return &candidate{st: st, es: es, as: as, e: e}, ""
 }
 
@@ -330,6 +339,32 @@ func patterns(e cfront.Expr) []string {
 
 func patternsText(e cfront.Expr) string {
 	return fmt.Sprintf("%d access patterns (%s)", len(patterns(e)), strings.Join(patterns(e), ", "))
+}
+
+// stridedAlong reports whether e reads an array element whose last
+// subscript uses j and not k, and an earlier subscript uses k.
+func stridedAlong(e cfront.Expr, k, j string) bool {
+	found := false
+	cfront.Walk(e, func(n cfront.Node) bool {
+		x, ok := n.(cfront.Expr)
+		if !ok || found {
+			return !found
+		}
+		_, subs, ok := cfront.ArrayAccess(x)
+		if !ok {
+			return true
+		}
+		last := identsOf(subs[len(subs)-1])
+		if last[j] && !last[k] {
+			for _, sub := range subs[:len(subs)-1] {
+				if identsOf(sub)[k] {
+					found = true
+				}
+			}
+		}
+		return false
+	})
+	return found
 }
 
 // readsIter reports whether e mentions the iterator it.

@@ -451,6 +451,28 @@ func (v *vectorizer) matchPacked(f *ast.For) (*pkernel, LoopReport) {
 	if len(pk.mask) > 0 {
 		rep.Reason += fmt.Sprintf(", (%s, %s) cut by %d constraint(s)", st.CIters[dimI], st.CIters[dimJ], len(pk.mask))
 	}
+	// The seed's instruction counts per vector of the three schemes on
+	// the arrays as laid out (vector along i, along j with broadcasts,
+	// along the innermost reduction dimension with a horizontal sum);
+	// after packing, the j scheme's operands are contiguous or
+	// broadcast whatever the layout, which is why it is the one built.
+	kd := red[len(red)-1]
+	cost := map[int]int{dimI: 1, dimJ: 1, kd: 1}
+	for _, a := range st.Accesses {
+		rows, ok := accessCoefs(a)
+		if !ok || a.LHS {
+			continue
+		}
+		for d := range cost {
+			delta := make([]int64, len(rows))
+			for k, r := range rows {
+				delta[k] = r[d]
+			}
+			cost[d] += costOf(strideClass(delta), pk.lanes, a.Kind == scop.Write)
+		}
+	}
+	rep.Reason += fmt.Sprintf("; scheme costs before packing (instructions per vector) along %s=%d, %s=%d, %s=%d",
+		st.CIters[dimI], cost[dimI], st.CIters[dimJ], cost[dimJ], st.CIters[kd], cost[kd])
 	rep.Reason += fmt.Sprintf("; packed A (%d x %d) and B (%d x %d) panels, register tile %d rows x %d vectors of %d %s (%s), each element's reduction order kept",
 		packMC/pk.mr*pk.mr, packKC, packKC, packNC, pk.mr, pk.nv, pk.lanes, elem, v.cfg.Target.Name)
 	v.res.packed = append(v.res.packed, pk)

@@ -14,15 +14,21 @@
 // Operators, from the loosest to the tightest binding:
 //
 //	A = B, A != B, A <= B, A >= B, A < B, A > B   equality, (strict) inclusion: True/False
+//	A << B, A <<= B, A >> B, A >>= B              pairs of A x B in lexicographic order (sets)
 //	A + B, A - B                                  union, difference
-//	A * B                                         intersection (map * set: intersect domain)
+//	A * B, A % B                                  intersection (map * set: intersect domain), gist
 //	A . B                                         composition: B after A (set . map: apply)
-//	dom, ran, lexmin, lexmax, deltas, coalesce,   prefix operators
-//	  sample, card, identity, params, wrap, unwrap
+//	dom, ran, lexmin, lexmax, deltas, coalesce,   prefix operators (domain, range,
+//	  sample, card, identity, params, wrap,         reverse, affine_hull and
+//	  unwrap, aff, poly, deltas_map,                convex_hull are synonyms)
+//	  domain_map, range_map
 //	A^-1, R(S)                                    reverse, application of R to S
 //
 // Values are unions of sets, unions of maps, integers (card) and booleans.
-// card needs parameter-free bounded sets and prints a number. lexmin and
+// Printed results have their redundant constraints removed. lexmin and
+// lexmax of a set unbounded in the optimum's direction are errors (as in
+// isl), never a partial answer. card needs parameter-free bounded sets and
+// prints a number. lexmin and
 // lexmax use the engine's parametric LexMin when it exists, else they
 // handle parameter-free sets (one point per space). Operations the engine
 // does not provide yet fail with "not yet supported: ...".

@@ -186,6 +186,19 @@ func (p *parser) binary(op pb.TokKind, a, b value, t pb.Token) value {
 			return setVal(a.s.Intersect(b.s))
 		}
 		return a
+	case pb.TokPercent:
+		if a.kind == vMap && b.kind == vSet {
+			return mapVal(a.m.GistDomain(b.s))
+		}
+		switch p.sameKind(a, b, t, "gist '%'") {
+		case vMap:
+			return mapVal(a.m.Gist(b.m))
+		case vSet:
+			return setVal(a.s.Gist(b.s))
+		}
+		return a
+	case pb.TokLexLt, pb.TokLexLe, pb.TokLexGt, pb.TokLexGe:
+		return mapVal(lexPairs(op, p.asSet(a, t, "lexicographic order"), p.asSet(b, t, "lexicographic order")))
 	case pb.TokDot:
 		m2 := p.asMap(b, t, "composition '.'")
 		if a.kind == vSet {
@@ -296,6 +309,11 @@ func (p *parser) prefix(op string, a value, t pb.Token) value {
 		p.fail(t, "not yet supported: coalesce (the engine has no UnionSet.Coalesce)")
 	case "lexmin", "lexmax":
 		return p.lexOpt(op, a, t)
+	case "aff", "affine_hull", "poly", "convex_hull":
+		return hull(op, a, p, t)
+	case "deltas_map", "domain_map", "range_map":
+		return mapVal(eachMap(p.asMap(a, t, op), map[string]func(pb.Map) pb.Map{
+			"deltas_map": pb.Map.DeltasMap, "domain_map": pb.Map.DomainMap, "range_map": pb.Map.RangeMap}[op]))
 	case "sample":
 		return p.sample(a, t)
 	case "card":
@@ -410,4 +428,58 @@ func (p *parser) card(a value, t pb.Token) value {
 		add(set.Card())
 	}
 	return value{kind: vInt, n: int64(total)}
+}
+
+// eachMap applies f to every map of u.
+func eachMap(u pb.UnionMap, f func(pb.Map) pb.Map) pb.UnionMap {
+	out := pb.EmptyUnionMap(u.Params())
+	for _, m := range u.Maps() {
+		out = out.Union(pb.NewUnionMap(f(m)))
+	}
+	return out
+}
+
+// hull evaluates aff/affine_hull (the affine hull of every member) and
+// poly/convex_hull (the convex hull of every member).
+func hull(op string, a value, p *parser, t pb.Token) value {
+	aff := op == "aff" || op == "affine_hull"
+	one := func(m pb.Map) pb.Map {
+		if aff {
+			return pb.NewMap(m.Space(), m.AffineHull())
+		}
+		return pb.NewMap(m.Space(), m.ConvexHull())
+	}
+	if a.kind == vMap {
+		return mapVal(eachMap(a.m, one))
+	}
+	s := p.asSet(a, t, op)
+	return setVal(toUnionSet(eachMap(s.UnionMap(), one)))
+}
+
+// lexPairs returns the pairs (x, y), x in a and y in b of the same arity,
+// with x before y (<<), x before or equal to y (<<=), after (>>) or after
+// or equal (>>=) in the lexicographic order: iscc's operators on sets.
+func lexPairs(op pb.TokKind, a, b pb.UnionSet) pb.UnionMap {
+	params := a.Params()
+	out := pb.EmptyUnionMap(params)
+	for _, x := range a.Sets() {
+		for _, y := range b.Sets() {
+			if x.Dim(pb.Out) != y.Dim(pb.Out) {
+				continue
+			}
+			var m pb.Map
+			switch op {
+			case pb.TokLexLt:
+				m = x.LexLTSet(y)
+			case pb.TokLexLe:
+				m = x.LexLESet(y)
+			case pb.TokLexGt:
+				m = x.LexGTSet(y)
+			default:
+				m = x.LexGESet(y)
+			}
+			out = out.Union(pb.NewUnionMap(m))
+		}
+	}
+	return out
 }

@@ -17,6 +17,8 @@ var prefixOps = map[string]bool{
 	"dom": true, "domain": true, "ran": true, "range": true, "lexmin": true, "lexmax": true,
 	"deltas": true, "coalesce": true, "sample": true, "card": true, "identity": true,
 	"params": true, "wrap": true, "unwrap": true, "reverse": true,
+	"aff": true, "affine_hull": true, "poly": true, "convex_hull": true,
+	"deltas_map": true, "domain_map": true, "range_map": true,
 }
 
 // reserved words cannot name variables.
@@ -144,7 +146,8 @@ func render(v value) (out string) {
 
 func isCmp(k pb.TokKind) bool {
 	switch k {
-	case pb.TokEq, pb.TokNe, pb.TokLe, pb.TokGe, pb.TokLt, pb.TokGt:
+	case pb.TokEq, pb.TokNe, pb.TokLe, pb.TokGe, pb.TokLt, pb.TokGt,
+		pb.TokLexLt, pb.TokLexLe, pb.TokLexGt, pb.TokLexGe:
 		return true
 	}
 	return false
@@ -191,7 +194,7 @@ func (p *parser) prod() (*node, error) {
 	if err != nil {
 		return nil, err
 	}
-	for p.peek().Kind == pb.TokStar {
+	for p.peek().Kind == pb.TokStar || p.peek().Kind == pb.TokPercent {
 		t := p.next()
 		b, err := p.comp()
 		if err != nil {

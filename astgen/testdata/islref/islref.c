@@ -233,7 +233,7 @@ int main(int argc, char **argv)
 	}
 	text = slurp(f);
 	ctx = isl_ctx_alloc();
-	isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
+	isl_options_set_on_error(ctx, ISL_ON_ERROR_WARN);
 	if (reps > 0) {
 		long long *t = calloc(reps, sizeof(*t));
 

@@ -92,12 +92,19 @@
 // LexMin of the negated variables. A search that finishes is exact,
 // bounded polyhedron or not (every leaf is rationally empty, integral, or
 // pruned by a valid bound). A search that passes its limits
-// (bbNodeLimit nodes, bbDepthLimit depth, bbStepLimit simplex steps), that
+// (bbNodeLimit nodes, bbDepthLimit depth = 20 + 2n: a dive deeper than
+// that mostly follows an unbounded direction of a parametric set, and
+// cost seconds per check at the old fixed 300; bbStepLimit simplex
+// steps), that
 // meets a relaxation unbounded where it needs a bound (LexMin of a
 // variable unbounded below), or that overflows int64 gives up, and the
 // Omega-test answer below is used instead (there is no math/big tableau:
 // overflow means the old exact path answers, or panics as it always did).
 // The Omega-test answers remain the oracles of the differential tests.
+//
+// Cancel(true) makes every running query stop at its next step with a
+// CancelledError, which nothing in the engine recovers; the differential
+// tests against isl use it to stop a case that ran past its time limit.
 //
 // Enumerate fixes the variables one at a time on one tableau: two warm
 // LPs give the range of x_k for the current prefix, each value is an

@@ -1,0 +1,91 @@
+package pipeline
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/directive"
+	"github.com/tessera-opt/tessera/schedule"
+	"github.com/tessera-opt/tessera/scheduler"
+	"github.com/tessera-opt/tessera/scop"
+)
+
+// originalParallel returns the region's original schedule with a
+// "parallel" mark on the outermost loop of each nest that carries no
+// dependence (deps.LoopInfo.Parallel), applied and checked as the user
+// script "parallel S i" would be (directive.Legal, then the coincident
+// flags recomputed), and the number of marked loops (0: no tree).
+//
+// With --parallel, the pipeline prefers it to a new schedule that tiles
+// nothing and needs no privatization or reduction: reordering without
+// tiling measured slower than the original on every kernel where it
+// happened (the do-no-harm rule of the sequential flow), and the original
+// loops of mvt, atax, bicg, gesummv and adi are parallel as written, where
+// the scheduler's fused or distributed nests are parallel only inside a
+// sequential loop, or in one small loop per statement.
+func originalParallel(s *scop.Scop, d *deps.Deps) (schedule.Tree, int, error) {
+	par := map[int]bool{}
+	for _, l := range d.Loops {
+		if l.Parallel && l.Loop != nil {
+			par[l.Loop.ID] = true
+		}
+	}
+	byID := map[int]*scop.Loop{}
+	for _, l := range s.Loops {
+		byID[l.ID] = l
+	}
+	var lines []string
+	for _, l := range s.Loops {
+		if !par[l.ID] || len(l.Stmts) == 0 {
+			continue
+		}
+		outer := false
+		for p := l.Parent; p >= 0 && byID[p] != nil; p = byID[p].Parent {
+			outer = outer || par[p]
+		}
+		if outer {
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("parallel %s %s", s.Statements[l.Stmts[0]].Name, l.Iter))
+	}
+	if len(lines) == 0 {
+		return schedule.Tree{}, 0, nil
+	}
+	script, err := directive.Parse(strings.Join(lines, "\n"))
+	if err != nil {
+		return schedule.Tree{}, 0, err
+	}
+	t, err := directive.Legal(script, s.Schedule, d)
+	if err != nil {
+		return schedule.Tree{}, 0, err
+	}
+	t, err = directive.Coincidence(t, d)
+	if err != nil {
+		return schedule.Tree{}, 0, err
+	}
+	return t, len(lines), nil
+}
+
+// tilesOrPrivatizes reports whether the scheduler's result tiles a band or
+// makes a loop parallel through privatization or a reduction: what the
+// original schedule with parallel marks cannot do.
+func tilesOrPrivatizes(sr *scheduler.Result) bool {
+	if len(sr.Private) > 0 {
+		return true
+	}
+	for _, r := range sr.Remarks {
+		if strings.Contains(r, ": tiled ") {
+			return true
+		}
+	}
+	return false
+}
+
+// betterInnermost reports whether the new schedule's innermost loops have
+// better accesses than the original's (scheduler.InnermostScores): then
+// its reordering is worth keeping even without tiling.
+func betterInnermost(sr *scheduler.Result, s *scop.Scop) bool {
+	n, o := scheduler.InnermostScores(sr, s)
+	return n > o
+}
