@@ -82,6 +82,24 @@ type Options struct {
 	// the options inside it.
 	Isolate     *presburger.Set
 	IsolateDims []schedule.ASTOption
+	// Partial lists options that apply to part of the schedule only
+	// (isl's options map { [c] -> separate[k] : constraints }). They act
+	// outside the isolated part and take precedence over Dims there.
+	Partial []PartialOption
+}
+
+// PartialOption is the option Option of schedule dim Dim restricted to
+// the schedule vectors of Domain (a set space of as many dims as the
+// schedule's range; constraints on dims after Dim are projected away).
+// At dim Dim the schedule domain is split into the part under an atomic
+// option, then an unroll one, then a separate one, and the rest (under
+// Dims[Dim]), each generated with its own option; when these parts
+// cannot be ordered along the dim the partial options are ignored
+// there (the code is correct either way; only its shape changes).
+type PartialOption struct {
+	Dim    int
+	Option schedule.ASTOption
+	Domain presburger.Set
 }
 
 // stmt is the executed relation of one statement: m maps schedule vectors
@@ -118,6 +136,8 @@ type build struct {
 	coincident    []bool
 	// isolate is the isolated set over the n dims, nil when none applies.
 	isolate *presburger.Set
+	// partial holds the partial options, their domains over the n dims.
+	partial []partialOpt
 	// cont is the tree node to continue with when depth == n (nil: leaf).
 	cont *schedule.Node
 }
@@ -208,6 +228,9 @@ func FromScheduleMap(sched presburger.UnionMap, context presburger.Set, opts Opt
 		if opts.Isolate != nil {
 			isoParams = opts.Isolate.Space().Params()
 		}
+		for _, po := range opts.Partial {
+			isoParams = mergeParams(isoParams, po.Domain.Space().Params())
+		}
 		g := newGen(cfg, mergeParams(sched.Params(), ctxParams, isoParams))
 		n := -1
 		for _, m := range maps {
@@ -249,6 +272,15 @@ func FromScheduleMap(sched presburger.UnionMap, context presburger.Set, opts Opt
 			}
 			iso := g.toSchedSet(*opts.Isolate, n, 0)
 			b.isolate = &iso
+		}
+		for _, po := range opts.Partial {
+			if po.Domain.Space().Dim(presburger.Out) != n {
+				failf("option domain of %d dims for a schedule of %d", po.Domain.Space().Dim(presburger.Out), n)
+			}
+			if po.Dim < 0 || po.Dim >= n {
+				failf("option on dim %d of a schedule of %d dims", po.Dim, n)
+			}
+			b.partial = append(b.partial, partialOpt{dim: po.Dim, opt: po.Option, dom: g.toSchedSet(po.Domain, n, 0)})
 		}
 		for i := range stmts {
 			stmts[i].m = restrictExec(stmts[i].m, b.generated)

@@ -116,8 +116,20 @@ type piece struct {
 // depth according to the option of the dim (Algorithm 2).
 func (g *gen) base(stmts []stmt, b *build, isolated bool) []ast.Node {
 	d := b.depth
-	n := b.n
 	opt := b.option(d, isolated)
+	if !isolated {
+		if out, ok := g.partialBase(stmts, b, opt); ok {
+			return out
+		}
+	}
+	return g.baseWith(stmts, b, opt)
+}
+
+// baseWith generates the component for the schedule domain at the
+// current depth with the option opt.
+func (g *gen) baseWith(stmts []stmt, b *build, opt schedule.ASTOption) []ast.Node {
+	d := b.depth
+	n := b.n
 	dom := g.scheduleDomain(stmts, b, d)
 	if opt == schedule.OptionUnroll {
 		return g.unroll(stmts, b, dom)
@@ -491,6 +503,21 @@ func (g *gen) createFor(stmts []stmt, b *build, bounds []cons) []ast.Node {
 			}
 		}
 		guard = kept
+	}
+	if len(guard) > 0 && (len(lowers) > 1 || len(uppers) > 1) {
+		// The loop runs under its guard: bounds dominated there are
+		// dropped from the emitted expressions (what the loop checks
+		// together with the guard is unchanged).
+		gctrl := ctrl.clone()
+		gs := g.consSet(n, guard)
+		gctrl.generated = ctrl.generated.Intersect(gs)
+		gctrl.checked = ctrl.checked.Intersect(gs)
+		if l := g.pruneBounds(lowers, gctrl, true); len(l) < len(lowers) {
+			f.Init = g.maxOf(l, gctrl)
+		}
+		if u := g.pruneBounds(uppers, gctrl, false); len(u) < len(uppers) {
+			f.Cond = g.upperCond(u, d, gctrl)
+		}
 	}
 	node := g.wrapGuard(guard, ctrl, f)
 	g.setEnforced(node, exists.Intersect(g.consSet(n, guard)))

@@ -8,7 +8,8 @@ import "github.com/tessera-opt/tessera/ast"
 // under the same test come out as two ifs; isl merges them too). The
 // bodies cannot change the test (generated code assigns nothing but loop
 // iterators, and Decl nodes, which only later passes add, make a merge be
-// skipped).
+// skipped). A condition whose only statement is another condition
+// becomes one condition over the conjunction.
 func tidy(n ast.Node) ast.Node {
 	switch x := n.(type) {
 	case *ast.Block:
@@ -37,6 +38,11 @@ func tidy(n ast.Node) ast.Node {
 		x.Then = tidy(x.Then)
 		if x.Else != nil {
 			x.Else = tidy(x.Else)
+			break
+		}
+		// if (a) if (b) s  =>  if (a && b) s
+		if in, ok := x.Then.(*ast.If); ok && in.Else == nil {
+			x.Cond, x.Then = ast.And(x.Cond, in.Cond), in.Then
 		}
 	case *ast.Mark:
 		x.Body = tidy(x.Body)

@@ -330,7 +330,7 @@ func Unparen(e Expr) Expr {
 // ArrayAccess splits A[e1][e2]... (parentheses around the base allowed)
 // into the array name and its subscripts, outermost first. ok is false when
 // e is not a subscripted identifier. A pointer dereference *p is not an
-// array access.
+// array access; PolyBench's (POLYBENCH_ARRAY(B))[i][j] is B[i][j].
 func ArrayAccess(e Expr) (name string, subs []Expr, ok bool) {
 	e = Unparen(e)
 	for {
@@ -340,6 +340,15 @@ func ArrayAccess(e Expr) (name string, subs []Expr, ok bool) {
 		}
 		subs = append(subs, ix.Index)
 		e = Unparen(ix.X)
+	}
+	if c, isCall := e.(*Call); isCall && len(c.Args) == 1 {
+		// PolyBench's POLYBENCH_ARRAY(B) is *B for a heap array declared
+		// by POLYBENCH_nD_ARRAY_DECL (a pointer to the whole array) and B
+		// for a stack one: either way (POLYBENCH_ARRAY(B))[i][j] is
+		// element [i][j] of the array B as declared.
+		if f, isId := Unparen(c.Fun).(*Ident); isId && f.Name == "POLYBENCH_ARRAY" {
+			e = Unparen(c.Args[0])
+		}
 	}
 	id, isId := e.(*Ident)
 	if !isId || len(subs) == 0 {

@@ -19,6 +19,9 @@ func TestChainedAssignSplit(t *testing.T) {
 		{"for (i = 0; i < n; i++) B[i] = A[i] = 0;", "for (i = 0; i < n; i++) {\n A[i] = 0;\n B[i] = A[i];\n}\n"},
 		{"if (n > 0) p = q = 1; else p = 2;", "if (n > 0) {\n q = 1;\n p = q;\n}\nelse\n p = 2;\n"},
 		{"{ u = v = 3; w = 4; }", "{\n v = 3;\n u = v;\n w = 4;\n}\n"},
+		{"K[i] = (int)(A[i] = 2.5);", "A[i] = 2.5;\nK[i] = (int)(A[i]);\n"},
+		{"a = ((b = c));", "b = c;\na = b;\n"},
+		{"k = (long)((int)(m = x));", "m = x;\nk = (long)((int)(m));\n"},
 		{"{ a = b = c; }", "{\n b = c;\n a = b;\n}\n"},
 		{"a = b + (c = 1);", "a = b + (c = 1);\n"}, // not a chain: left to later stages
 	} {

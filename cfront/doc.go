@@ -47,9 +47,11 @@
 // ORIGINAL file (Offset 0-based, Line and Col 1-based, Col in bytes);
 // Stmt.End() is the offset just past its last byte; ExprStmt.Text equals
 // the file's bytes [Pos().Offset, End()). The one exception: a chained
-// assignment "a = b = e;" is split into "b = e;" and "a = b;" (one write
-// per statement, as later stages model them); those statements have
-// ExprStmt.Split set and their formatted text as Text. Parsed trees print back with
+// assignment "a = b = e;" (also "a = (T)(b = e);") is split into "b = e;"
+// and "a = b;" (one write per statement, as later stages model them);
+// those statements have ExprStmt.Split set and their formatted text as
+// Text. PolyBench's (POLYBENCH_ARRAY(B))[i][j] is the access B[i][j]
+// (ArrayAccess). Parsed trees print back with
 // Expr.Format to text that parses to the same tree.
 //
 // Rejected in regions, with a positioned reason: goto, labels, break,

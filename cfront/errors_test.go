@@ -27,6 +27,8 @@ func TestErrors(t *testing.T) {
 		{"call statement", wrap("for (int i = 0; i < n; i++)\n    printf(\"%f\", A[i]);"), "t.c:4:5: error: a call statement is not allowed as a statement"},
 		{"bare expression", wrap("A[0];"), "t.c:3:1: error: an expression is not allowed as a statement"},
 		{"missing semicolon", wrap("A[0] = 1\nA[1] = 2;"), "t.c:4:1: error: expected ';' after expression statement, found 'A'"},
+		{"unclosed bare block", wrap("{\n A[0] = 0;"), "t.c:3:1: error: unclosed '{'"},
+		{"unclosed inner block", wrap("{ { A[0] = 0; }"), "t.c:3:1: error: unclosed '{'"},
 		{"unknown cast type", wrap("A[0] = 1.0 / (REAL)n;"), "t.c:3:20: error: expected ';' after expression statement, found 'n' (if REAL is a type, its definition was not found"},
 		{"unclosed block", wrap("for (int i = 0; i < n; i++) {\n A[i] = 0;"), "t.c:3:29: error: unclosed '{'"},
 		{"bad step", wrap("for (int i = 0; i < n; i *= 2) A[i] = 0;"), "t.c:3:24: error: for loop increment must step the iterator i by an integer constant"},

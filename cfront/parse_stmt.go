@@ -90,24 +90,24 @@ func (p *parser) parseStmt() Stmt {
 
 // splitChain turns a chained assignment "a = b = e;" into the statements
 // "b = e;" and "a = b;" (one write each, innermost first), wrapped in a
-// Block that appendStmt flattens into statement lists. The split is exact
-// for every chain whose behavior C defines: the value of "b = e" is the
-// value stored in b, which "a = b" reads back; a left side that itself
-// reads b would be unsequenced with that store. Other statements are
-// returned unchanged.
+// Block that appendStmt flattens into statement lists. The inner
+// assignment may sit under parentheses and casts: "a = (T)(b = e);"
+// becomes "b = e;" and "a = (T)(b);". The split is exact for every chain
+// whose behavior C defines: the value of "b = e" is the value stored in b,
+// which the next statement reads back; a left side that itself reads b
+// would be unsequenced with that store. Other statements are returned
+// unchanged.
 func splitChain(es *ExprStmt) Stmt {
 	outer, ok := es.X.(*Assign)
 	if !ok {
 		return es
 	}
-	if _, ok := Unparen(outer.RHS).(*Assign); !ok {
+	if innerAssign(outer.RHS) == nil {
 		return es
 	}
 	var chain []*Assign // outermost first
-	for a := outer; a != nil; {
+	for a := outer; a != nil; a = innerAssign(a.RHS) {
 		chain = append(chain, a)
-		next, _ := Unparen(a.RHS).(*Assign)
-		a = next
 	}
 	mk := func(a *Assign) *ExprStmt {
 		return &ExprStmt{At: a.At, X: a, Text: a.Format(nil) + ";", EndOff: es.EndOff, Split: true}
@@ -117,9 +117,48 @@ func splitChain(es *ExprStmt) Stmt {
 	b.Stmts = append(b.Stmts, mk(inner))
 	for k := len(chain) - 2; k >= 0; k-- {
 		a := chain[k]
-		b.Stmts = append(b.Stmts, mk(&Assign{At: a.At, Op: a.Op, LHS: a.LHS, RHS: chain[k+1].LHS}))
+		rhs := replaceInner(a.RHS, chain[k+1].LHS)
+		b.Stmts = append(b.Stmts, mk(&Assign{At: a.At, Op: a.Op, LHS: a.LHS, RHS: rhs}))
 	}
 	return b
+}
+
+// innerAssign returns the assignment that e is, under any parentheses
+// and casts, or nil.
+func innerAssign(e Expr) *Assign {
+	for {
+		switch x := e.(type) {
+		case *Assign:
+			return x
+		case *Paren:
+			e = x.X
+		case *Cast:
+			e = x.X
+		default:
+			return nil
+		}
+	}
+}
+
+// replaceInner copies the casts (and the parentheses between them) around
+// the assignment of e, with the assignment replaced by v.
+func replaceInner(e, v Expr) Expr {
+	switch x := e.(type) {
+	case *Paren:
+		r := replaceInner(x.X, v)
+		if r == v {
+			return v // "(b = e)" read back is just b
+		}
+		return &Paren{At: x.At, X: r}
+	case *Cast:
+		c := *x
+		c.X = replaceInner(x.X, v)
+		if _, ok := c.X.(*Paren); !ok {
+			c.X = &Paren{At: v.Pos(), X: c.X}
+		}
+		return &c
+	}
+	return v
 }
 
 // appendStmt appends s to list, flattening the Block of a split chained

@@ -273,6 +273,17 @@ func TestArrayAccess(t *testing.T) {
 	if _, _, ok := ArrayAccess(e); ok {
 		t.Errorf("(*p)[i] is not a plain array access")
 	}
+	// PolyBench's init code of cholesky, lu and ludcmp.
+	e, _ = ParseExpr("(POLYBENCH_ARRAY(B))[r][s]", nil)
+	if name, subs, ok := ArrayAccess(e); !ok || name != "B" || len(subs) != 2 || SExpr(subs[1]) != "s" {
+		t.Errorf("(POLYBENCH_ARRAY(B))[r][s]: got %v %v %v", name, subs, ok)
+	}
+	for _, src := range []string{"f(B)[i]", "POLYBENCH_ARRAY(B, C)[i]", "POLYBENCH_ARRAY(B[0])[i]", "POLYBENCH_ARRAY(B)"} {
+		e, _ = ParseExpr(src, nil)
+		if name, _, ok := ArrayAccess(e); ok {
+			t.Errorf("%s: not an array access, got %s", src, name)
+		}
+	}
 }
 
 func TestFormatStmt(t *testing.T) {

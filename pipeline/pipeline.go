@@ -350,6 +350,20 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	if reg.Vector != nil {
 		body = reg.Vector.Body(body, emit.Config{HelperPrefix: prefix}.Expr)
 	}
+	if opt.Sched.Parallel && !opt.Vectorize {
+		// After the self-check: the accumulators are C text only.
+		var texts map[*ast.User]string
+		n, texts = scalarize(n, s, body)
+		if len(texts) > 0 {
+			orig := body
+			body = func(u *ast.User) (string, error) {
+				if t, ok := texts[u]; ok {
+					return t, nil
+				}
+				return orig(u)
+			}
+		}
+	}
 	var clauses func(m *ast.Mark, f *ast.For) []string
 	if opt.Sched.Parallel {
 		n, clauses = omp.Annotate(n, reg.Private, s)

@@ -54,6 +54,8 @@ func addSeeds(f *testing.F) {
 		"", "{", "}", "{ [", "{ [i] : (((((i >= 0", "{ [i] : i >= 0 and", "[n] ->", "[{ }]",
 		"{ [i] : exists (e: exists (f: i = e + f)) }", "{ [i] : not not not i = 0 }",
 		"{ [i] : 0 <= i <= 10 and not exists (e : i = 2e) and not exists (e : i = 3e) }",
+		"{ [i] -> [(i >= 0 ? i : -i)] }", "{ [i] -> [(i > 5 ? 5 : i < 0 ? 0 : (i ? 1 : 2))] }",
+		"{ [i] : i <= (i > 0 ? ", "{ rat: [i] }", "{ [i] : i < infty }",
 	} {
 		f.Add(s)
 	}

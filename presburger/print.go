@@ -532,7 +532,7 @@ func (p *basicPrinter) writeTuple(b *strings.Builder, sp Space, k DimKind, col *
 // isParamDomain reports whether the space is a zero-dimensional unnamed
 // set, printed isl's way as "{ : cond }".
 func (p *basicPrinter) isParamDomain() bool {
-	return p.sp.IsSet() && p.sp.Dim(Out) == 0 && p.sp.TupleName(Out) == "" && !p.sp.IsWrapping()
+	return p.sp.IsParamSpace()
 }
 
 // tupleHead returns the element text with the given condition.

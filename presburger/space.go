@@ -45,10 +45,18 @@ func (k DimKind) String() string {
 // a wrapped map space (isl's "wrapped" or "nested" space, printed
 // [A[i] -> B[j]]); its dims are then nested's input dims followed by its
 // output dims, and nested has no parameters.
+//
+// paramDom marks the zero-dimensional unnamed tuple of a parameter domain
+// (isl's params space, printed "{ : cond }") as opposed to a set with an
+// empty tuple (printed "{ [] : cond }"). The two have the same points and
+// are compatible in every operation (equal, key and alignment ignore the
+// mark); the mark only decides how the object prints, so that a printed
+// result reads back into isl as the same kind of object.
 type tuple struct {
-	name   string
-	dims   []string // names, for printing only; "" means unnamed
-	nested *Space
+	name     string
+	dims     []string // names, for printing only; "" means unnamed
+	nested   *Space
+	paramDom bool
 }
 
 func (t tuple) equal(u tuple) bool {
@@ -102,7 +110,24 @@ func NewMapSpace(params []string, inName string, inDims []string, outName string
 // NewParamSpace returns the space of parameter domains: a set space with
 // the given parameters and an unnamed zero-dimensional tuple.
 func NewParamSpace(params []string) Space {
-	return NewSetSpace(params, "", nil)
+	s := NewSetSpace(params, "", nil)
+	s.out.paramDom = true
+	return s
+}
+
+// IsParamSpace reports whether s is the space of a parameter domain (made
+// by NewParamSpace, by Params, or parsed from "{ : cond }"), as opposed to
+// a set space with an empty tuple ("{ [] : cond }").
+func (s Space) IsParamSpace() bool {
+	return s.isSet && s.out.paramDom && len(s.out.dims) == 0 && s.out.name == "" && s.out.nested == nil
+}
+
+// AsSetSpace returns s without the parameter-domain mark: a parameter
+// space becomes the space of sets with an empty tuple (isl_set_from_params).
+func (s Space) AsSetSpace() Space {
+	s.out.paramDom = false
+	s.in.paramDom = false
+	return s
 }
 
 // anonDims returns n unnamed dims.
@@ -320,8 +345,10 @@ func (s Space) SetTupleName(k DimKind, name string) Space {
 	switch k {
 	case In:
 		s.in.name = name
+		s.in.paramDom = s.in.paramDom && name == ""
 	case Out:
 		s.out.name = name
+		s.out.paramDom = s.out.paramDom && name == ""
 	default:
 		panic("presburger: SetTupleName of a non-tuple kind")
 	}
@@ -357,6 +384,7 @@ func (s Space) insertDims(k DimKind, pos int, names []string) Space {
 		t.dims = slices.Insert(slices.Clone(t.dims), pos, names...)
 		if len(names) > 0 {
 			t.nested = nil
+			t.paramDom = false
 		}
 		if k == In {
 			s.in = t

@@ -67,6 +67,19 @@
 // no member of a tiled band is, the tile loops are skewed into a wavefront
 // (t0 + t1, t1, ...) whose second loop is parallel.
 //
+// Parallel marks (tree.go): every band not nested in a parallel loop may
+// get one (package omp adds a run-time cost check to those nested in a
+// sequential loop). The tile loops right below the parallel one that are
+// parallel too get "collapse" marks (verifyCollapse proves them), so that
+// a parallel tile loop with one or two tiles (conv2d's images) still feeds
+// every thread. A band is tiled only when tileReuse finds reuse that the
+// original order misses (an access invariant along a band loop while the
+// loops inside it sweep two of its subscripts; window loops such as a
+// filter's r in in[h + r] do not count): depthwise convolution and
+// max-pooling have none. Point loops are reordered for contiguous
+// accesses, the move of a member solved with the statement's other rows
+// held fixed (fullRows), also when the band is nested in deeper loops.
+//
 // # Privatization and late parallelism detection
 //
 // Scalars written and read inside one iteration of a loop (ym1 in a

@@ -83,6 +83,34 @@
 // that way the array is never declared (Temp.Contracted). What remains of
 // the split is its effect on the schedule (loop order, tile shapes).
 //
+// # When a split is undone (pipeline)
+//
+// The pipeline schedules the split model before keeping it, and keeps
+// the original statements when the scheduler (1) tiles and parallelizes
+// nothing in the split region, (2) gives the split statements the loop
+// order of the unsplit one (the split would only change the cache
+// model's tile sizes: trmm, symm), or (3) with --parallel, moves the
+// outermost parallel loop of the statement deeper or loses it (the
+// temporary's dependences are carried by the left side's last loop,
+// trmm's only parallel loop: 0.1x when kept). With --vectorize nothing
+// is split (the temporary hides gemm's matmul pattern from package
+// vector).
+//
+// # Measured effect (LARGE, gcc -O3 -march=native, medians of 3, ratios
+// of the same bench run; a machine shared with other jobs, noise ~10%)
+//
+// Sequential (tile vs --split, CPU time): correlation 1.10x, covariance
+// 1.08x, gemm 0.92x, 2mm 1.08x, 3mm 1.10x; 2 threads (parallel vs
+// --parallel --split, wall time): correlation 1.06x, covariance 1.02x,
+// gemm 1.44x, 2mm 1.01x, 3mm 1.09x. Kernels with nothing split measure
+// 0.95x-1.06x in the same runs (syrk), which is the noise. The gains
+// partly come from the tile sizes the cache model picks for the split
+// band (16x16x64 rather than 32x32x32: the unsplit correlation with
+// --tile-sizes 16,64,16 runs as fast as the split one). Before the
+// contraction, the temporary's array (M x N elements, page faults and one
+// store per instance) made every split kernel slower (correlation 0.62x,
+// gemm 0.74x sequential). --split is therefore off by default.
+//
 // # The temporary
 //
 // Each extent is max(x) - lo + 1 over the statement's domain for the

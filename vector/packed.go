@@ -905,7 +905,9 @@ func (r *Result) printPacked(u *ast.User, expr func(ast.Expr) string) (string, e
 	switch {
 	case op == "bdecl":
 		// One packed B block, shared by the threads of the row loop.
-		return fmt.Sprintf("static %s %s[%d] __attribute__((aligned(64)));", p.elem, n("bp"), T*packKC*packNC), nil
+		// NC columns rounded up to whole NR-column micro-panels.
+		cols := (int64(packNC) + NR - 1) / NR * NR
+		return fmt.Sprintf("static %s %s[%d] __attribute__((aligned(64)));", p.elem, n("bp"), T*packKC*cols), nil
 	case op == "adecl":
 		return fmt.Sprintf("%s %s[%d] __attribute__((aligned(64)));", p.elem, n("ap"), T*packKC*MC), nil
 	case op == "adeclh":

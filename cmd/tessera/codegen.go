@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/tessera-opt/tessera/ast"
@@ -86,6 +87,9 @@ func codegen(src string, force schedule.ASTOption) (n ast.Node, err error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := childlessMark(t, src); err != nil {
+			return nil, err
+		}
 		if force != schedule.OptionDefault {
 			t = forceOptions(t, force)
 		}
@@ -109,6 +113,10 @@ func codegen(src string, force schedule.ASTOption) (n ast.Node, err error) {
 		}
 	}
 	var opts astgen.Options
+	w := 0
+	for _, m := range sched.Maps() {
+		w = max(w, m.Space().Dim(presburger.Out))
+	}
 	if len(objs) > 2 {
 		o, err := presburger.ParseUnionMap(objs[2])
 		if err != nil {
@@ -119,15 +127,12 @@ func codegen(src string, force schedule.ASTOption) (n ast.Node, err error) {
 			}
 			o = us.UnionMap()
 		}
-		if opts, err = flatOptions(o); err != nil {
+		if opts, err = flatOptions(o, w); err != nil {
 			return nil, fmt.Errorf("%d:1: error: %v", lines[2], err)
 		}
 	}
 	if force != schedule.OptionDefault {
-		w := 0
-		for _, m := range sched.Maps() {
-			w = max(w, m.Space().Dim(presburger.Out))
-		}
+		opts.Partial = nil
 		opts.Dims = make([]schedule.ASTOption, w)
 		for i := range opts.Dims {
 			opts.Dims[i] = force
@@ -137,8 +142,11 @@ func codegen(src string, force schedule.ASTOption) (n ast.Node, err error) {
 }
 
 // flatOptions reads options such as { [i, j] -> separate[1] } or
-// { atomic[x] } (x meaning every dimension) into per-dimension options.
-func flatOptions(o presburger.UnionMap) (astgen.Options, error) {
+// { atomic[x] } (x meaning every dimension) for a schedule of w dims. An
+// option whose domain (the schedule vectors it maps to option[k]) is the
+// whole schedule space sets the option of dim k; otherwise it applies to
+// that domain only (astgen.PartialOption).
+func flatOptions(o presburger.UnionMap, w int) (astgen.Options, error) {
 	var opts astgen.Options
 	for _, m := range o.Maps() {
 		sp := m.Space()
@@ -159,22 +167,84 @@ func flatOptions(o presburger.UnionMap) (astgen.Options, error) {
 		if sp.Dim(presburger.Out) != 1 {
 			return opts, fmt.Errorf("option %s needs one dimension", name)
 		}
-		pts, err := m.Range().Points(nil)
-		if err != nil || len(pts) == 0 {
-			return opts, fmt.Errorf("option %s: cannot read its dimension (%v)", name, err)
+		// Like isl, an option whose domain is not the schedule space, or
+		// whose dimension is beyond the schedule, is ignored.
+		in := 0
+		if sp.IsMap() {
+			in = sp.Dim(presburger.In)
 		}
-		for _, pt := range pts {
-			d := int(pt[len(pt)-1])
-			if d < 0 || d > 64 {
-				return opts, fmt.Errorf("option %s: dimension %d out of range", name, d)
+		if in != 0 && in != w {
+			continue
+		}
+		for d := 0; d < w; d++ {
+			fixed := m.FixVal(presburger.Out, 0, int64(d))
+			if fixed.IsEmpty() {
+				continue
 			}
-			for len(opts.Dims) <= d {
-				opts.Dims = append(opts.Dims, schedule.OptionDefault)
+			var dom presburger.Set
+			if sp.IsMap() {
+				dom = fixed.Domain()
+			} else {
+				dom = fixed.Params()
 			}
-			opts.Dims[d] = opt
+			if presburger.UniverseSet(dom.Space()).Subtract(dom).IsEmpty() {
+				for len(opts.Dims) <= d {
+					opts.Dims = append(opts.Dims, schedule.OptionDefault)
+				}
+				opts.Dims[d] = opt
+				continue
+			}
+			if in == 0 {
+				// Only parameter constraints: the option holds where
+				// they do; a partial option over the w dims.
+				dom = dom.AddDims(presburger.Out, w)
+			}
+			opts.Partial = append(opts.Partial, astgen.PartialOption{Dim: d, Option: opt, Domain: dom})
 		}
 	}
 	return opts, nil
+}
+
+// markKey matches the key of a mark node in YAML, block or flow style.
+var markKey = regexp.MustCompile(`(^|[\s{,])"?mark"?\s*:`)
+
+// childlessMark rejects, like isl's reader, a mark node written without a
+// child (the reader takes it as a mark over a leaf). The error gives the
+// position of its "mark" key: the k-th mark of the tree in pre-order is
+// the k-th mark key of the text.
+func childlessMark(t schedule.Tree, src string) error {
+	k, bad := 0, -1
+	t.Walk(func(c schedule.Cursor) bool {
+		n := c.Node()
+		if n.Kind() != schedule.KindMark || bad >= 0 {
+			return bad < 0
+		}
+		if n.NChildren() == 0 || n.Child(0).Kind() == schedule.KindLeaf {
+			bad = k
+			return false
+		}
+		k++
+		return true
+	})
+	if bad < 0 {
+		return nil
+	}
+	for i, l := range strings.Split(src, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "#") {
+			continue
+		}
+		for _, loc := range markKey.FindAllStringIndex(l, -1) {
+			if bad == 0 {
+				col := loc[0] + 1
+				if loc[0] < len(l) && (l[loc[0]] == ' ' || l[loc[0]] == '\t' || l[loc[0]] == '{' || l[loc[0]] == ',') {
+					col++
+				}
+				return fmt.Errorf("%d:%d: error: mark node without a child", i+1, col)
+			}
+			bad--
+		}
+	}
+	return fmt.Errorf("1:1: error: mark node without a child")
 }
 
 func forceOptions(t schedule.Tree, opt schedule.ASTOption) schedule.Tree {
