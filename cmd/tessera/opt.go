@@ -34,7 +34,10 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	reductions := fs.Bool("reductions", false, "with --parallel, parallelize a loop whose only carried dependences are one update (+=, *=) of an element invariant in it, with an OpenMP reduction clause (reorders floating-point sums)")
 	noPrivatize := fs.Bool("noprivatize", false, "with --parallel, keep scalars shared instead of privatizing them to make loops parallel")
 	fuse := fs.String("fuse", "smart", "fusion policy: smart, max or no")
-	sizes := fs.String("tile-sizes", "", "comma-separated tile sizes per band member (default 32)")
+	sizes := fs.String("tile-sizes", "", "comma-separated tile sizes per band member, for every band (default: chosen per band from the cache sizes; --explain says which and why)")
+	sizesFile := fs.String("tile-sizes-file", "", "tile sizes per band: one line per band in order (\"32,32,8\", or \"-\" for the cache model's choice), '#' comments")
+	l2tile := fs.Bool("l2tile", false, "second level of tiling sized for the L2 cache above the first (Pluto's --l2tile)")
+	noNegative := fs.Bool("nonegative", false, "do not retry the hyperplane search with reversed loops (negative coefficients)")
 	ctx := fs.String("context", "", "parameter context in isl notation, e.g. '[n] -> { : n >= 100 }'")
 	explain := fs.Bool("explain", false, "print, for every region and band, what was done and why not otherwise")
 	autoscop := fs.Bool("autoscop", false, "also optimize maximal affine loop nests outside scop pragmas")
@@ -74,6 +77,18 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "tessera opt: --tile-sizes: %v\n", err)
 		return 2
+	}
+	var bandSizes [][]int64
+	if *sizesFile != "" {
+		text, err := os.ReadFile(*sizesFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "tessera opt: --tile-sizes-file: %v\n", err)
+			return 2
+		}
+		if bandSizes, err = scheduler.ParseTileSizesFile(string(text)); err != nil {
+			fmt.Fprintf(stderr, "tessera opt: --tile-sizes-file: %s:%v\n", *sizesFile, err)
+			return 2
+		}
 	}
 	tgt, err := vector.ParseTarget(*target)
 	if err != nil {
@@ -125,12 +140,15 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		NoLICM:        *nolicm || !*licm,
 		LICM:          astopt.Config{Threshold: *licmK},
 		Sched: scheduler.Config{
-			Fuse:        pol,
-			NoTile:      *notile || !*tile,
-			TileSizes:   ts,
-			Parallel:    *parallel,
-			NoPrivatize: *noPrivatize,
-			Reductions:  *reductions,
+			Fuse:          pol,
+			NoTile:        *notile || !*tile,
+			TileSizes:     ts,
+			BandTileSizes: bandSizes,
+			L2Tile:        *l2tile,
+			NoNegative:    *noNegative,
+			Parallel:      *parallel,
+			NoPrivatize:   *noPrivatize,
+			Reductions:    *reductions,
 		},
 	}
 	res, err := pipeline.Optimize(in, src, opt)
@@ -243,7 +261,7 @@ func reorderFlags(args []string) []string {
 
 func takesValue(flagArg string) bool {
 	switch strings.TrimLeft(flagArg, "-") {
-	case "o", "region-timeout", "fuse", "tile-sizes", "context", "kernels", "flows", "dataset", "runs", "threads", "compiler", "plot", "tessera", "flow", "schedule", "licm-threshold", "target", "unroll-jam", "split-expand":
+	case "o", "region-timeout", "fuse", "tile-sizes", "context", "kernels", "flows", "dataset", "runs", "threads", "compiler", "plot", "tessera", "flow", "schedule", "licm-threshold", "target", "unroll-jam", "split-expand", "tile-sizes-file":
 		return true
 	}
 	return false
