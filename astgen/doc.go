@@ -157,7 +157,13 @@
 // Per band member options come from the schedule tree (schedule.ASTOption,
 // Band.Isolate with Band.IsolateOptions); FromScheduleMap takes them in
 // Options (one option per schedule dim and an isolated set with its own
-// options), as isl's flat AST build options do.
+// options), as isl's flat AST build options do. Options.Partial holds
+// options restricted to part of the schedule (isl's options map with a
+// domain, { [c0, c1] -> unroll[1] : c0 >= 2 }): at that dim the schedule
+// domain is split into its atomic, unroll and separate parts and the
+// rest, generated one after the other along the dim, each with its own
+// option (partial.go); parts that interleave along the dim fall back to
+// the dim's whole option.
 //
 // # Limitations
 //

@@ -579,13 +579,27 @@ func (g *gen) emitAt(stmts []stmt, b *build, val aff, bounds []cons) []ast.Node 
 		return nil
 	}
 	guard := g.gist(n, bounds, gen)
+	be, beOK := g.enforcedOf(body, n)
+	if len(guard) > 0 && beOK {
+		// Constraints implied whenever the body executes something
+		// (section 5.9) need no guard: the body's control expressions
+		// are written in what is checked, which excludes the guard.
+		ctx := gen.Intersect(g.projectAfter(be, d))
+		var kept []cons
+		for _, c := range guard {
+			if !g.impliesCons(ctx, c) {
+				kept = append(kept, c)
+			}
+		}
+		guard = kept
+	}
 	// The guard is written in the context of the substitution, not of
 	// the guard itself.
 	outer := inner.clone()
 	outer.generated = inner.checked
 	node := g.wrapGuard(guard, outer, block(body))
 	enf := g.consSet(n, []cons{fix}).Intersect(g.consSet(n, guard))
-	if be, ok := g.enforcedOf(body, n); ok {
+	if beOK {
 		enf = enf.Intersect(be)
 	}
 	g.setEnforced(node, g.projectAfter(enf, d-1))

@@ -5,9 +5,11 @@ import "github.com/tessera-opt/tessera/ast"
 // MinParallelWork is the estimated number of statement instances under
 // which a parallel loop nested in a sequential one runs sequentially: the
 // threads fork and join at every iteration of the enclosing loop, a few
-// microseconds each time, the time of thousands of statement instances
-// (doitgen at LARGE ran 30 times slower with its 256-iteration inner loops
-// parallel).
+// microseconds each time on an idle machine and far more when the cores
+// are shared (doitgen at LARGE ran 30 times slower with its 256-iteration
+// inner loops parallel; with 65536 instances per fork it timed out on a
+// machine loaded 10 times over). The threshold also bounds the caps of
+// the clause's factors: their products (at most 10^8) fit a C int.
 const MinParallelWork = 10000
 
 // workClause returns the cost check of a parallel loop f nested in a

@@ -345,7 +345,14 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 		reg.Remarks = append(reg.Remarks, vr.Remarks()...)
 	}
 	stage = "emit"
-	body, decls := statementBodies(s, prefix)
+	body, decls, err := statementBodies(r, s, prefix) // decls.go
+	if err != nil {
+		return "", &stageError{stage, err}
+	}
+	iterTyp, err := iterType(f, r, s) // decls.go
+	if err != nil {
+		return "", &stageError{stage, err}
+	}
 	body = splitBodies(reg, n, body, prefix, identifiers(f.Src)) // split.go
 	if reg.Vector != nil {
 		body = reg.Vector.Body(body, emit.Config{HelperPrefix: prefix}.Expr)
@@ -368,70 +375,12 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	if opt.Sched.Parallel {
 		n, clauses = omp.Annotate(n, reg.Private, s)
 	}
-	text, err = emit.Region(n, emit.Config{Body: body, Base: 0, Indent: "  ", HelperPrefix: prefix, Clauses: clauses})
+	text, err = emit.Region(n, emit.Config{Body: body, Base: 0, Indent: "  ", HelperPrefix: prefix, Clauses: clauses, IterType: iterTyp})
 	if err != nil {
 		return "", &stageError{stage, err}
 	}
-	text = indentRegion(splitTemps(reg, decls+text), r.Indent)
+	text = indentRegion(splitTemps(reg, decls.wrap(text)), r.Indent)
 	return text, nil
-}
-
-// statementBodies returns the Body callback of emit: the statement's
-// original text with its iterators replaced by the call's arguments; region
-// local declarations become assignments, and their declarations (without
-// initializer) are returned to be printed at the top of the region.
-func statementBodies(s *scop.Scop, prefix string) (func(u *ast.User) (string, error), string) {
-	byName := map[string]*scop.Statement{}
-	for _, st := range s.Statements {
-		byName[st.Name] = st
-	}
-	var decls strings.Builder
-	seen := map[string]bool{}
-	for _, st := range s.Statements {
-		if d, ok := st.Syntax.(*cfront.Decl); ok {
-			for _, v := range d.Vars {
-				if !seen[v.Name] {
-					seen[v.Name] = true
-					fmt.Fprintf(&decls, "%s %s;\n", d.Type.Text, strings.Repeat("*", v.Stars)+v.Name)
-				}
-			}
-		}
-	}
-	ecfg := emit.Config{HelperPrefix: prefix}
-	body := func(u *ast.User) (string, error) {
-		st := byName[u.Name]
-		if st == nil {
-			return "", fmt.Errorf("unknown statement %s", u.Name)
-		}
-		if len(u.Args) != len(st.CIters) {
-			return "", fmt.Errorf("statement %s called with %d arguments, has %d iterators", u.Name, len(u.Args), len(st.CIters))
-		}
-		sub := map[string]string{}
-		for k, it := range st.CIters {
-			sub[it] = ecfg.Expr(u.Args[k])
-		}
-		subst := func(name string) (string, bool) {
-			v, ok := sub[name]
-			return v, ok
-		}
-		if d, ok := st.Syntax.(*cfront.Decl); ok {
-			var parts []string
-			for _, v := range d.Vars {
-				if v.Init != nil {
-					parts = append(parts, v.Name+" = "+v.Init.Format(subst)+";")
-				}
-			}
-			if len(parts) == 0 {
-				return ";", nil
-			}
-			if len(parts) == 1 {
-				return parts[0], nil
-			}
-			return "{ " + strings.Join(parts, " ") + " }", nil
-		}
-		return strings.TrimRight(cfront.FormatStmt(st.Syntax, "", "  ", subst), "\n"), nil
-	}
-	return body, decls.String()
 }
 
 // indentRegion indents every non-empty line by ind.

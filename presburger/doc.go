@@ -40,6 +40,15 @@
 // the parameter lists (AlignParams). Tuple mismatches are programmer
 // errors and panic with "presburger: space mismatch ...".
 //
+// A parameter domain (NewParamSpace, Params, parsed "{ : cond }") and a
+// set with an empty tuple (Domain of a map from [], parsed "{ [] : cond }")
+// are distinct for printing only (Space.IsParamSpace): they have the same
+// points and are compatible in every operation, but each prints the way
+// isl prints it, so printed results read back into isl as the same kind
+// of object. AffineHull keeps strides as isl does: equalities over the
+// dims and the values of the parts' known divisions, those divisions
+// becoming existentially quantified (i = 3e for { [i] : i mod 3 = 0 }).
+//
 // # Exactness and errors
 //
 // Arithmetic is int64 with overflow checks (internal/ints); the solver is

@@ -75,9 +75,124 @@ func affineKernel(pts [][]int64, n int) [][]int64 {
 	return out
 }
 
-// AffineHull returns the smallest affine subspace (over the rationals,
-// equalities only) containing the integer points of m, parameters
-// included (isl_map_affine_hull). The empty map gives the empty basic
+// AffineHull returns the affine hull of m with its strides
+// (isl_map_affine_hull): the set { x : exists d : E(x, d) = 0 } where E
+// are all the equalities over the parameters, the dims and the values d
+// of the known local divisions of m's parts that hold on every integer
+// point of m. Besides the rational affine hull it keeps strides, e.g. the
+// hull of { [i] : i mod 3 = 0 } is itself. The empty map gives the empty
+// basic map.
+//
+// We collect the distinct known divisions of the parts (each defined over
+// the dims and the divisions before it), add one dim per division, defined
+// by its two bounds (exact, the divisions being functions of the dims),
+// compute the rational affine hull in that extended space and read its
+// equalities back with the extra dims as the divisions.
+func (m Map) AffineHull() BasicMap {
+	m = m.dropEmpty()
+	divs := m.commonDivs(maxHullDivs)
+	if len(divs) == 0 {
+		return m.rationalAffineHull()
+	}
+	nd := m.space.NDim()
+	k := len(divs)
+	ext := m.insertDims(Out, m.space.Dim(Out), anonDims(k))
+	for j, d := range divs {
+		// d.Den*x_j <= row <= d.Den*x_j + d.Den - 1, row over the
+		// extended columns [dims, earlier divisions, constant].
+		r := make([]int64, nd+k+1)
+		copy(r, d.Row[:nd+j])
+		r[nd+k] = d.Row[len(d.Row)-1]
+		lo := slices.Clone(r)
+		lo[nd+j] = ints.Sub(lo[nd+j], d.Den)
+		hi := ints.ScaleRow(r, -1)
+		hi[nd+j] = ints.Add(hi[nd+j], d.Den)
+		hi[nd+k] = ints.Add(hi[nd+k], d.Den-1)
+		ext = ext.AddConstraint(lo, false).AddConstraint(hi, false)
+	}
+	h := ext.rationalAffineHull()
+	if h.empty {
+		return EmptyBasic(m.space)
+	}
+	// As isl does, the divisions become existentially quantified in the
+	// result: the hull is { x : exists d : E(x, d) = 0 } for the
+	// equalities E found, so an equality in which a division has a unit
+	// coefficient says nothing, and i = 3d keeps the stride.
+	bb := NewBasicBuilder(m.space)
+	for range divs {
+		bb.AddExists()
+	}
+	// h's columns are [params, in, out, extra dims, constant]; the extra
+	// dims come right after the original dims, where the builder has the
+	// locals.
+	for _, e := range h.eq {
+		bb.AddEq(e)
+	}
+	return bb.Build()
+}
+
+// maxHullDivs bounds the number of divisions AffineHull keeps track of.
+const maxHullDivs = 8
+
+// commonDivs returns the distinct known divisions of m's parts, each row
+// over [params, dims, earlier common divisions, constant] (the layout of a
+// basic map whose locals are exactly these divisions), at most max of them.
+func (m Map) commonDivs(max int) []Local {
+	nd := m.space.NDim()
+	var out []Local
+	for _, p := range m.parts {
+		idx := make([]int, len(p.locals)) // local -> common index, -1 when not known
+		for i, l := range p.locals {
+			idx[i] = -1
+			if !l.Known() {
+				continue
+			}
+			ok := true
+			for c := nd; c < nd+i; c++ {
+				if l.Row[c] != 0 && idx[c-nd] < 0 {
+					ok = false
+				}
+			}
+			if !ok {
+				continue
+			}
+			// Remap into the common layout (width nd+len(out)+1 for
+			// now; later divisions only widen it with zeros).
+			row := make([]int64, nd+len(out)+1)
+			copy(row, l.Row[:nd])
+			for c := nd; c < nd+i; c++ {
+				if l.Row[c] != 0 {
+					row[nd+idx[c-nd]] = l.Row[c]
+				}
+			}
+			row[len(row)-1] = l.Row[len(l.Row)-1]
+			found := -1
+			for j, o := range out {
+				if o.Den == l.Den && slices.Equal(pad(o.Row, len(row)), row) {
+					found = j
+					break
+				}
+			}
+			if found < 0 {
+				if len(out) >= max {
+					continue
+				}
+				out = append(out, Local{Row: row, Den: l.Den})
+				found = len(out) - 1
+			}
+			idx[i] = found
+		}
+	}
+	// Widen every row to the final layout.
+	for j := range out {
+		out[j].Row = pad(out[j].Row, nd+len(out)+1)
+	}
+	return out
+}
+
+// rationalAffineHull returns the smallest affine subspace (over the
+// rationals, equalities over parameters and dims only, no locals)
+// containing the integer points of m. The empty map gives the empty basic
 // map.
 //
 // We collect integer points of m: starting from a sample, we compute the
@@ -85,7 +200,7 @@ func affineKernel(pts [][]int64, n int) [][]int64 {
 // for a point of m violating one of them; each new point raises the
 // dimension of the span, and when none exists the equalities hold on all
 // of m.
-func (m Map) AffineHull() BasicMap {
+func (m Map) rationalAffineHull() BasicMap {
 	nd := m.space.NDim()
 	p0, ok := m.Sample()
 	if !ok {
@@ -138,7 +253,7 @@ func (m Map) SimpleHull() BasicMap {
 	}
 	nd := m.space.NDim()
 	bb := NewBasicBuilder(m.space)
-	for _, e := range m.AffineHull().eq {
+	for _, e := range m.rationalAffineHull().eq {
 		bb.AddEq(e)
 	}
 	seen := map[string]bool{}

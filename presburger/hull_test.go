@@ -35,11 +35,17 @@ func TestRandomAffineHull(t *testing.T) {
 					pts = append(pts, append([]int64(nil), p...))
 				}
 			})
+			// (The rational part: AffineHull may add equalities over
+			// the divisions, strides, that the rational hull lacks.)
+			rh := s.rationalAffineHull()
 			if len(pts) > 0 {
 				k := affineKernel(pts, sp.Dim(Out))
-				if len(k) != len(h.Eqs()) {
-					t.Errorf("seed %d: affine hull %v of %v: %d equalities, points give %d", seed, h, s, len(h.Eqs()), len(k))
+				if len(k) != len(rh.Eqs()) {
+					t.Errorf("seed %d: affine hull %v of %v: %d equalities, points give %d", seed, rh, s, len(rh.Eqs()), len(k))
 				}
+			}
+			if !NewMap(h.space, h).IsSubset(NewMap(rh.space, rh)) {
+				t.Errorf("seed %d: affine hull %v not in the rational hull %v", seed, h, rh)
 			}
 		})
 		if t.Failed() {
@@ -49,6 +55,17 @@ func TestRandomAffineHull(t *testing.T) {
 }
 
 func TestHullTable(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"{ [i] : i mod 3 = 0 }", "{ [i] : i mod 3 = 0 }"},
+		{"{ [i] : i mod 3 = 0 or i mod 6 = 3 }", "{ [i] : i mod 3 = 0 }"},
+		{"{ [i] : i mod 3 = 0 or i mod 3 = 1 }", "{ [i] }"},
+		{"{ [i, j] : i mod 4 = 1 and j = i + 1 and 0 <= i <= 10 }", "{ [i, j] : i mod 4 = 1 and j = i + 1 }"},
+		{"[n] -> { [i] : exists e : i = 2e and n = 2i }", "[n] -> { [i] : n = 2i and i mod 2 = 0 }"},
+	} {
+		if h := MustParseSet(c.in).AffineHull(); !h.ToSet().IsEqual(MustParseSet(c.want)) {
+			t.Errorf("AffineHull(%s) = %v, want %s", c.in, h, c.want)
+		}
+	}
 	s := MustParseSet("{ [i, j] : i = j and 0 <= i <= 5; [i, j] : i = j and 10 <= i <= 20 }")
 	if h := s.AffineHull(); !h.ToSet().IsEqual(MustParseSet("{ [i, j] : i = j }")) {
 		t.Errorf("AffineHull = %v", h)

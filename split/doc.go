@@ -99,17 +99,28 @@
 // # Measured effect (LARGE, gcc -O3 -march=native, medians of 3, ratios
 // of the same bench run; a machine shared with other jobs, noise ~10%)
 //
-// Sequential (tile vs --split, CPU time): correlation 1.10x, covariance
-// 1.08x, gemm 0.92x, 2mm 1.08x, 3mm 1.10x; 2 threads (parallel vs
-// --parallel --split, wall time): correlation 1.06x, covariance 1.02x,
-// gemm 1.44x, 2mm 1.01x, 3mm 1.09x. Kernels with nothing split measure
-// 0.95x-1.06x in the same runs (syrk), which is the noise. The gains
-// partly come from the tile sizes the cache model picks for the split
-// band (16x16x64 rather than 32x32x32: the unsplit correlation with
-// --tile-sizes 16,64,16 runs as fast as the split one). Before the
-// contraction, the temporary's array (M x N elements, page faults and one
-// store per instance) made every split kernel slower (correlation 0.62x,
-// gemm 0.74x sequential). --split is therefore off by default.
+// Two bench runs (4a, 5) with the contraction; "x" = time without the
+// split / time with it, so > 1 means the split is faster:
+//
+//	kernel       sequential (CPU)   2 threads (wall)
+//	correlation  1.10x, 1.12x       1.06x, 1.23x
+//	covariance   1.08x, 1.14x       1.02x, 1.22x
+//	gemm         0.92x, 1.09x       1.44x, 0.91x
+//	2mm          1.08x              1.01x
+//	3mm          1.10x              1.09x
+//	symm, trmm   undone: 1.02x, 1.05x (noise; same code)  0.89x, 1.07x
+//	syrk, syr2k  not candidates: 0.95x, 0.96x             1.06x, 0.86x
+//
+// The identical-code rows give the noise (about 10%). Only correlation
+// and covariance gain in every run, and part of it comes from the tile
+// sizes the cache model picks for the split band (16x16x64 rather than
+// 32x32x32: the unsplit correlation with --tile-sizes 16,64,16 runs as
+// fast as the split one). Before the contraction, the temporary's array
+// (M x N elements, page faults and one store per instance) made every
+// split kernel slower (sequential CPU time: gemm 0.68x, 2mm 0.75x, trmm
+// 0.74x, symm 0.56x, correlation 0.64x). With the split, scheduling a
+// region with candidates costs about twice as much (the pipeline
+// schedules both models to decide). --split is off by default.
 //
 // # The temporary
 //

@@ -58,8 +58,9 @@
 //     (syrk's j <= i), which are tested per register tile. The nest is
 //     replaced, whatever the scheduler's band and tile sizes were, by
 //     the GotoBLAS/BLIS loop order: batch loops; jc over blocks of NC
-//     columns; pc over blocks of the outer reduction dimension (about KC
-//     elements of the flattened reduction); pack B (the factors not
+//     columns; pc over blocks of the outer reduction dimension (at most KC
+//     elements of the flattened reduction, the blocks balanced: a short
+//     last block next to an edge panel halved gemm's speed at LARGE); pack B (the factors not
 //     varying with i, per term) into NR-column micro-panels; ic over
 //     blocks of MC rows (the OpenMP loop with --parallel); pack A (the
 //     factors varying with i) into MR-row micro-panels; jr, ir over

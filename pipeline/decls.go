@@ -1,0 +1,286 @@
+package pipeline
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/emit"
+	"github.com/tessera-opt/tessera/scop"
+)
+
+// This file prints what the generated code of a region declares besides
+// its loops: the region's own local variables (hoisted out of the
+// statements, which become assignments) and the type of the generated
+// iterators and LICM temporaries.
+
+// regionDecls is the split of a region's local declarations.
+type regionDecls struct {
+	// Outer declares the names declared at the region's top level: their
+	// scope continues after the region, so they are printed before it.
+	Outer string
+	// Inner declares the names declared in a nested block (a loop body):
+	// they are printed inside a block wrapped around the generated code,
+	// so that they do not shadow outer names after the region.
+	Inner string
+}
+
+// wrap returns text preceded by the declarations, with the inner ones and
+// text in their own block when there are inner ones.
+func (d regionDecls) wrap(text string) string {
+	if d.Inner == "" {
+		return d.Outer + text
+	}
+	return d.Outer + "{\n" + strings.TrimRight(indentRegion(d.Inner+text, "  "), "\n") + "\n}\n"
+}
+
+// collectDecls finds the declarations of the region's syntax (not the
+// iterator declarations of for headers) and prints them without their
+// initializers, which statementBodies turns into assignments. Declarations
+// of one name with one type in disjoint blocks share one declaration. It
+// refuses (error) the regions where hoisting a declaration could change
+// which variable a name denotes: a name declared twice with nested scopes
+// or different types, or used by a statement outside the scope of every
+// declaration of it in the region.
+func collectDecls(r *cfront.Region, s *scop.Scop) (regionDecls, error) {
+	var out regionDecls
+	type scope struct {
+		name, line string
+		start, end int
+	}
+	var scopes []scope
+	var bad error
+	var visit func(st cfront.Stmt, top bool, end int)
+	visit = func(st cfront.Stmt, top bool, end int) {
+		switch st := st.(type) {
+		case *cfront.Block:
+			if st == nil {
+				return
+			}
+			for _, c := range st.Stmts {
+				visit(c, false, st.End())
+			}
+		case *cfront.For:
+			visit(st.Body, false, st.End())
+		case *cfront.If:
+			visit(st.Then, false, st.End())
+			if st.Else != nil {
+				visit(st.Else, false, st.End())
+			}
+		case *cfront.Decl:
+			typ := st.Type.Text
+			for _, v := range st.Vars {
+				if v.Init != nil && len(v.Dims) > 0 && bad == nil {
+					bad = fmt.Errorf("array %s has an initializer; the region is kept as it was", v.Name)
+				}
+				t := typ
+				if v.Init != nil {
+					// The initializer becomes an assignment.
+					t = dropConst(t)
+				}
+				var dims strings.Builder
+				for _, e := range v.Dims {
+					dims.WriteString("[")
+					if e != nil {
+						dims.WriteString(e.Format(nil))
+					}
+					dims.WriteString("]")
+				}
+				line := fmt.Sprintf("%s %s%s;\n", t, strings.Repeat("*", v.Stars)+v.Name, dims.String())
+				sc := scope{v.Name, line, st.Pos().Offset, end}
+				dup := false
+				for _, o := range scopes {
+					if o.name != v.Name {
+						continue
+					}
+					// Declarations in disjoint blocks with the same type
+					// become one variable (the model already treats
+					// them as one); nested ones cannot.
+					if o.line != line || sc.start < o.end && o.start < sc.end {
+						if bad == nil {
+							bad = fmt.Errorf("%s is declared twice in the region with overlapping scopes or different types; the region is kept as it was", v.Name)
+						}
+					}
+					dup = true
+				}
+				scopes = append(scopes, sc)
+				if dup {
+					continue
+				}
+				if top {
+					out.Outer += line
+				} else {
+					out.Inner += line
+				}
+			}
+		}
+	}
+	for _, st := range r.Body {
+		visit(st, true, math.MaxInt)
+	}
+	if bad != nil {
+		return out, bad
+	}
+	for _, st := range s.Statements {
+		ids := identifiers([]byte(st.Text))
+		off := st.Pos.Offset
+		for _, sc := range scopes {
+			if !ids[sc.name] {
+				continue
+			}
+			in := false
+			for _, o := range scopes {
+				in = in || o.name == sc.name && off >= o.start && off < o.end
+			}
+			if !in {
+				return out, fmt.Errorf("%s is used outside the scope of its declaration in the region; the region is kept as it was", sc.name)
+			}
+		}
+	}
+	return out, nil
+}
+
+// dropConst removes the const qualifier from a type's specifiers.
+func dropConst(typ string) string {
+	var w []string
+	for _, f := range strings.Fields(typ) {
+		if f != "const" {
+			w = append(w, f)
+		}
+	}
+	return strings.Join(w, " ")
+}
+
+// iterRank orders the integer types the generated iterators may take.
+var iterRank = map[string]int{
+	"int": 0, "long": 1, "long long": 2,
+}
+
+// iterType chooses the type of the generated iterators and LICM
+// temporaries: the widest type among the region's original iterators and
+// the parameters of the region (the names of its bounds), so that every
+// value the original loops computed fits. Narrow types (char, short,
+// unsigned char, unsigned short) give int; unsigned int gives long (every
+// value fits). It refuses (error) unsigned types of 64 bits and types it
+// cannot resolve: their wrap-around semantics have no signed equivalent.
+func iterType(f *cfront.File, r *cfront.Region, s *scop.Scop) (string, error) {
+	best := "int"
+	consider := func(name, typ string) error {
+		res, ok := f.ResolveType(typ)
+		if !ok {
+			return fmt.Errorf("cannot resolve the type %q of %s to choose the type of the generated iterators; the region is kept as it was", typ, name)
+		}
+		var t string
+		switch res {
+		case "int", "short", "char", "signed char", "unsigned char", "unsigned short", "_Bool",
+			"int8_t", "int16_t", "int32_t", "uint8_t", "uint16_t":
+			t = "int"
+		case "unsigned int", "uint32_t", "long":
+			t = "long"
+		case "long long", "int64_t", "intptr_t", "ptrdiff_t", "ssize_t", "intmax_t":
+			t = "long long"
+		default:
+			return fmt.Errorf("%s has type %s; the generated iterators would need an unsigned or non-integer type (not supported); the region is kept as it was", name, res)
+		}
+		if iterRank[t] > iterRank[best] {
+			best = t
+		}
+		return nil
+	}
+	var bad error
+	var visit func(st cfront.Stmt)
+	visit = func(st cfront.Stmt) {
+		switch st := st.(type) {
+		case *cfront.Block:
+			if st == nil {
+				return
+			}
+			for _, c := range st.Stmts {
+				visit(c)
+			}
+		case *cfront.For:
+			var err error
+			if st.DeclType != nil {
+				err = consider(st.Iter, st.DeclType.Text)
+			} else if v := f.Lookup(r, st.Iter); v != nil && len(v.Dims) == 0 {
+				err = consider(st.Iter, v.Type)
+			}
+			if err != nil && bad == nil {
+				bad = err
+			}
+			visit(st.Body)
+		case *cfront.If:
+			visit(st.Then)
+			if st.Else != nil {
+				visit(st.Else)
+			}
+		}
+	}
+	for _, st := range r.Body {
+		visit(st)
+	}
+	if bad != nil {
+		return "", bad
+	}
+	for _, p := range s.Params {
+		if v := f.Lookup(r, p); v != nil && len(v.Dims) == 0 {
+			if err := consider(p, v.Type); err != nil {
+				return "", err
+			}
+		}
+	}
+	return best, nil
+}
+
+// statementBodies returns the Body callback of emit: the statement's
+// original text with its iterators replaced by the call's arguments; region
+// local declarations become assignments, and their declarations (without
+// initializer) are returned to be printed around the region (see
+// collectDecls).
+func statementBodies(r *cfront.Region, s *scop.Scop, prefix string) (func(u *ast.User) (string, error), regionDecls, error) {
+	byName := map[string]*scop.Statement{}
+	for _, st := range s.Statements {
+		byName[st.Name] = st
+	}
+	decls, err := collectDecls(r, s)
+	if err != nil {
+		return nil, decls, err
+	}
+	ecfg := emit.Config{HelperPrefix: prefix}
+	body := func(u *ast.User) (string, error) {
+		st := byName[u.Name]
+		if st == nil {
+			return "", fmt.Errorf("unknown statement %s", u.Name)
+		}
+		if len(u.Args) != len(st.CIters) {
+			return "", fmt.Errorf("statement %s called with %d arguments, has %d iterators", u.Name, len(u.Args), len(st.CIters))
+		}
+		sub := map[string]string{}
+		for k, it := range st.CIters {
+			sub[it] = ecfg.Expr(u.Args[k])
+		}
+		subst := func(name string) (string, bool) {
+			v, ok := sub[name]
+			return v, ok
+		}
+		if d, ok := st.Syntax.(*cfront.Decl); ok {
+			var parts []string
+			for _, v := range d.Vars {
+				if v.Init != nil {
+					parts = append(parts, v.Name+" = "+v.Init.Format(subst)+";")
+				}
+			}
+			if len(parts) == 0 {
+				return ";", nil
+			}
+			if len(parts) == 1 {
+				return parts[0], nil
+			}
+			return "{ " + strings.Join(parts, " ") + " }", nil
+		}
+		return strings.TrimRight(cfront.FormatStmt(st.Syntax, "", "  ", subst), "\n"), nil
+	}
+	return body, decls, nil
+}
