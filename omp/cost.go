@@ -6,11 +6,12 @@ import "github.com/tessera-opt/tessera/ast"
 // which a parallel loop nested in a sequential one runs sequentially: the
 // threads fork and join at every iteration of the enclosing loop, a few
 // microseconds each time on an idle machine and far more when the cores
-// are shared (doitgen at LARGE ran 30 times slower with its 256-iteration
-// inner loops parallel; with 65536 instances per fork it timed out on a
-// machine loaded 10 times over). The threshold also bounds the caps of
-// the clause's factors: their products (at most 10^8) fit a C int.
-const MinParallelWork = 10000
+// are shared. Measured at LARGE on 2 cores (session 2): doitgen with
+// 25600 instances per fork ran at 0.23x of gcc with the threshold at
+// 10000, so the threshold is the largest value whose square still fits a
+// C int: the clause's factors are capped at it, and the product of two
+// capped factors must not overflow.
+const MinParallelWork = 46340
 
 // workClause returns the cost check of a parallel loop f nested in a
 // sequential loop: "" (always worth it) when the estimated work of one
@@ -23,24 +24,33 @@ const MinParallelWork = 10000
 // factor is capped at MinParallelWork so that the C int arithmetic of the
 // clause cannot overflow.
 func workClause(f *ast.For) (clause string, drop bool) {
+	c, drop := workCond(f)
+	if c == nil {
+		return "", drop
+	}
+	return "if(" + ast.ExprC(c) + ")", false
+}
+
+// workCond is workClause's check as an expression (nil: no check).
+func workCond(f *ast.For) (cond ast.Expr, drop bool) {
 	if loopDepth(f.Body) >= 2 {
 		// Two loop levels inside (a tile's point loops): the iterations
 		// are taken to be worth it, and the estimate would be unreadable.
-		return "", false
+		return nil, false
 	}
 	w, ok := work(f, map[string]ast.Expr{}, map[string]ast.Expr{})
 	if !ok {
-		return "", false
+		return nil, false
 	}
 	w = ast.Simplify(w)
 	if k, ok := w.(*ast.Int); ok {
-		return "", k.V < MinParallelWork
+		return nil, k.V < MinParallelWork
 	}
-	c := ast.ExprC(ast.Ge(uncap(w), ast.NewInt(MinParallelWork)))
-	if len(c) > maxClause {
-		return "", false
+	c := ast.Ge(uncap(w), ast.NewInt(MinParallelWork))
+	if len(ast.ExprC(c)) > maxClause {
+		return nil, false
 	}
-	return "if(" + c + ")", false
+	return c, false
 }
 
 // maxClause bounds the length of a printed cost check; a longer estimate

@@ -19,11 +19,11 @@ func TestWorkClause(t *testing.T) {
 		clause string
 		drop   bool
 	}{
-		{"parametric", lt("c1", ast.NewInt(0), id("NP"), user), "if(NP >= 10000)", false},
+		{"parametric", lt("c1", ast.NewInt(0), id("NP"), user), "if(NP >= 46340)", false},
 		{"small constant", lt("c1", ast.NewInt(0), ast.NewInt(256), user), "", true},
 		{"large constant", lt("c1", ast.NewInt(0), ast.NewInt(1000), lt("c2", ast.NewInt(0), ast.NewInt(1000), user)), "", false},
 		{"triangular inner loop", lt("c1", ast.NewInt(0), id("M"), lt("c2", ast.Add(id("c0"), ast.NewInt(1)), id("N"), user)),
-			"if(min(max(M, 0), 10000) * min(max(N - (c0 + 1), 0), 10000) >= 10000)", false},
+			"if(min(max(M, 0), 46340) * min(max(N - (c0 + 1), 0), 46340) >= 46340)", false},
 	}
 	for _, tc := range tests {
 		c, drop := workClause(tc.f)
