@@ -42,7 +42,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	explain := fs.Bool("explain", false, "print, for every region and band, what was done and why not otherwise")
 	autoscop := fs.Bool("autoscop", false, "also optimize maximal affine loop nests outside scop pragmas")
 	noCheck := fs.Bool("no-selfcheck", false, "skip the interpreter check of generated code")
-	timeout := fs.Duration("region-timeout", 120*time.Second, "give up on a region (keeping its code) after this long")
+	timeout := fs.Duration("region-timeout", 120*time.Second, "give up on a region (keeping its code) after this much CPU time (wall time is bounded at 20 times it)")
 	vectorize := fs.Bool("vectorize", false, "SIMD code: marks on vectorizable innermost loops, register-tiled FMA kernels for matmul nests")
 	target := fs.String("target", "", "SIMD target for --vectorize: "+strings.Join(vector.KnownTargets(), ", ")+" (default: the host's)")
 	unrollJam := fs.Int("unroll-jam", 4, "rows of the register tile of --vectorize kernels (1: no unroll-and-jam)")
