@@ -46,6 +46,20 @@ type Result struct {
 	target  Target
 }
 
+// Changed reports whether the stage did anything: a register-tiled or
+// packed kernel, a horizontal reduction, or a vectorizable loop marked.
+func (r *Result) Changed() bool {
+	if len(r.kernels)+len(r.packed)+len(r.hreds) > 0 {
+		return true
+	}
+	for _, l := range r.Loops {
+		if l.Vectorizable {
+			return true
+		}
+	}
+	return false
+}
+
 // Remarks are the loop reports as lines for --explain.
 func (r *Result) Remarks() []string {
 	var out []string
