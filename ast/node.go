@@ -240,3 +240,19 @@ func Walk(n Node, f func(Node) bool) {
 		Walk(n.Body, f)
 	}
 }
+
+// Only is the statement n reduces to through blocks of one statement: n
+// itself when it is not a Block, nil for a nil or empty block or one of
+// several statements.
+func Only(n Node) Node {
+	for {
+		b, ok := n.(*Block)
+		if !ok {
+			return n
+		}
+		if b == nil || len(b.Stmts) != 1 {
+			return nil
+		}
+		n = b.Stmts[0]
+	}
+}

@@ -126,21 +126,10 @@ func WrapScop(text string) string {
 }
 
 // loopOf returns the for loop that is the whole body of a mark, looking
-// through Blocks of one statement and through nested marks.
+// through Blocks of one statement.
 func loopOf(n ast.Node) *ast.For {
-	for {
-		switch x := n.(type) {
-		case *ast.For:
-			return x
-		case *ast.Block:
-			if x == nil || len(x.Stmts) != 1 {
-				return nil
-			}
-			n = x.Stmts[0]
-		default:
-			return nil
-		}
-	}
+	f, _ := ast.Only(n).(*ast.For)
+	return f
 }
 
 func markLines(m *ast.Mark, cfg Config) []string {

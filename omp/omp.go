@@ -180,19 +180,8 @@ func costClause(f *ast.For) (string, bool) {
 
 // loopOf is the for loop a mark annotates (through one-statement blocks).
 func loopOf(n ast.Node) *ast.For {
-	for {
-		switch x := n.(type) {
-		case *ast.For:
-			return x
-		case *ast.Block:
-			if x == nil || len(x.Stmts) != 1 {
-				return nil
-			}
-			n = x.Stmts[0]
-		default:
-			return nil
-		}
-	}
+	f, _ := ast.Only(n).(*ast.For)
+	return f
 }
 
 // owner is the record of the statements called in f.

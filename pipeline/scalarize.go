@@ -138,19 +138,8 @@ func scalarize(n ast.Node, s *scop.Scop, body func(u *ast.User) (string, error))
 
 // singleUser is the only statement of a loop body, or nil.
 func singleUser(n ast.Node) *ast.User {
-	for {
-		switch x := n.(type) {
-		case *ast.User:
-			return x
-		case *ast.Block:
-			if x == nil || len(x.Stmts) != 1 {
-				return nil
-			}
-			n = x.Stmts[0]
-		default:
-			return nil
-		}
-	}
+	u, _ := ast.Only(n).(*ast.User)
+	return u
 }
 
 // updatedElement returns the left side of an update statement X[f] = X[f]
