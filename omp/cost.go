@@ -13,25 +13,17 @@ import "github.com/tessera-opt/tessera/ast"
 // capped factors must not overflow.
 const MinParallelWork = 46340
 
-// workClause returns the cost check of a parallel loop f nested in a
-// sequential loop: "" (always worth it) when the estimated work of one
+// workCond returns the cost check of a parallel loop f nested in a
+// sequential loop: nil (always worth it) when the estimated work of one
 // execution of f is a constant at least MinParallelWork, drop when it is a
-// constant below it (the loop should stay sequential), else the OpenMP
-// clause if(W >= MinParallelWork) over the names in scope before f. W
-// counts the statement instances of f: the product of the trip counts of
-// the loops around each statement, inner iterators replaced by their
-// loops' lower bounds (an estimate, exact for rectangular nests); every
-// factor is capped at MinParallelWork so that the C int arithmetic of the
-// clause cannot overflow.
-func workClause(f *ast.For) (clause string, drop bool) {
-	c, drop := workCond(f)
-	if c == nil {
-		return "", drop
-	}
-	return "if(" + ast.ExprC(c) + ")", false
-}
-
-// workCond is workClause's check as an expression (nil: no check).
+// constant below it (the loop should stay sequential), else the condition
+// W >= MinParallelWork over the names in scope before f, under which the
+// parallel version of f runs (Annotate). W counts the statement instances
+// of f: the product of the trip counts of the loops around each
+// statement, inner iterators replaced by their loops' lower bounds (an
+// estimate, exact for rectangular nests); every factor is capped at
+// MinParallelWork so that the C int arithmetic of the check cannot
+// overflow.
 func workCond(f *ast.For) (cond ast.Expr, drop bool) {
 	if loopDepth(f.Body) >= 2 {
 		// Two loop levels inside (a tile's point loops): the iterations

@@ -26,9 +26,13 @@ func TestWorkClause(t *testing.T) {
 			"if(min(max(M, 0), 46340) * min(max(N - (c0 + 1), 0), 46340) >= 46340)", false},
 	}
 	for _, tc := range tests {
-		c, drop := workClause(tc.f)
+		cond, drop := workCond(tc.f)
+		c := ""
+		if cond != nil {
+			c = "if(" + ast.ExprC(cond) + ")"
+		}
 		if c != tc.clause || drop != tc.drop {
-			t.Errorf("%s: workClause = %q, %v; want %q, %v", tc.name, c, drop, tc.clause, tc.drop)
+			t.Errorf("%s: workCond = %q, %v; want %q, %v", tc.name, c, drop, tc.clause, tc.drop)
 		}
 	}
 }
