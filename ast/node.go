@@ -256,3 +256,28 @@ func Only(n Node) Node {
 		n = b.Stmts[0]
 	}
 }
+
+// Canonical reports whether f is an OpenMP canonical loop: the condition
+// is one comparison (<, <=, >, >=, !=) of the iterator against an
+// expression that does not mention it, and Init and Inc do not mention it
+// either. Only such loops may carry "omp for" or be collapsed.
+func Canonical(f *For) bool {
+	if Mentions(f.Init, f.Iter) || Mentions(f.Inc, f.Iter) {
+		return false
+	}
+	c, ok := f.Cond.(*Op)
+	if !ok || len(c.Args) != 2 {
+		return false
+	}
+	switch c.Kind {
+	case OpLt, OpLe, OpGt, OpGe, OpNe:
+	default:
+		return false
+	}
+	for i := range 2 {
+		if x, ok := c.Args[i].(*Ident); ok && x.Name == f.Iter && !Mentions(c.Args[1-i], f.Iter) {
+			return true
+		}
+	}
+	return false
+}

@@ -136,7 +136,7 @@ func markLines(m *ast.Mark, cfg Config) []string {
 	f := loopOf(m.Body)
 	switch m.Name {
 	case "parallel", "omp parallel for":
-		if f == nil || !canonical(f) {
+		if f == nil || !ast.Canonical(f) {
 			break
 		}
 		s := "#pragma omp parallel for"
@@ -152,7 +152,7 @@ func markLines(m *ast.Mark, cfg Config) []string {
 		}
 		return []string{s}
 	case "simd", "omp simd":
-		if f != nil && canonical(f) {
+		if f != nil && ast.Canonical(f) {
 			return []string{"#pragma omp simd"}
 		}
 	case "ivdep":
@@ -193,30 +193,6 @@ func topLevelDecl(n ast.Node) bool {
 			if topLevelDecl(s) {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-// canonical reports whether f is an OpenMP canonical loop: the condition is
-// one comparison (<, <=, >, >=, !=) of the iterator against an expression
-// that does not mention it, and Init and Inc do not mention it either.
-func canonical(f *ast.For) bool {
-	if ast.Mentions(f.Init, f.Iter) || ast.Mentions(f.Inc, f.Iter) {
-		return false
-	}
-	c, ok := f.Cond.(*ast.Op)
-	if !ok || len(c.Args) != 2 {
-		return false
-	}
-	switch c.Kind {
-	case ast.OpLt, ast.OpLe, ast.OpGt, ast.OpGe, ast.OpNe:
-	default:
-		return false
-	}
-	for i := range 2 {
-		if x, ok := c.Args[i].(*ast.Ident); ok && x.Name == f.Iter && !ast.Mentions(c.Args[1-i], f.Iter) {
-			return true
 		}
 	}
 	return false

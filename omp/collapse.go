@@ -43,7 +43,7 @@ func collapseLoops(f *ast.For) int {
 			return n
 		}
 		g := loopOf(m.Body)
-		if g == nil || !canonicalLoop(g) {
+		if g == nil || !ast.Canonical(g) {
 			return n
 		}
 		local := map[string]bool{}
@@ -72,26 +72,6 @@ func collapseLoops(f *ast.For) int {
 		n++
 		cur = g
 	}
-}
-
-// canonicalLoop reports whether f is in OpenMP's canonical form: one
-// comparison of the iterator with a bound that does not mention it, and an
-// initial value and increment that do not either.
-func canonicalLoop(f *ast.For) bool {
-	if ast.Mentions(f.Init, f.Iter) || ast.Mentions(f.Inc, f.Iter) {
-		return false
-	}
-	c, ok := f.Cond.(*ast.Op)
-	if !ok || len(c.Args) != 2 {
-		return false
-	}
-	switch c.Kind {
-	case ast.OpLt, ast.OpLe, ast.OpGt, ast.OpGe, ast.OpNe:
-	default:
-		return false
-	}
-	x, ok := c.Args[0].(*ast.Ident)
-	return ok && x.Name == f.Iter && !ast.Mentions(c.Args[1], f.Iter)
 }
 
 // stripMarks replaces every mark named name by its body.
