@@ -208,12 +208,8 @@ func location(f *ast.For, st *scop.Statement) (string, bool) {
 	if st == nil {
 		return "", false
 	}
-	es, ok := st.Syntax.(*cfront.ExprStmt)
-	if !ok {
-		return "", false
-	}
-	as, ok := es.X.(*cfront.Assign)
-	if !ok {
+	as := st.Assign()
+	if as == nil {
 		return "", false
 	}
 	var call *ast.User

@@ -79,8 +79,7 @@ func scalarize(n ast.Node, s *scop.Scop, body func(u *ast.User) (string, error))
 		if err != nil {
 			return nil
 		}
-		es := st.Syntax.(*cfront.ExprStmt)
-		as := es.X.(*cfront.Assign)
+		as := st.Assign()
 		occ := 1
 		if as.Op == "=" {
 			occ = 2
@@ -146,12 +145,8 @@ func singleUser(n ast.Node) *ast.User {
 // op e or X[f] op= e of an array X (rank >= 1) that the statement accesses
 // only through that element.
 func updatedElement(st *scop.Statement, arrays map[string]*scop.Array) (cfront.Expr, *scop.Array, bool) {
-	es, ok := st.Syntax.(*cfront.ExprStmt)
-	if !ok {
-		return nil, nil, false
-	}
-	as, ok := es.X.(*cfront.Assign)
-	if !ok {
+	as := st.Assign()
+	if as == nil {
 		return nil, nil, false
 	}
 	switch as.Op {

@@ -21,12 +21,8 @@ type Reduction struct {
 // reductionOp returns the operator of an update statement x op= e or
 // x = x op e with op + or *, or "".
 func reductionOp(st *scop.Statement) string {
-	es, ok := st.Syntax.(*cfront.ExprStmt)
-	if !ok {
-		return ""
-	}
-	as, ok := es.X.(*cfront.Assign)
-	if !ok {
+	as := st.Assign()
+	if as == nil {
 		return ""
 	}
 	switch as.Op {

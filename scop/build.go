@@ -482,12 +482,8 @@ func updateOp(r *rawStmt) string {
 	default:
 		return ""
 	}
-	es, ok := st.Syntax.(*cfront.ExprStmt)
-	if !ok {
-		return ""
-	}
-	as, ok := es.X.(*cfront.Assign)
-	if !ok {
+	as := st.Assign()
+	if as == nil {
 		return ""
 	}
 	bin, ok := cfront.Unparen(as.RHS).(*cfront.Binary)

@@ -57,12 +57,8 @@ func (v *vectorizer) matchHred(f *ast.For) *hred {
 	if st == nil || st.Update != "+" {
 		return nil
 	}
-	es, ok := st.Syntax.(*cfront.ExprStmt)
-	if !ok {
-		return nil
-	}
-	as, ok := es.X.(*cfront.Assign)
-	if !ok {
+	as := st.Assign()
+	if as == nil {
 		return nil
 	}
 	var e cfront.Expr

@@ -122,12 +122,8 @@ func (v *vectorizer) matchKernel(f1 *ast.For) (*kernel, LoopReport) {
 	if st == nil {
 		return nil, rep
 	}
-	es, ok := st.Syntax.(*cfront.ExprStmt)
-	if !ok {
-		return nil, rep
-	}
-	as, ok := es.X.(*cfront.Assign)
-	if !ok {
+	as := st.Assign()
+	if as == nil {
 		return nil, rep
 	}
 	var prod cfront.Expr

@@ -162,12 +162,8 @@ func (v *vectorizer) matchPacked(f *ast.For) (*pkernel, LoopReport) {
 	if st == nil {
 		return nil, rep
 	}
-	es, ok := st.Syntax.(*cfront.ExprStmt)
-	if !ok {
-		return nil, rep
-	}
-	as, ok := es.X.(*cfront.Assign)
-	if !ok {
+	as := st.Assign()
+	if as == nil {
 		return nil, rep
 	}
 	// The update: X += t1 + t2 + ..., or X = X + t1 + ... (the left
