@@ -103,7 +103,11 @@ type Region struct {
 	AST     ast.Node
 	Text    string // the generated C text of the region body
 	Remarks []string
-	Kept    bool // the original text was kept
+	// Warnings are remarks the user should see without --explain (a
+	// budget the scheduler ran over, a simpler schedule taken); Optimize
+	// turns them into warning diagnostics at the region's position.
+	Warnings []string
+	Kept     bool // the original text was kept
 	// Vector is what package vector did (nil without Options.Vectorize).
 	Vector *vector.Result
 	// Private lists the scalars the scheduler privatized on parallel
@@ -169,6 +173,9 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 		start := time.Now()
 		text, err := runRegionWithin(f, r, reg, opt, prefix)
 		reg.Total = time.Since(start)
+		for _, w := range reg.Warnings {
+			res.Diags = append(res.Diags, Diagnostic{Pos: r.Pos, File: path, Severity: "warning", Msg: w})
+		}
 		if err != nil {
 			res.Diags = append(res.Diags, diagOf(path, r.Pos, err))
 			continue
@@ -302,8 +309,13 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 		})
 		if err != nil {
 			reg.Remarks = append(reg.Remarks, fmt.Sprintf("original schedule kept: %v", err))
+			var be *scheduler.BudgetError
+			if errors.As(err, &be) {
+				reg.Warnings = append(reg.Warnings, fmt.Sprintf("original schedule kept: %v", err))
+			}
 		} else {
 			reg.Remarks = append(reg.Remarks, sr.Remarks...)
+			reg.Warnings = append(reg.Warnings, sr.Warnings...)
 			// --vectorize reads the new tree's coincidence flags, so it
 			// keeps the new schedule either way.
 			var orig schedule.Tree
