@@ -256,6 +256,11 @@ func FromScheduleMap(sched presburger.UnionMap, context presburger.Set, opts Opt
 			for i := 0; i < n; i++ {
 				dst[sp.Offset(presburger.Out)+i] = esp.Offset(presburger.In) + i
 			}
+			if len(m.Parts()) > 1 {
+				// Overlapping pieces would each scan their common
+				// instances: make them disjoint.
+				m = m.MakeDisjoint()
+			}
 			stmts = append(stmts, stmt{name: sp.TupleName(presburger.In), space: ssp, m: remapMap(m, esp, dst)})
 		}
 		b := &build{n: n, generated: g.universe(n)}

@@ -30,7 +30,9 @@ func Generate(t schedule.Tree, cfg Config) (ast.Node, error) {
 			for i := 0; i < sp.Dim(presburger.Out); i++ {
 				dst[sp.Offset(presburger.Out)+i] = esp.Offset(presburger.Out) + i
 			}
-			stmts = append(stmts, stmt{name: sp.TupleName(presburger.Out), space: ssp, m: remapMap(s.Map(), esp, dst)})
+			// Overlapping parts of a domain (a condition with || makes them)
+			// would be scanned once each: make them disjoint first.
+			stmts = append(stmts, stmt{name: sp.TupleName(presburger.Out), space: ssp, m: remapMap(s.MakeDisjoint().Map(), esp, dst)})
 		}
 		b := &build{n: 0, generated: g.universe(0), checked: g.universe(0)}
 		return block(g.tree(root.Child(0), stmts, b))
@@ -193,7 +195,13 @@ func (g *gen) band(node *schedule.Node, stmts []stmt, b *build) []ast.Node {
 			dst2[bsp.Offset(presburger.Out)+j] = esp.Offset(presburger.In) + n + j
 		}
 		m2 := remapMap(bm, esp, dst2)
-		out = append(out, stmt{name: s.name, space: s.space, m: m1.Intersect(m2)})
+		m := m1.Intersect(m2)
+		if len(m.Parts()) > 1 {
+			// Overlapping pieces (of the band map or the domain) would
+			// each scan their common instances: make them disjoint.
+			m = m.MakeDisjoint()
+		}
+		out = append(out, stmt{name: s.name, space: s.space, m: m})
 	}
 	c := b.clone()
 	c.n = n2
