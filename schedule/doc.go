@@ -35,7 +35,13 @@
 //	Mark      an annotation (string) that the AST generator turns into ast.Mark
 //	Guard     a condition on parameters and outer schedule dims (Set)
 //	Extension adds instances (UnionMap from prefix schedule to instances)
+//	Expansion replaces group instances G by the instances S they stand for
+//	          (contraction S -> G, expansion G -> S); InlineExpansions
+//	          rewrites a tree without them for generators that lack them
 //	Leaf      the end of a branch (implicit: a nil child)
+//
+// Nodes read from YAML remember their position (Node.Pos: line and
+// column of the key that names the node) for error messages.
 //
 // Invariants: children of Sequence and Set are Filter nodes; Domain only
 // at the root; Band's member slices have the band's width; a band's partial
@@ -65,6 +71,24 @@
 // for the isolated set, with the options of the isolated part spelled
 // { isolate[x] : ... } kinds as in isl ("[isolate[] -> separate[x]]").
 // Strings are written double quoted.
+//
+// The reader accepts what isl_schedule_read_from_str accepts: block or
+// flow style, quoted or plain keys, '#' comments, the band keys in any
+// order (the node kind is named by a key: domain, context, guard, filter,
+// extension, contraction/expansion, mark, sequence, set, leaf, or a band
+// key: schedule, permutable, coincident, options), "ast_build_options"
+// as another name of "options", a coincident list of any length (extra
+// entries ignored, missing ones 0), integer flags (non-zero is true), a
+// named band tuple "L[{ ... }]", a zero-member band "([] : { domain })",
+// '*' dims in options ("atomic[*]"). As in isl, band options of other
+// names or shapes, and an isolate set over other dims than the enclosing
+// schedule dims and the band's, are ignored. It rejects, with the
+// position, a mark node without a child (isl does too: "expecting
+// child"), a mapping with only a child key, an unknown key, and a band
+// without a schedule. Sets and relations that package presburger does not
+// read are retried after Desugar, which rewrites the isl notation it lacks
+// (ranges "x = lo:hi" of parameters and tuple elements, "][" between
+// tuple elements, '*' dims) into notation it reads.
 //
 // # Flattening
 //

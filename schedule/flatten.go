@@ -31,7 +31,8 @@ func depthOf(n *Node) int {
 // index of the child an instance goes to, and vectors are padded with
 // zeros. Only the instances of the root Domain node (restricted by the
 // filters) appear. Extension nodes are not supported (their instances are
-// ignored); Context and Guard nodes do not change the order.
+// ignored); Context and Guard nodes do not change the order; Expansion
+// nodes must first be inlined (InlineExpansions).
 func (t Tree) Flatten() presburger.UnionMap {
 	root := t.Root()
 	if root.kind != KindDomain {

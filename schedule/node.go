@@ -21,12 +21,13 @@ const (
 	KindMark
 	KindGuard
 	KindExtension
+	KindExpansion
 )
 
 var kindNames = [...]string{
 	KindLeaf: "leaf", KindDomain: "domain", KindContext: "context", KindBand: "band",
 	KindSequence: "sequence", KindSet: "set", KindFilter: "filter", KindMark: "mark",
-	KindGuard: "guard", KindExtension: "extension",
+	KindGuard: "guard", KindExtension: "extension", KindExpansion: "expansion",
 }
 
 func (k Kind) String() string {
@@ -48,11 +49,19 @@ type Node struct {
 	kind     Kind
 	uset     presburger.UnionSet // Domain, Filter
 	set      presburger.Set      // Context, Guard
-	umap     presburger.UnionMap // Extension
+	umap     presburger.UnionMap // Extension; Expansion: the expansion
+	umap2    presburger.UnionMap // Expansion: the contraction
 	band     *Band               // Band
 	mark     string              // Mark
 	children []*Node
+	// line and col are the 1-based position of the node in the text it
+	// was read from (0 when built in code); edits keep them.
+	line, col int
 }
+
+// Pos returns the position (1-based line and column) of the node in the
+// YAML text it was read from, or 0, 0 for a node built in code.
+func (n *Node) Pos() (line, col int) { return n.line, n.col }
 
 // Leaf returns a leaf node.
 func Leaf() *Node { return &Node{kind: KindLeaf} }

@@ -2,6 +2,8 @@ package schedule
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -45,12 +47,12 @@ func ParseYAML(src string) (t Tree, err error) {
 	}()
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(src), &doc); err != nil {
-		return Tree{}, &Error{Msg: err.Error()}
+		return Tree{}, yamlErr(err)
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
 		return Tree{}, &Error{Line: 1, Col: 1, Msg: "expected one YAML document"}
 	}
-	root, err := readNode(doc.Content[0], 0)
+	root, err := readNode(doc.Content[0], 0, 0)
 	if err != nil {
 		return Tree{}, err
 	}
@@ -58,6 +60,20 @@ func ParseYAML(src string) (t Tree, err error) {
 }
 
 const maxYAMLDepth = 1000
+
+// yamlLine matches the line number in the errors of the YAML decoder.
+var yamlLine = regexp.MustCompile(`^yaml: line ([0-9]+): (.*)$`)
+
+// yamlErr turns an error of the YAML decoder into an Error with its line.
+func yamlErr(err error) *Error {
+	msg := err.Error()
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		if l, e := strconv.Atoi(m[1]); e == nil {
+			return &Error{Line: l, Col: 1, Msg: "YAML: " + m[2]}
+		}
+	}
+	return &Error{Line: 1, Col: 1, Msg: msg}
+}
 
 type yamlField struct {
 	key  *yaml.Node
@@ -76,14 +92,18 @@ func mappingFields(n *yaml.Node) ([]*yamlField, error) {
 	return out, nil
 }
 
+// field returns the field with the given key (the last one when the key
+// is repeated: like isl, a later value replaces an earlier one) and marks
+// them used.
 func field(fs []*yamlField, key string) *yamlField {
+	var res *yamlField
 	for _, f := range fs {
 		if f.key.Value == key {
 			f.used = true
-			return f
+			res = f
 		}
 	}
-	return nil
+	return res
 }
 
 func scalar(n *yaml.Node) (string, error) {
@@ -119,7 +139,7 @@ func readUnionSet(n *yaml.Node) (presburger.UnionSet, error) {
 	if err != nil {
 		return presburger.UnionSet{}, err
 	}
-	u, err := presburger.ParseUnionSet(s)
+	u, err := parseSugared(s, presburger.ParseUnionSet)
 	if err != nil {
 		return presburger.UnionSet{}, shiftErr(n, err)
 	}
@@ -131,7 +151,7 @@ func readUnionMap(n *yaml.Node) (presburger.UnionMap, error) {
 	if err != nil {
 		return presburger.UnionMap{}, err
 	}
-	u, err := presburger.ParseUnionMap(s)
+	u, err := parseSugared(s, presburger.ParseUnionMap)
 	if err != nil {
 		return presburger.UnionMap{}, shiftErr(n, err)
 	}
@@ -143,119 +163,181 @@ func readSet(n *yaml.Node) (presburger.Set, error) {
 	if err != nil {
 		return presburger.Set{}, err
 	}
-	u, err := presburger.ParseSet(s)
+	u, err := parseSugared(s, presburger.ParseSet)
 	if err != nil {
 		return presburger.Set{}, shiftErr(n, err)
 	}
 	return u, nil
 }
 
+// nodeKeys are the keys that identify the kind of a node, in the order
+// they are looked for. The band is identified by any of its keys.
+var nodeKeys = []string{"domain", "context", "guard", "filter", "extension", "contraction", "expansion",
+	"mark", "sequence", "set", "leaf", "schedule", "permutable", "coincident", "options", "ast_build_options"}
+
 // readNode reads the node described by mapping n.
-func readNode(n *yaml.Node, depth int) (*Node, error) {
+func readNode(n *yaml.Node, depth, outer int) (*Node, error) {
 	if depth > maxYAMLDepth {
 		return nil, errAt(n, "schedule tree too deep")
+	}
+	if n.Kind == yaml.AliasNode {
+		return nil, errAt(n, "YAML aliases are not supported in a schedule tree")
 	}
 	fs, err := mappingFields(n)
 	if err != nil {
 		return nil, err
 	}
-	var child *Node
-	if f := field(fs, "child"); f != nil {
-		child, err = readNode(f.val, depth+1)
-		if err != nil {
-			return nil, err
+	// The node's kind is given by its first key that names one (isl looks
+	// at the first key only; keys of other kinds are rejected below).
+	var kindKey *yamlField
+	for _, f := range fs {
+		if kindKey == nil && slices.Contains(nodeKeys, f.key.Value) {
+			kindKey = f
 		}
 	}
+	if kindKey == nil {
+		if len(fs) == 0 {
+			return nil, errAt(n, "missing key: cannot identify the node type")
+		}
+		if f := field(fs, "child"); f != nil {
+			return nil, errAt(f.key, "cannot identify the node type (only a child key)")
+		}
+		return nil, errAt(fs[0].key, "unknown schedule tree node key %q", fs[0].key.Value)
+	}
+	var child *Node
+	childField := field(fs, "child")
+	readChild := func() error {
+		if childField == nil {
+			return nil
+		}
+		child, err = readNode(childField.val, depth+1, outer)
+		return err
+	}
 	var res *Node
-	switch {
-	case field(fs, "domain") != nil:
-		d, err := readUnionSet(field(fs, "domain").val)
+	switch k := kindKey.key.Value; k {
+	case "domain", "filter":
+		d, err := readUnionSet(field(fs, k).val)
 		if err != nil {
 			return nil, err
 		}
-		res = NewDomain(d, child)
-	case field(fs, "context") != nil:
-		c, err := readSet(field(fs, "context").val)
+		if err := readChild(); err != nil {
+			return nil, err
+		}
+		if k == "domain" {
+			res = NewDomain(d, child)
+		} else {
+			res = NewFilter(d, child)
+		}
+	case "context", "guard":
+		c, err := readSet(field(fs, k).val)
 		if err != nil {
 			return nil, err
 		}
-		res = NewContext(c, child)
-	case field(fs, "guard") != nil:
-		c, err := readSet(field(fs, "guard").val)
+		if err := readChild(); err != nil {
+			return nil, err
+		}
+		if k == "context" {
+			res = NewContext(c, child)
+		} else {
+			res = NewGuard(c, child)
+		}
+	case "extension":
+		e, err := readUnionMap(field(fs, k).val)
 		if err != nil {
 			return nil, err
 		}
-		res = NewGuard(c, child)
-	case field(fs, "filter") != nil:
-		d, err := readUnionSet(field(fs, "filter").val)
-		if err != nil {
-			return nil, err
-		}
-		res = NewFilter(d, child)
-	case field(fs, "extension") != nil:
-		e, err := readUnionMap(field(fs, "extension").val)
-		if err != nil {
+		if err := readChild(); err != nil {
 			return nil, err
 		}
 		res = NewExtension(e, child)
-	case field(fs, "mark") != nil:
-		m, err := scalar(field(fs, "mark").val)
+	case "contraction", "expansion":
+		cf, ef := field(fs, "contraction"), field(fs, "expansion")
+		if cf == nil {
+			return nil, errAt(kindKey.key, "missing contraction in an expansion node")
+		}
+		if ef == nil {
+			return nil, errAt(kindKey.key, "missing expansion in an expansion node")
+		}
+		c, err := readUnionMap(cf.val)
 		if err != nil {
+			return nil, err
+		}
+		e, err := readUnionMap(ef.val)
+		if err != nil {
+			return nil, err
+		}
+		if err := readChild(); err != nil {
+			return nil, err
+		}
+		res = NewExpansion(c, e, child)
+	case "mark":
+		m, err := scalar(field(fs, k).val)
+		if err != nil {
+			return nil, err
+		}
+		if childField == nil {
+			// isl's reader rejects it too ("expecting child").
+			return nil, errAt(kindKey.key, "mark node without a child")
+		}
+		if err := readChild(); err != nil {
 			return nil, err
 		}
 		res = NewMark(m, child)
-	case field(fs, "schedule") != nil:
-		b, err := readBand(fs)
-		if err != nil {
-			return nil, err
-		}
-		res = NewBand(b, child)
-	case field(fs, "sequence") != nil || field(fs, "set") != nil:
-		key := "sequence"
-		f := field(fs, "sequence")
-		if f == nil {
-			key, f = "set", field(fs, "set")
-		}
-		if child != nil {
-			return nil, errAt(n, "a %s node has no child field", key)
+	case "sequence", "set":
+		f := field(fs, k)
+		if childField != nil {
+			return nil, errAt(childField.key, "a %s node has no child field", k)
 		}
 		if f.val.Kind != yaml.SequenceNode || len(f.val.Content) == 0 {
 			return nil, errAt(f.val, "expected a non-empty list of filters")
 		}
 		var kids []*Node
 		for _, c := range f.val.Content {
-			k, err := readNode(c, depth+1)
+			kid, err := readNode(c, depth+1, outer)
 			if err != nil {
 				return nil, err
 			}
-			if k.kind != KindFilter {
-				return nil, errAt(c, "children of a %s node must be filters", key)
+			if kid.kind != KindFilter {
+				return nil, errAt(c, "children of a %s node must be filters", k)
 			}
-			kids = append(kids, k)
+			kids = append(kids, kid)
 		}
-		if key == "sequence" {
+		if k == "sequence" {
 			res = NewSequence(kids...)
 		} else {
 			res = NewSet(kids...)
 		}
-	case field(fs, "leaf") != nil:
+	case "leaf":
+		field(fs, k)
+		if childField != nil {
+			return nil, errAt(childField.key, "a leaf has no child")
+		}
 		res = Leaf()
 	default:
-		if len(fs) == 0 {
-			return Leaf(), nil
+		if field(fs, "schedule") == nil {
+			return nil, errAt(kindKey.key, "missing schedule in a band node")
 		}
-		return nil, errAt(fs[0].key, "unknown schedule tree node %q", fs[0].key.Value)
+		b, err := readBand(fs, outer)
+		if err != nil {
+			return nil, err
+		}
+		outer += b.Width
+		if err := readChild(); err != nil {
+			return nil, err
+		}
+		res = NewBand(b, child)
 	}
 	for _, f := range fs {
 		if !f.used {
 			return nil, errAt(f.key, "unexpected key %q in a %v node", f.key.Value, res.kind)
 		}
 	}
+	res.line, res.col = kindKey.key.Line, kindKey.key.Column
 	return res, nil
 }
 
 // readBand reads the fields of a band node.
-func readBand(fs []*yamlField) (Band, error) {
+func readBand(fs []*yamlField, outer int) (Band, error) {
 	sf := field(fs, "schedule")
 	s, err := scalar(sf.val)
 	if err != nil {
@@ -278,41 +360,66 @@ func readBand(fs []*yamlField) (Band, error) {
 		if f.val.Kind != yaml.SequenceNode {
 			return Band{}, errAt(f.val, "expected a list of 0/1")
 		}
-		if len(f.val.Content) != width {
-			return Band{}, errAt(f.val, "coincident has %d entries for a band of width %d", len(f.val.Content), width)
-		}
+		// Like isl, extra entries are ignored and missing ones are 0.
 		for i, c := range f.val.Content {
 			v, err := readBool(c)
 			if err != nil {
 				return Band{}, err
 			}
-			b.Coincident[i] = v
+			if i < width {
+				b.Coincident[i] = v
+			}
 		}
 	}
-	if f := field(fs, "options"); f != nil {
+	for _, key := range []string{"options", "ast_build_options"} {
+		f := field(fs, key)
+		if f == nil {
+			continue
+		}
 		s, err := scalar(f.val)
 		if err != nil {
 			return Band{}, err
 		}
-		if err := parseOptions(&b, s); err != nil {
+		if err := parseOptions(&b, s, outer); err != nil {
 			return Band{}, shiftErr(f.val, err)
 		}
 	}
 	return b, nil
 }
 
+// readBool reads a flag: an integer (non-zero is true, as isl reads it)
+// or true/false.
 func readBool(n *yaml.Node) (bool, error) {
 	s, err := scalar(n)
 	if err != nil {
 		return false, err
 	}
 	switch s {
-	case "1", "true":
+	case "true", "True", "TRUE":
 		return true, nil
-	case "0", "false":
+	case "false", "False", "FALSE":
 		return false, nil
 	}
-	return false, errAt(n, "expected 0 or 1, found %q", s)
+	digits := strings.TrimLeft(s, "+-")
+	if digits == "" || strings.Trim(digits, "0123456789") != "" || len(digits) != len(s) && len(digits) != len(s)-1 {
+		return false, errAt(n, "expected an integer (0 or 1), found %q", s)
+	}
+	return strings.Trim(digits, "0") != "", nil
+}
+
+// parseSugared parses s, and when that fails, the desugared s (Desugar);
+// the error is that of the first attempt.
+func parseSugared[T any](s string, parse func(string) (T, error)) (T, error) {
+	v, err := parse(s)
+	if err == nil {
+		return v, nil
+	}
+	if d, ok := Desugar(s); ok {
+		if v2, err2 := parse(d); err2 == nil {
+			return v2, nil
+		}
+	}
+	return v, err
 }
 
 // parseMultiUnionPwAff reads isl's multi_union_pw_aff notation
@@ -320,10 +427,39 @@ func readBool(n *yaml.Node) (bool, error) {
 // union map S[i] -> [f0, f1] and the width. The plain union map notation
 // "{ S[i] -> [f0, f1] }" is accepted too.
 func parseMultiUnionPwAff(s string) (presburger.UnionMap, int, error) {
+	u, w, err := parseMultiUnionPwAffLoose(s)
+	if err == nil {
+		return u, w, nil
+	}
+	// In the plain "[params] -> [{ ... }, ...]" form, the error of
+	// presburger's reader of the whole text has the exact position (the
+	// members are read one by one here).
+	if _, body := splitParamPrefix(s); strings.HasPrefix(strings.TrimSpace(body), "[") {
+		if _, err2 := presburger.ParseMultiUnionPwAffAsUnionMap(s); err2 != nil {
+			return u, w, err2
+		}
+	}
+	return u, w, err
+}
+
+func parseMultiUnionPwAffLoose(s string) (presburger.UnionMap, int, error) {
 	params, body := splitParamPrefix(s)
 	body = strings.TrimSpace(body)
+	// A zero-member band with an explicit domain is printed by isl as
+	// "[params] -> ([] : { domain })"; the domain is not needed here.
+	if strings.HasPrefix(body, "(") && strings.HasSuffix(body, ")") {
+		inner := strings.TrimSpace(body[1 : len(body)-1])
+		if parts := splitTopLevel(inner, ':'); len(parts) == 2 {
+			body = strings.TrimSpace(parts[0])
+		}
+	}
+	// A named tuple "L[{ ... }, ...]": the name is dropped (band members
+	// form an unnamed tuple).
+	if i := strings.IndexByte(body, '['); i > 0 && isIdent(strings.TrimSpace(body[:i])) {
+		body = body[i:]
+	}
 	if strings.HasPrefix(body, "{") {
-		u, err := presburger.ParseUnionMap(s)
+		u, err := parseSugared(s, presburger.ParseUnionMap)
 		if err != nil {
 			return presburger.UnionMap{}, 0, err
 		}
@@ -354,7 +490,7 @@ func parseMultiUnionPwAff(s string) (presburger.UnionMap, int, error) {
 		if params != "" {
 			txt = params + " -> " + txt
 		}
-		u, err := presburger.ParseUnionMap(txt)
+		u, err := parseSugared(txt, presburger.ParseUnionMap)
 		if err != nil {
 			return presburger.UnionMap{}, 0, err
 		}
@@ -366,6 +502,19 @@ func parseMultiUnionPwAff(s string) (presburger.UnionMap, int, error) {
 		maps = append(maps, u)
 	}
 	return flatRangeProductAll(maps), len(maps), nil
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && (r >= '0' && r <= '9' || r == '\'') {
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 // splitParamPrefix splits "[n, m] -> rest" into "[n, m]" and "rest"; when
@@ -418,8 +567,12 @@ func splitTopLevel(s string, sep rune) []string {
 //
 //	{ separate[x] : x = 0; atomic[x]; unroll[x] : x >= 1;
 //	  isolate[[o0] -> [i, j]] : ...; [isolate[] -> unroll[x]] : x = 1 }
-func parseOptions(b *Band, s string) error {
-	u, err := presburger.ParseUnionSet(s)
+//
+// outer is the number of schedule dims of the enclosing bands. Like isl,
+// options it does not know (other names, other arities, an isolate set
+// over other dims) are ignored.
+func parseOptions(b *Band, s string, outer int) error {
+	u, err := parseSugared(s, presburger.ParseUnionSet)
 	if err != nil {
 		return err
 	}
@@ -427,18 +580,23 @@ func parseOptions(b *Band, s string) error {
 		sp := set.Space()
 		if nested, ok := sp.Nested(presburger.Out); ok {
 			if sp.TupleName(presburger.Out) == "isolate" {
+				if nested.Dim(presburger.In) != outer || nested.Dim(presburger.Out) != b.Width {
+					continue
+				}
 				is := set
+				if b.Isolate != nil {
+					is = b.Isolate.Union(is)
+				}
 				b.Isolate = &is
 				continue
 			}
 			// [isolate[] -> kind[x]]
 			if nested.TupleName(presburger.In) != "isolate" || nested.Dim(presburger.In) != 0 {
-				return fmt.Errorf("unknown option space %v", sp)
+				continue
 			}
-			kind := nested.TupleName(presburger.Out)
-			opt, ok := ParseASTOption(kind)
+			opt, ok := ParseASTOption(nested.TupleName(presburger.Out))
 			if !ok || nested.Dim(presburger.Out) != 1 {
-				return fmt.Errorf("unknown isolate option %q", kind)
+				continue
 			}
 			flat := flattenWrapped(set)
 			for k := 0; k < b.Width; k++ {
@@ -448,10 +606,9 @@ func parseOptions(b *Band, s string) error {
 			}
 			continue
 		}
-		name := sp.TupleName(presburger.Out)
-		opt, ok := ParseASTOption(name)
+		opt, ok := ParseASTOption(sp.TupleName(presburger.Out))
 		if !ok || sp.Dim(presburger.Out) != 1 {
-			return fmt.Errorf("unknown band option %q", name)
+			continue
 		}
 		for k := 0; k < b.Width; k++ {
 			if containsPoint(set, []int64{int64(k)}) {
@@ -510,6 +667,15 @@ func writeNode(b *strings.Builder, n *Node, indent int, inList bool) {
 		line("extension: " + quote(n.umap.String()))
 	case KindMark:
 		line("mark: " + quote(n.mark))
+		if n.children[0].kind == KindLeaf {
+			// A mark needs a child to be read back.
+			line("child:")
+			writeNode(b, n.children[0], indent+2, false)
+			return
+		}
+	case KindExpansion:
+		line("contraction: " + quote(n.umap2.String()))
+		line("expansion: " + quote(n.umap.String()))
 	case KindBand:
 		bd := n.band
 		line("schedule: " + quote(formatMultiUnionPwAff(bd.Schedule, bd.Width)))

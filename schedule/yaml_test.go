@@ -122,7 +122,7 @@ func TestParseYAMLErrors(t *testing.T) {
 		"domain: \"{ S[i] : \"\n",
 		"foo: 1\n",
 		"domain: \"{ S[i] }\"\nchild:\n  sequence:\n  - mark: \"x\"\n",
-		"domain: \"{ S[i] }\"\nchild:\n  schedule: \"[{ S[i] -> [(i)] }]\"\n  coincident: [ 1, 1 ]\n",
+		"domain: \"{ S[i] }\"\nchild:\n  schedule: \"[{ S[i] -> [(i)] }]\"\n  coincident: [ a ]\n",
 		"[",
 	} {
 		if _, err := ParseYAML(src); err == nil {
@@ -136,6 +136,9 @@ func TestParseYAMLErrors(t *testing.T) {
 func FuzzParseYAML(f *testing.F) {
 	f.Add(fig5)
 	f.Add("domain: \"{ S[i] : 0 <= i < 10 }\"\n")
+	for _, c := range compatCases {
+		f.Add(c.src)
+	}
 	f.Fuzz(func(t *testing.T, src string) {
 		tr, err := ParseYAML(src)
 		if err != nil {

@@ -5,8 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
-	"regexp"
 	"strings"
 
 	"github.com/tessera-opt/tessera/ast"
@@ -65,7 +65,7 @@ func runCodegen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else if *atomic {
 		force = schedule.OptionAtomic
 	}
-	n, err := codegen(string(src), force)
+	n, err := codegenSafe(string(src), force)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s:%v\n", name, err)
 		return 1
@@ -74,260 +74,231 @@ func runCodegen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// codegenSafe is codegen with a panic (a bug) reported as an error, so
+// that one bad input does not end a batch run with a stack dump.
+func codegenSafe(src string, force schedule.ASTOption) (n ast.Node, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			n, err = nil, fmt.Errorf("1:1: error: internal error (please report with the input): %v", r)
+		}
+	}()
+	return codegen(src, force)
+}
+
 // codegen generates the AST of an isl_codegen input: a schedule tree in
-// YAML, or a schedule map, a context set and an options map in isl
-// notation (comment lines start with '#'). force, when not the default,
-// replaces every option.
+// YAML (.st), or a schedule map, a context set and an options map in isl
+// notation (.in; '#' starts a comment). force, when not the default,
+// replaces the separate/atomic options as isl_codegen's --separate and
+// --atomic do. Errors carry the position "line:col: error: ..." in src.
 func codegen(src string, force schedule.ASTOption) (n ast.Node, err error) {
 	defer presburger.Recover(&err)
-	text := stripComments(src)
-	if strings.HasPrefix(strings.TrimSpace(text), "domain:") || strings.HasPrefix(strings.TrimSpace(text), "{ domain:") ||
-		strings.HasPrefix(strings.TrimSpace(text), "{domain:") {
-		t, err := schedule.ParseYAML(src)
-		if err != nil {
-			return nil, err
-		}
-		if err := childlessMark(t, src); err != nil {
-			return nil, err
-		}
-		if force != schedule.OptionDefault {
-			t = forceOptions(t, force)
-		}
-		return astgen.Generate(t, astgen.Config{})
+	src = strings.TrimPrefix(src, "\uFEFF") // a byte order mark
+	if isYAMLInput(src) {
+		return codegenTree(src, force)
 	}
-	objs, lines, err := splitObjects(text)
+	in, err := readCodegenInput(src)
 	if err != nil {
 		return nil, err
 	}
-	if len(objs) < 1 || len(objs) > 3 {
-		return nil, fmt.Errorf("1:1: error: expected a schedule map, a context and an options map (found %d objects)", len(objs))
-	}
-	sched, err := presburger.ParseUnionMap(objs[0])
+	opts, err := in.options(force)
 	if err != nil {
-		return nil, posErr(err, lines[0])
+		return nil, err
 	}
-	ctx := presburger.UniverseSet(presburger.NewParamSpace(nil))
-	if len(objs) > 1 {
-		if ctx, err = presburger.ParseSet(objs[1]); err != nil {
-			return nil, posErr(err, lines[1])
-		}
+	n, err = astgen.FromScheduleMap(padSchedule(in.sched, in.width()), in.ctx, opts, astgen.Config{})
+	if err != nil {
+		return nil, fmt.Errorf("%d:%d: error: %v", in.schedLine, in.schedCol, err)
 	}
-	var opts astgen.Options
-	w := 0
-	for _, m := range sched.Maps() {
-		w = max(w, m.Space().Dim(presburger.Out))
+	return n, nil
+}
+
+// isYAMLInput reports whether src (after comments and blank space) starts
+// like a YAML mapping ("key:" or "{ key:"), which no isl set or map does.
+func isYAMLInput(src string) bool {
+	t := strings.TrimLeft(blankComments(src), " \t\r\n")
+	if strings.HasPrefix(t, "---") || strings.HasPrefix(t, "%YAML") {
+		return true
 	}
-	if len(objs) > 2 {
-		o, err := presburger.ParseUnionMap(objs[2])
-		if err != nil {
-			// Old-style options may be written as a set: { separate[x] }.
-			us, err2 := presburger.ParseUnionSet(objs[2])
-			if err2 != nil {
-				return nil, posErr(err, lines[2])
-			}
-			o = us.UnionMap()
+	if strings.HasPrefix(t, "{") {
+		t = strings.TrimLeft(t[1:], " \t\r\n")
+	}
+	q := strings.HasPrefix(t, "\"") || strings.HasPrefix(t, "'")
+	if q {
+		t = t[1:]
+	}
+	i := 0
+	for i < len(t) && (t[i] == '_' || t[i] >= 'a' && t[i] <= 'z' || t[i] >= 'A' && t[i] <= 'Z') {
+		i++
+	}
+	if i == 0 {
+		return false
+	}
+	t = t[i:]
+	if q {
+		if t == "" || t[0] != '"' && t[0] != '\'' {
+			return false
 		}
-		if opts, err = flatOptions(o, w); err != nil {
-			return nil, fmt.Errorf("%d:1: error: %v", lines[2], err)
-		}
+		t = t[1:]
+	}
+	return strings.HasPrefix(strings.TrimLeft(t, " \t"), ":")
+}
+
+// codegenTree generates the AST of a schedule tree in YAML.
+func codegenTree(src string, force schedule.ASTOption) (ast.Node, error) {
+	t, err := schedule.ParseYAML(src)
+	if err != nil {
+		return nil, treeErr(err)
+	}
+	if err := checkTree(t); err != nil {
+		return nil, err
+	}
+	if t, err = t.InlineExpansions(); err != nil {
+		return nil, treeErr(err)
 	}
 	if force != schedule.OptionDefault {
-		opts.Partial = nil
-		opts.Dims = make([]schedule.ASTOption, w)
-		for i := range opts.Dims {
-			opts.Dims[i] = force
-		}
+		t = forceOptions(t, force)
 	}
-	return astgen.FromScheduleMap(sched, ctx, opts, astgen.Config{})
+	n, err := astgen.Generate(t, astgen.Config{})
+	if err != nil {
+		l, c := t.Root().Pos()
+		return nil, fmt.Errorf("%d:%d: error: %v", max(l, 1), max(c, 1), err)
+	}
+	return n, nil
 }
 
-// flatOptions reads options such as { [i, j] -> separate[1] } or
-// { atomic[x] } (x meaning every dimension) for a schedule of w dims. An
-// option whose domain (the schedule vectors it maps to option[k]) is the
-// whole schedule space sets the option of dim k; otherwise it applies to
-// that domain only (astgen.PartialOption).
-func flatOptions(o presburger.UnionMap, w int) (astgen.Options, error) {
-	var opts astgen.Options
-	for _, m := range o.Maps() {
-		sp := m.Space()
-		name := sp.TupleName(presburger.Out)
-		var opt schedule.ASTOption
-		switch name {
-		case "separate":
-			opt = schedule.OptionSeparate
-		case "atomic":
-			opt = schedule.OptionAtomic
-		case "unroll":
-			opt = schedule.OptionUnroll
-		case "default":
-			opt = schedule.OptionDefault
-		default:
-			return opts, fmt.Errorf("unsupported AST generation option %q (supported: separate, atomic, unroll, default)", name)
-		}
-		if sp.Dim(presburger.Out) != 1 {
-			return opts, fmt.Errorf("option %s needs one dimension", name)
-		}
-		// Like isl, an option whose domain is not the schedule space, or
-		// whose dimension is beyond the schedule, is ignored.
-		in := 0
-		if sp.IsMap() {
-			in = sp.Dim(presburger.In)
-		}
-		if in != 0 && in != w {
-			continue
-		}
-		for d := 0; d < w; d++ {
-			fixed := m.FixVal(presburger.Out, 0, int64(d))
-			if fixed.IsEmpty() {
-				continue
+// treeErr gives a schedule reading error the form line:col: error: msg.
+func treeErr(err error) error {
+	var se *schedule.Error
+	if errors.As(err, &se) {
+		return fmt.Errorf("%d:%d: error: %s", max(se.Line, 1), max(se.Col, 1), se.Msg)
+	}
+	return fmt.Errorf("1:1: error: %v", err)
+}
+
+// checkTree rejects, with their position, the trees the generator does not
+// handle: a root that is not a domain node, a domain node below the root,
+// a guard over other dims than the outer schedule dims.
+func checkTree(t schedule.Tree) error {
+	at := func(n *schedule.Node, format string, args ...any) error {
+		l, c := n.Pos()
+		return fmt.Errorf("%d:%d: error: %s", max(l, 1), max(c, 1), fmt.Sprintf(format, args...))
+	}
+	root := t.Root()
+	if root.Kind() != schedule.KindDomain {
+		return at(root, "the root of the schedule tree is a %v node; only a domain root is supported", root.Kind())
+	}
+	key := func(sp presburger.Space, k presburger.DimKind) string {
+		return fmt.Sprintf("%s/%d", sp.TupleName(k), sp.Dim(k))
+	}
+	// reach holds the statement spaces (name/arity) reaching a node.
+	var rec func(n *schedule.Node, outer int, reach map[string]string) error
+	rec = func(n *schedule.Node, outer int, reach map[string]string) error {
+		switch n.Kind() {
+		case schedule.KindDomain:
+			if n != root {
+				return at(n, "a domain node below the root is not supported")
 			}
-			var dom presburger.Set
-			if sp.IsMap() {
-				dom = fixed.Domain()
-			} else {
-				dom = fixed.Params()
+			reach = map[string]string{}
+			for _, sp := range n.Domain().Spaces() {
+				reach[key(sp, presburger.Out)] = sp.TupleName(presburger.Out)
 			}
-			if presburger.UniverseSet(dom.Space()).Subtract(dom).IsEmpty() {
-				for len(opts.Dims) <= d {
-					opts.Dims = append(opts.Dims, schedule.OptionDefault)
+		case schedule.KindFilter:
+			next := map[string]string{}
+			for _, sp := range n.Filter().Spaces() {
+				if k := key(sp, presburger.Out); hasKey(reach, k) {
+					next[k] = reach[k]
 				}
-				opts.Dims[d] = opt
-				continue
 			}
-			if in == 0 {
-				// Only parameter constraints: the option holds where
-				// they do; a partial option over the w dims.
-				dom = dom.AddDims(presburger.Out, w)
+			reach = next
+		case schedule.KindBand:
+			b := n.Band()
+			if b.Width > 0 {
+				have := map[string]bool{}
+				for _, sp := range b.Schedule.Spaces() {
+					have[key(sp, presburger.In)] = true
+				}
+				for k, name := range reach {
+					if !have[k] {
+						return at(n, "the band schedule has no expression for statement %q", name)
+					}
+				}
 			}
-			opts.Partial = append(opts.Partial, astgen.PartialOption{Dim: d, Option: opt, Domain: dom})
+			outer += b.Width
+		case schedule.KindGuard:
+			if d := n.Guard().Space().Dim(presburger.Out); d != 0 && d != outer {
+				return at(n, "guard over %d dims under %d outer schedule dims", d, outer)
+			}
+		case schedule.KindExtension:
+			next := maps.Clone(reach)
+			for _, sp := range n.Extension().Spaces() {
+				if d := sp.Dim(presburger.In); d != outer {
+					return at(n, "extension from %d dims under %d outer schedule dims", d, outer)
+				}
+				next[key(sp, presburger.Out)] = sp.TupleName(presburger.Out)
+			}
+			reach = next
+		case schedule.KindExpansion:
+			next := map[string]string{}
+			for _, sp := range n.Expansion().Spaces() {
+				next[key(sp, presburger.Out)] = sp.TupleName(presburger.Out)
+			}
+			reach = next
 		}
-	}
-	return opts, nil
-}
-
-// markKey matches the key of a mark node in YAML, block or flow style.
-var markKey = regexp.MustCompile(`(^|[\s{,])"?mark"?\s*:`)
-
-// childlessMark rejects, like isl's reader, a mark node written without a
-// child (the reader takes it as a mark over a leaf). The error gives the
-// position of its "mark" key: the k-th mark of the tree in pre-order is
-// the k-th mark key of the text.
-func childlessMark(t schedule.Tree, src string) error {
-	k, bad := 0, -1
-	t.Walk(func(c schedule.Cursor) bool {
-		n := c.Node()
-		if n.Kind() != schedule.KindMark || bad >= 0 {
-			return bad < 0
+		for _, c := range n.Children() {
+			if err := rec(c, outer, reach); err != nil {
+				return err
+			}
 		}
-		if n.NChildren() == 0 || n.Child(0).Kind() == schedule.KindLeaf {
-			bad = k
-			return false
-		}
-		k++
-		return true
-	})
-	if bad < 0 {
 		return nil
 	}
-	for i, l := range strings.Split(src, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(l), "#") {
+	return rec(root, 0, nil)
+}
+
+// forceOptions sets the option of every band member to opt (isl_codegen
+// --separate / --atomic on a schedule tree).
+func forceOptions(t schedule.Tree, opt schedule.ASTOption) schedule.Tree {
+	var rec func(n *schedule.Node) *schedule.Node
+	rec = func(n *schedule.Node) *schedule.Node {
+		for i, c := range n.Children() {
+			if nc := rec(c); nc != c {
+				n = n.WithChild(i, nc)
+			}
+		}
+		if n.Kind() != schedule.KindBand {
+			return n
+		}
+		b := n.Band()
+		for i := range b.Options {
+			b.Options[i] = opt
+		}
+		return schedule.NewBand(b, n.Child(0))
+	}
+	return schedule.NewTree(rec(t.Root()))
+}
+
+// padSchedule appends zero dims to the maps of sched with fewer than w
+// output dims, so that all time vectors have the same length (a shorter
+// vector orders like its zero-padded form).
+func padSchedule(sched presburger.UnionMap, w int) presburger.UnionMap {
+	maps := sched.Maps()
+	changed := false
+	for i, m := range maps {
+		k := m.Space().Dim(presburger.Out)
+		if k == w {
 			continue
 		}
-		for _, loc := range markKey.FindAllStringIndex(l, -1) {
-			if bad == 0 {
-				col := loc[0] + 1
-				if loc[0] < len(l) && (l[loc[0]] == ' ' || l[loc[0]] == '\t' || l[loc[0]] == '{' || l[loc[0]] == ',') {
-					col++
-				}
-				return fmt.Errorf("%d:%d: error: mark node without a child", i+1, col)
-			}
-			bad--
+		m = m.AddDims(presburger.Out, w-k)
+		for d := k; d < w; d++ {
+			m = m.FixVal(presburger.Out, d, 0)
 		}
+		maps[i], changed = m, true
 	}
-	return fmt.Errorf("1:1: error: mark node without a child")
+	if !changed {
+		return sched
+	}
+	return presburger.NewUnionMap(maps...).AlignParams(sched.Params())
 }
 
-func forceOptions(t schedule.Tree, opt schedule.ASTOption) schedule.Tree {
-	for {
-		changed := false
-		t.Walk(func(c schedule.Cursor) bool {
-			n := c.Node()
-			if n.Kind() != schedule.KindBand {
-				return true
-			}
-			b := n.Band()
-			done := true
-			for _, o := range b.Options {
-				if o != opt {
-					done = false
-				}
-			}
-			if done {
-				return true
-			}
-			for i := range b.Options {
-				b.Options[i] = opt
-			}
-			t = c.SetBand(b).Tree()
-			changed = true
-			return false
-		})
-		if !changed {
-			return t
-		}
-	}
-}
-
-// stripComments blanks '#' comment lines, keeping line numbers.
-func stripComments(src string) string {
-	lines := strings.Split(src, "\n")
-	for i, l := range lines {
-		if strings.HasPrefix(strings.TrimSpace(l), "#") {
-			lines[i] = ""
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
-// splitObjects splits text into the top-level isl objects it holds (each
-// ends with its outermost closing brace) and gives each one's first line.
-func splitObjects(text string) ([]string, []int, error) {
-	var objs []string
-	var lines []int
-	depth, start, line, startLine := 0, -1, 1, 0
-	for i, r := range text {
-		switch r {
-		case '\n':
-			line++
-		case '{', '[', '(':
-			if start < 0 {
-				start, startLine = i, line
-			}
-			if r == '{' {
-				depth++
-			}
-		case '}':
-			depth--
-			if depth < 0 {
-				return nil, nil, fmt.Errorf("%d:1: error: unbalanced '}'", line)
-			}
-			if depth == 0 {
-				objs = append(objs, text[start:i+1])
-				lines = append(lines, startLine)
-				start = -1
-			}
-		}
-	}
-	if depth != 0 {
-		return nil, nil, fmt.Errorf("%d:1: error: missing '}' at end of input", line)
-	}
-	return objs, lines, nil
-}
-
-func posErr(err error, line int) error {
-	var pe *presburger.ParseError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("%d:%d: error: %s", line+pe.Line-1, pe.Col, pe.Msg)
-	}
-	return fmt.Errorf("%d:1: error: %v", line, err)
+func hasKey(m map[string]string, k string) bool {
+	_, ok := m[k]
+	return ok
 }

@@ -50,3 +50,28 @@ func TestCodegenChildlessMark(t *testing.T) {
 		t.Errorf("mark with a child: %v", err)
 	}
 }
+
+// TestCodegenForce checks --separate and --atomic: on a schedule map they
+// replace the separate and atomic options and keep unroll ones (as
+// isl_codegen does); on a tree they set every band member.
+func TestCodegenForce(t *testing.T) {
+	cases := []struct{ name, flag, src, want string }{
+		{"map-atomic", "--atomic", "{ A[i] -> [i] : 0 <= i <= 3; B[i] -> [i] : 2 <= i <= 5 }\n{ : }\n{ [i] -> separate[0] }\n",
+			"for (int c0 = 0; c0 <= 5; c0 += 1) {\n  if (c0 <= 3)\n    A(c0);\n  if (c0 >= 2)\n    B(c0);\n}\n"},
+		{"map-keeps-unroll", "--separate", "{ S[i] -> [i] : 0 <= i <= 2 }\n{ : }\n{ [i] -> unroll[0] }\n",
+			"S(0);\nS(1);\nS(2);\n"},
+		{"tree-separate", "--separate", "domain: \"{ A[i] : 0 <= i <= 3; B[i] : 2 <= i <= 5 }\"\nchild:\n  schedule: \"[{ A[i] -> [(i)]; B[i] -> [(i)] }]\"\n  options: \"{ atomic[x] }\"\n",
+			"for (int c0 = 0; c0 <= 1; c0 += 1)\n  A(c0);\nfor (int c0 = 2; c0 <= 3; c0 += 1) {\n  A(c0);\n  B(c0);\n}\nfor (int c0 = 4; c0 <= 5; c0 += 1)\n  B(c0);\n"},
+	}
+	for _, c := range cases {
+		var out, errb strings.Builder
+		rc := runCodegen([]string{c.flag, "-"}, strings.NewReader(c.src), &out, &errb)
+		if rc != 0 {
+			t.Errorf("%s: exit %d: %s", c.name, rc, errb.String())
+			continue
+		}
+		if out.String() != c.want {
+			t.Errorf("%s: got\n%s\nwant\n%s", c.name, out.String(), c.want)
+		}
+	}
+}
