@@ -91,6 +91,13 @@ func (g *gen) tree(node *schedule.Node, stmts []stmt, b *build) []ast.Node {
 		if len(body) == 0 {
 			return nil
 		}
+		if c := node.Child(0); c.Kind() == schedule.KindBand && c.Band().Width > 0 && !marksLoopOf(block(body), b.n) {
+			// The band's first member generated no loop (it is
+			// degenerate: one value per outer iteration); the mark is
+			// about that member, and passes reading it take the loop
+			// the body starts with, the next member's: drop it.
+			return body
+		}
 		m := &ast.Mark{Name: node.MarkName(), Body: block(body)}
 		if e, ok := g.enforcedOf(body, b.n); ok {
 			g.setEnforced(m, e)
@@ -271,4 +278,26 @@ func (g *gen) extend(stmts []stmt, ext presburger.UnionMap, b *build) []stmt {
 		}
 	}
 	return out
+}
+
+// marksLoopOf reports whether n, seen as a mark's body, is the loop of
+// schedule dim d: the only statement of n (through blocks, ifs without
+// else and marks) is a for over iterName(d), or n holds no for at all
+// before its first statement (nothing to mislabel).
+func marksLoopOf(n ast.Node, d int) bool {
+	for {
+		switch x := ast.Only(n).(type) {
+		case *ast.For:
+			return x.Iter == iterName(d)
+		case *ast.If:
+			if x.Else != nil {
+				return true
+			}
+			n = x.Then
+		case *ast.Mark:
+			n = x.Body
+		default:
+			return true
+		}
+	}
 }
