@@ -161,7 +161,7 @@ func Apply(f *cfront.File, r *cfront.Region, s *scop.Scop, cfg Config) (*Result,
 		}
 		name := freshName(cfg.Prefix, taken)
 		taken[name] = true
-		t, why := sizeTemp(s, st, name, dims, cfg.StackElems)
+		t, why := sizeTemp(s, st, c.e, name, dims, cfg.StackElems)
 		if t == nil {
 			d.Why = why
 			res.Decisions = append(res.Decisions, d)

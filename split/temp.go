@@ -145,7 +145,7 @@ const (
 // sizeTemp computes the temporary of statement st indexed by the
 // iterators at positions dims. It returns nil and the reason when an
 // extent cannot be bounded by an affine expression of the parameters.
-func sizeTemp(s *scop.Scop, st *scop.Statement, name string, dims []int, stackElems int64) (t *Temp, why string) {
+func sizeTemp(s *scop.Scop, st *scop.Statement, e cfront.Expr, name string, dims []int, stackElems int64) (t *Temp, why string) {
 	defer func() {
 		if r := recover(); r != nil {
 			if pe, ok := r.(*presburger.Error); ok {
@@ -169,6 +169,10 @@ func sizeTemp(s *scop.Scop, st *scop.Statement, name string, dims []int, stackEl
 	}
 	if elem == "" {
 		return nil, "the element type of " + lhs + " is unknown, the temporary cannot be declared"
+	}
+	// The temporary has the type the expression is evaluated in.
+	if elem = tempType(s, e, elem); elem == "" {
+		return nil, "the type of the split expression is not known, the temporary cannot be declared"
 	}
 	params := mergeNames(s.Params, st.Domain.Space().Params())
 	dom := st.Domain.AlignParams(params).IntersectParams(s.Context.AlignParams(params))
