@@ -18,9 +18,15 @@ const DefaultBudget = 2_000_000
 type BudgetError struct {
 	Op    string // the query, e.g. "IsIntegerEmpty"
 	Steps int64  // the steps taken when it gave up
+	// Rows, when set, is the number of constraints a Fourier-Motzkin
+	// elimination reached (the memory bound), not a step count.
+	Rows int
 }
 
 func (e *BudgetError) Error() string {
+	if e.Rows > 0 {
+		return fmt.Sprintf("sys: %s: more than %d constraints", e.Op, e.Rows)
+	}
 	return fmt.Sprintf("sys: %s exceeded its budget of %d steps", e.Op, e.Steps)
 }
 

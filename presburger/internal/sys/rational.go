@@ -193,6 +193,9 @@ func (p *ratProb) eliminate(from int, b *budget) (infeasible bool) {
 	}
 }
 
+// maxRatRows bounds the rows of one Fourier-Motzkin system.
+const maxRatRows = 20000
+
 func (p *ratProb) fm(j int, b *budget) {
 	var lows, ups, rest []ratRow
 	for _, rr := range p.ineq {
@@ -221,6 +224,12 @@ func (p *ratProb) fm(j int, b *budget) {
 			c := ints.CombineRows(l.r, -u.r[j], u.r, l.r[j])
 			c[j] = 0
 			rest = append(rest, ratRow{r: c, strict: l.strict || u.strict, hist: h})
+			if len(rest) > maxRatRows {
+				// The step budget counts pairs, not memory: a blow-up
+				// of rows with long histories ran out of memory before
+				// the budget (progfuzz).
+				panic(&BudgetError{Op: b.op + " (Fourier-Motzkin)", Steps: b.steps, Rows: maxRatRows})
+			}
 		}
 	}
 	p.ineq = rest
