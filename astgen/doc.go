@@ -56,8 +56,12 @@
 //     fewest new rows), and of parallel rows only the tightest is kept,
 //     so that a tile dim bounded only through floor divisions (the
 //     time-skewed tiles of heat-3d and seidel-2d) keeps its bounds;
-//  5. with an isolated set (section 5.6) the domain is cut into before,
-//     isolated, after and other parts, each generated with its own options;
+//  5. with an isolated set (section 5.6) the domain is cut into the part
+//     before, the isolated part, and the rest (after it, or beside it
+//     where no isolated point shares the outer dims: the two never
+//     interleave, and generated together the last partial strip is one
+//     loop whether or not full strips exist), each generated with its
+//     own options;
 //  6. the domain is turned into a sorted list of single-conjunction sets
 //     (Algorithm 2): atomic takes the shared constraints (simple hull),
 //     separate splits the domain of each statement into disjoint pieces and
@@ -106,14 +110,20 @@
 // min/max over the parts, example 5.8); separate computes the common
 // refinement of the statements' domains; the default coalesces the parts
 // of each statement (two parts merge when their union is exactly their
-// shared constraints) and makes the union disjoint, or generates a single
-// loop when the parts differ only on outer dims (isl's pure outer
+// shared constraints, possibly with the parameter constraints each part
+// implies: [0, n - 1] and [1, n] merge into [0, n] with n >= 1), then
+// coalesces the union of all statements the same way (as isl coalesces
+// the whole schedule domain: one loop with guards inside rather than a
+// sequence of loops) and makes it disjoint, or generates a single loop
+// when the parts differ only on outer dims (isl's pure outer
 // disjunction). Pieces are sorted so that, for equal outer dims, all the
 // points of one piece precede those of the next; pieces that interleave
 // are merged. Unrolling picks the lower bound with the fewest slices
 // (counted exactly by emptiness tests, shifting a candidate down when it
 // is not a bound of every part) and emits each slice with the dim
-// substituted and its own guard.
+// substituted and its own guard. When no lower bound gives a bounded
+// number of slices (the trip count grows with a parameter) a loop is
+// generated instead (isl fails there).
 //
 // # Engine tests and budgets
 //
@@ -126,7 +136,9 @@
 // simplifications (pruning of dominated bounds, residues of divisions,
 // rewriting of conditions) are no longer attempted. Implications are
 // first tried by a rational Fourier-Motzkin proof (rational.go) that
-// needs no integer solver.
+// needs no integer solver; the pruning of dominated bounds skips the
+// exact test when the context has more than maxExactLocals local
+// variables (one test could take seconds on multi-level tiles).
 //
 // Expressions that decide whether code runs (loop bounds, guards) are
 // simplified only with the constraints the enclosing code actually checks;
@@ -168,8 +180,11 @@
 // # Limitations
 //
 // Schedule dims without a lower or upper bound are an error (isl would
-// generate an infinite loop); Extension nodes must map all the outer
-// schedule dims; the isolate option applies to the band that carries it.
+// generate an infinite loop); Expansion nodes are inlined first
+// (schedule.Tree.InlineExpansions: the instances a group stands for get
+// its schedule), so Generate fails where that does; Extension nodes must
+// map all the outer schedule dims; the isolate option applies to the band
+// that carries it.
 // Loop bounds come from a rational projection and may iterate a few more
 // times than needed (the calls stay exact thanks to their guards).
 //
@@ -183,6 +198,23 @@
 // the same order, and reports lines, statement copies, loops, ifs and
 // generation times (ASTGEN_ISLREF=N for N random inputs and the whole
 // set; ASTGEN_ISLREF_SHOW=name,... prints both codes).
+//
+// # The suite
+//
+// testdata/suite holds inputs of `tessera codegen` written in the style
+// of the CLooG, Omega and isl code generation tests (cloog/: triangles,
+// unions, equalities, strides, modulos, existentials, parametric min/max,
+// empty, single-point and 0-d statements, ties; omega/: wak-like ranges,
+// index set splits; tiled/: constant tiles, skewed tiles, wavefronts;
+// options/: unroll, separate, atomic, isolate, partial options; hand/:
+// many statements, shifted strides, contexts; stress/: seeded random
+// faber-like inputs). TestSuite (suite_test.go) checks each with the
+// interpreter against brute-force enumeration for several parameter
+// values; TestSuiteIslRef (ASTGEN_ISLREF set, libisl installed) compares
+// traces, sizes and times with isl and prints the table and totals:
+//
+//	ASTGEN_ISLREF=1 go test ./astgen -run TestSuiteIslRef -v
+//	ASTGEN_ISLREF_DIR=dir   adds the *.in/*.st inputs of dir to both tests
 //
 // # Glossary to isl
 //

@@ -36,7 +36,7 @@ func (g *gen) boundsOf(part presburger.BasicMap, n, d int) ([]cons, bool) {
 	// Replace the divisions that involve dim d or a bad variable by fresh
 	// bad variables q with den*q <= num <= den*q + den - 1.
 	isBadDiv := func(dv affDiv) bool {
-		if dv.Num.involves(np + d) {
+		if d >= 0 && dv.Num.involves(np+d) {
 			return true
 		}
 		for v := np + d + 1; v < len(dv.Num.Coef); v++ {

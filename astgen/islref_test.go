@@ -135,7 +135,15 @@ func runIsl(t *testing.T, text string, reps int) (string, time.Duration, error) 
 		cmd.Process.Kill()
 		return "", 0, fmt.Errorf("isl timed out")
 	}
-	ns, _ := strconv.ParseInt(strings.TrimSpace(strings.Split(stderr.String(), "\n")[0]), 10, 64)
+	// The time is the line of stderr that is a number (isl's warnings
+	// may come before it).
+	var ns int64
+	for _, l := range strings.Split(stderr.String(), "\n") {
+		if v, err := strconv.ParseInt(strings.TrimSpace(l), 10, 64); err == nil {
+			ns = v
+			break
+		}
+	}
 	return stdout.String(), time.Duration(ns), nil
 }
 
@@ -204,6 +212,7 @@ type refResult struct {
 	ours, isl sizeOf
 	tOurs     time.Duration
 	tIsl      time.Duration
+	islFailed bool // isl gave no code (the input is not compared)
 }
 
 // compareWithIsl runs both generators on in and checks that they visit
@@ -214,6 +223,7 @@ func compareWithIsl(t *testing.T, in refInput, reps int) (refResult, bool) {
 	islCode, tIsl, err := runIsl(t, in.text, reps)
 	if err != nil {
 		t.Logf("%s: isl fails: %v", in.name, err)
+		res.islFailed = true
 		return res, false
 	}
 	var node ast.Node

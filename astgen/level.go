@@ -29,7 +29,7 @@ func restrictAll(stmts []stmt, s presburger.Set) []stmt {
 }
 
 // component generates one component at the current depth: with an
-// isolated set it is split into the parts before, inside, after and
+// isolated set it is split into the parts before, inside, and after or
 // beside it (section 5.6), each generated with its own options.
 func (g *gen) component(stmts []stmt, b *build) []ast.Node {
 	d := b.depth
@@ -53,10 +53,14 @@ func (g *gen) component(stmts []stmt, b *build) []ast.Node {
 		return g.base(stmts, b, false)
 	}
 	before := g.relativeTo(ih, b.n, d, true).Subtract(ih)
-	after := g.relativeTo(ih, b.n, d, false).Subtract(ih).Subtract(before)
-	other := dom.Subtract(ih).Subtract(before).Subtract(after)
+	// The points beside the isolated part (no isolated point shares
+	// their outer dims) are generated with those after it: for given
+	// outer dims a point is either beside or before/after, so the two
+	// never interleave, and one generation often gives one loop for both
+	// (the last partial strip whether or not full strips exist).
+	rest := dom.Subtract(ih).Subtract(before)
 	var out []ast.Node
-	for i, part := range []presburger.Set{before, ih, after, other} {
+	for i, part := range []presburger.Set{before, ih, rest} {
 		p := dom.Intersect(part)
 		if g.isEmpty(p) {
 			continue
@@ -158,12 +162,16 @@ func (g *gen) baseWith(stmts []stmt, b *build, opt schedule.ASTOption) []ast.Nod
 			pieces = []piece{p}
 			break
 		}
-		// The hulls are coalesced per statement (merging the pieces of
-		// different statements would move conditions into the loop).
+		// The hulls are coalesced per statement, then their union is
+		// coalesced again (as isl coalesces the whole schedule domain):
+		// pieces of different statements whose union is exactly their
+		// shared constraints become one loop with guards inside instead
+		// of a sequence of loops.
 		hull := presburger.EmptySet(g.schedSpace(n))
 		for _, s := range stmts {
 			hull = hull.Union(g.hullSet(g.projectAfter(g.execDomain(s.m), d), n, d))
 		}
+		hull = g.hullSet(hull, n, d)
 		pieces = g.refine([]presburger.Set{hull}, n, d)
 	}
 	pieces = g.sortPieces(pieces, dom, n, d)
@@ -222,10 +230,45 @@ func (g *gen) coalesce(n, d int, conjs [][]cons) [][]cons {
 					changed = true
 					break outer
 				}
+				// The shared constraints may miss only parameter values
+				// where both are empty ([0, n - 1] and [1, n] at n = 0):
+				// retry with the parameter constraints each implies.
+				pi, pj := g.paramCons(n, conjs[i]), g.paramCons(n, conjs[j])
+				if len(pi) == 0 && len(pj) == 0 {
+					continue
+				}
+				h2 := g.sharedCons(n, [][]cons{append(slices.Clone(conjs[i]), pi...), append(slices.Clone(conjs[j]), pj...)})
+				if len(h2) > len(h) && g.isSubset(g.consSet(n, h2), u) {
+					conjs[i] = h2
+					conjs = append(conjs[:j], conjs[j+1:]...)
+					changed = true
+					break outer
+				}
 			}
 		}
 	}
 	return conjs
+}
+
+// paramCons returns the constraints on the parameters alone that the
+// conjunction cs implies (by rational elimination of the dims), those it
+// does not state itself.
+func (g *gen) paramCons(n int, cs []cons) []cons {
+	parts := g.consSet(n, cs).Parts()
+	if len(parts) != 1 {
+		return nil
+	}
+	pc, ok := g.boundsOf(parts[0].Map(), n, -1)
+	if !ok {
+		return nil
+	}
+	var out []cons
+	for _, c := range pc {
+		if !slices.ContainsFunc(cs, func(x cons) bool { return x.eq == c.eq && x.a.equal(c.a) }) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // refine returns disjoint single-conjunction pieces covering the union of
@@ -259,7 +302,7 @@ func (g *gen) refine(sets []presburger.Set, n, d int) []piece {
 	var out []piece
 	for _, s := range cur {
 		g.tick()
-		s = s.MakeDisjoint()
+		s = g.makeDisjoint(s)
 		for _, p := range s.Parts() {
 			ps := presburger.NewSet(s.Space(), p)
 			if g.isEmpty(ps) {
@@ -273,6 +316,26 @@ func (g *gen) refine(sets []presburger.Set, n, d int) []piece {
 		}
 	}
 	return out
+}
+
+// makeDisjoint returns s with disjoint parts: each part minus the earlier
+// ones, in the given order or in the reverse order, whichever gives fewer
+// parts (a single value of one statement inside another's loop is better
+// cut out of the single value than out of the loop, which it would split
+// in two).
+func (g *gen) makeDisjoint(s presburger.Set) presburger.Set {
+	ps := s.Parts()
+	if len(ps) < 2 {
+		return s
+	}
+	a := s.MakeDisjoint()
+	rev := slices.Clone(ps)
+	slices.Reverse(rev)
+	b := presburger.NewSet(s.Space(), rev...).MakeDisjoint()
+	if len(b.Parts()) < len(a.Parts()) {
+		return b
+	}
+	return a
 }
 
 // sortPieces orders the pieces so that, for equal outer dims, all points

@@ -3,6 +3,7 @@ package astgen
 import (
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/schedule"
 )
 
 // detectStride looks for a stride of dim d on dom (section 5.3.1): an
@@ -198,7 +199,10 @@ func (g *gen) unroll(stmts []stmt, b *build, dom presburger.Set) []ast.Node {
 		}
 	}
 	if bestN < 0 {
-		failf("cannot unroll dim %d: no lower bound with a bounded number of slices", d)
+		// No lower bound gives a bounded number of slices (the trip
+		// count depends on a parameter): isl fails here; a loop is
+		// generated instead, the option being only a request.
+		return g.baseWith(stmts, b, schedule.OptionDefault)
 	}
 	var out []ast.Node
 	for t := int64(0); t < bestN; t++ {

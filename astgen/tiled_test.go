@@ -1,7 +1,6 @@
 package astgen
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
@@ -55,9 +54,6 @@ func TestTiledDivBounds(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			if testing.Short() && strings.HasPrefix(c.name, "heat") {
 				t.Skip("slow in -short")
-			}
-			if c.name == "heat-3d-B2" && os.Getenv("ASTGEN_ORACLE_N") == "" {
-				t.Skip("long run: set ASTGEN_ORACLE_N")
 			}
 			checkTree(t, mustTree(t, tileSize(c.yaml, c.size)), c.lo, c.hi)
 		})

@@ -15,6 +15,12 @@ import (
 // assumptions on the parameters; Guard nodes become conditions; Extension
 // nodes add the statement instances they map the outer schedule dims to.
 func Generate(t schedule.Tree, cfg Config) (ast.Node, error) {
+	// Expansion nodes are replaced by what they stand for (the groups'
+	// schedules given to the instances they expand to).
+	t, err := t.InlineExpansions()
+	if err != nil {
+		return nil, err
+	}
 	return run(func() ast.Node {
 		root := t.Root()
 		if root.Kind() != schedule.KindDomain {

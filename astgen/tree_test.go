@@ -35,10 +35,11 @@ child:
 child:
   mark: "outer"
   child:
-    schedule: "[{ S[i, j] -> [(i)] }, { S[i, j] -> [(j)] }]"
-    coincident: [ 1, 0 ]
+    schedule: "[{ S[i, j] -> [(i)] }]"
     child:
       mark: "inner"
+      child:
+        schedule: "[{ S[i, j] -> [(j)] }]"
 `},
 	{name: "ex5.14-isolate", lo: 0, hi: 9, yaml: `domain: "[m, n] -> { S[i] : m <= i < n }"
 child:

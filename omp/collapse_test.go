@@ -39,7 +39,7 @@ func TestCollapse(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			n, clauses := Annotate(tc.in, nil, nil)
+			n, clauses, _ := Annotate(tc.in, nil, nil, Config{NoCost: true})
 			got := ast.PrintC(n)
 			if !strings.Contains(got, tc.want) || strings.Contains(got, "collapse") {
 				t.Errorf("got\n%s\nwant it to contain\n%s", got, tc.want)

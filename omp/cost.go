@@ -4,51 +4,78 @@ import "github.com/tessera-opt/tessera/ast"
 
 // MinParallelWork is the estimated number of statement instances under
 // which a parallel loop nested in a sequential one runs sequentially: the
-// threads fork and join at every iteration of the enclosing loop, a few
-// microseconds each time on an idle machine and far more when the cores
-// are shared. Measured at LARGE on 2 cores (session 2): doitgen with
-// 25600 instances per fork ran at 0.23x of gcc with the threshold at
-// 10000, so the threshold is the largest value whose square still fits a
-// C int: the clause's factors are capped at it, and the product of two
-// capped factors must not overflow.
-const MinParallelWork = 46340
+// threads fork and join at every iteration of the enclosing loop, under a
+// microsecond each time on an idle machine with 2 cores and hundreds of
+// microseconds when the cores are shared (measured with a program that
+// forks 1000 times: 0.7 us idle, 448 us at load average 2.4). Measured at
+// LARGE on 2 cores: doitgen with 66048 instances per fork (its p loop
+// inside the sequential r and q loops) ran at 0.24x of gcc with the
+// threshold at 46340, and 20 times slower than gcc when the machine was
+// shared; its r loop is the one worth running in parallel.
+const MinParallelWork = 1 << 18
 
-// workCond returns the cost check of a parallel loop f nested in a
-// sequential loop: nil (always worth it) when the estimated work of one
-// execution of f is a constant at least MinParallelWork, drop when it is a
+// MinOuterWork is the estimated number of statement instances under which
+// a parallel loop that no sequential loop encloses runs sequentially: the
+// first parallel region of a process starts the threads (84 us on an idle
+// machine, milliseconds on a shared one), and every region costs a fork
+// and a join. At MINI and SMALL the whole kernels take 0.2 to 100 us and
+// ran at 0.001x to 0.15x of gcc in parallel; 2^21 instances take about a
+// millisecond.
+const MinOuterWork = 1 << 21
+
+// workCap caps every factor and partial sum of a printed work estimate:
+// it is above both thresholds, and since it does not fit a C int the
+// constant has type long (or long long), in which the product of two
+// capped factors (at most 2^62) cannot overflow.
+const workCap = 1 << 31
+
+// workCond returns the cost check of a parallel loop f whose estimated
+// work must reach minWork: nil (always worth it) when the estimated work
+// of one execution of f is a constant at least minWork, drop when it is a
 // constant below it (the loop should stay sequential), else the condition
-// W >= MinParallelWork over the names in scope before f, under which the
-// parallel version of f runs (Annotate). W counts the statement instances
-// of f: the product of the trip counts of the loops around each
-// statement, inner iterators replaced by their loops' lower bounds (an
-// estimate, exact for rectangular nests); every factor is capped at
-// MinParallelWork so that the C int arithmetic of the check cannot
-// overflow.
-func workCond(f *ast.For) (cond ast.Expr, drop bool) {
-	if loopDepth(f.Body) >= 2 {
+// W >= minWork over the names in scope before f, under which the parallel
+// version of f runs (Annotate). W counts the statement instances of f: the
+// product of the trip counts of the loops around each statement, inner
+// iterators replaced by their loops' lower bounds (an estimate, exact for
+// rectangular nests); every factor is capped at workCap so that the C
+// arithmetic of the check cannot overflow. est is the estimate (nil when
+// there is none: then cond is nil and drop false, and why says why).
+// With nested set (f inside a sequential loop), a loop with two loop
+// levels inside is taken to be worth it.
+func workCond(f *ast.For, minWork int64, nested bool) (cond ast.Expr, drop bool, est ast.Expr, why string) {
+	if nested && loopDepth(f.Body) >= 2 {
 		// Two loop levels inside (a tile's point loops): the iterations
 		// are taken to be worth it, and the estimate would be unreadable.
-		return nil, false
+		return nil, false, nil, "two loop levels inside"
 	}
 	w, ok := work(f, map[string]ast.Expr{}, map[string]ast.Expr{})
 	if !ok {
-		return nil, false
+		return nil, false, nil, "a loop is not a unit-step canonical loop"
 	}
 	w = ast.Simplify(w)
 	if k, ok := w.(*ast.Int); ok {
-		return nil, k.V < MinParallelWork
+		return nil, k.V < minWork, w, ""
 	}
-	c := ast.Ge(uncap(w), ast.NewInt(MinParallelWork))
-	if len(ast.ExprC(c)) > maxClause {
-		return nil, false
+	w = uncap(w)
+	c := ast.Ge(w, ast.NewInt(minWork))
+	limit := maxClause
+	if !nested {
+		limit = maxOuterClause
 	}
-	return c, false
+	if len(ast.ExprC(c)) > limit {
+		return nil, false, nil, "the estimate is too long to print"
+	}
+	return c, false, w, ""
 }
 
 // maxClause bounds the length of a printed cost check; a longer estimate
 // (bounds of a skewed or split loop) is left out and the loop taken as
-// worth it.
-const maxClause = 160
+// worth it. maxOuterClause is the bound for a loop that no sequential loop
+// encloses (its check runs once; tiled bounds make it longer).
+const (
+	maxClause      = 160
+	maxOuterClause = 480
+)
 
 // loopDepth is the largest number of nested loops in n.
 func loopDepth(n ast.Node) int {
@@ -73,8 +100,8 @@ func loopDepth(n ast.Node) int {
 	return d
 }
 
-// uncap drops the outer caps of w that do not change w >= MinParallelWork:
-// min(x, MinParallelWork) and max(x, 0).
+// uncap drops the outer caps of w that do not change w >= t for a
+// positive t below workCap: min(x, workCap) and max(x, 0).
 func uncap(w ast.Expr) ast.Expr {
 	for {
 		op, ok := w.(*ast.Op)
@@ -82,7 +109,7 @@ func uncap(w ast.Expr) ast.Expr {
 			return w
 		}
 		k, ok := op.Args[1].(*ast.Int)
-		if !ok || (op.Kind != ast.OpMin || k.V != MinParallelWork) && (op.Kind != ast.OpMax || k.V != 0) {
+		if !ok || (op.Kind != ast.OpMin || k.V != workCap) && (op.Kind != ast.OpMax || k.V != 0) {
 			return w
 		}
 		w = op.Args[0]
@@ -91,9 +118,9 @@ func uncap(w ast.Expr) ast.Expr {
 
 func capped(e ast.Expr) ast.Expr {
 	if k, ok := e.(*ast.Int); ok {
-		return ast.NewInt(min(k.V, MinParallelWork))
+		return ast.NewInt(min(k.V, workCap))
 	}
-	return ast.Min(e, ast.NewInt(MinParallelWork))
+	return ast.Min(e, ast.NewInt(workCap))
 }
 
 // work is the capped estimate of the statement instances of n. defs holds

@@ -1,13 +1,15 @@
 package omp
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tessera-opt/tessera/ast"
 )
 
-// TestWorkClause checks the cost check of parallel loops nested in a
-// sequential loop.
+// TestWorkClause checks the cost check of parallel loops: nested in a
+// sequential loop (threshold MinParallelWork) and outermost
+// (MinOuterWork, no limit on the loop depth).
 func TestWorkClause(t *testing.T) {
 	user := &ast.User{Name: "S0"}
 	lt := func(iter string, lo, hi ast.Expr, body ast.Node) *ast.For {
@@ -16,17 +18,27 @@ func TestWorkClause(t *testing.T) {
 	tests := []struct {
 		name   string
 		f      *ast.For
+		nested bool
 		clause string
 		drop   bool
 	}{
-		{"parametric", lt("c1", ast.NewInt(0), id("NP"), user), "if(NP >= 46340)", false},
-		{"small constant", lt("c1", ast.NewInt(0), ast.NewInt(256), user), "", true},
-		{"large constant", lt("c1", ast.NewInt(0), ast.NewInt(1000), lt("c2", ast.NewInt(0), ast.NewInt(1000), user)), "", false},
-		{"triangular inner loop", lt("c1", ast.NewInt(0), id("M"), lt("c2", ast.Add(id("c0"), ast.NewInt(1)), id("N"), user)),
-			"if(min(max(M, 0), 46340) * min(max(N - (c0 + 1), 0), 46340) >= 46340)", false},
+		{"parametric", lt("c1", ast.NewInt(0), id("NP"), user), true, "if(NP >= 262144)", false},
+		{"small constant", lt("c1", ast.NewInt(0), ast.NewInt(256), user), true, "", true},
+		{"large constant", lt("c1", ast.NewInt(0), ast.NewInt(1000), lt("c2", ast.NewInt(0), ast.NewInt(1000), user)), true, "", false},
+		{"triangular inner loop", lt("c1", ast.NewInt(0), id("M"), lt("c2", ast.Add(id("c0"), ast.NewInt(1)), id("N"), user)), true,
+			"if(min(max(M, 0), 2147483648) * min(max(N - (c0 + 1), 0), 2147483648) >= 262144)", false},
+		{"two levels inside, nested", lt("c1", ast.NewInt(0), ast.NewInt(4), lt("c2", ast.NewInt(0), ast.NewInt(4), lt("c3", ast.NewInt(0), ast.NewInt(4), user))), true, "", false},
+		{"outermost, small constant nest", lt("c1", ast.NewInt(0), ast.NewInt(4), lt("c2", ast.NewInt(0), ast.NewInt(4), lt("c3", ast.NewInt(0), ast.NewInt(4), user))), false, "", true},
+		{"outermost, large constant nest", lt("c1", ast.NewInt(0), ast.NewInt(1000), lt("c2", ast.NewInt(0), ast.NewInt(1000), lt("c3", ast.NewInt(0), ast.NewInt(1000), user))), false, "", false},
+		{"outermost, parametric nest", lt("c1", ast.NewInt(0), id("NI"), lt("c2", ast.NewInt(0), id("NJ"), user)), false,
+			"if(min(max(NI, 0), 2147483648) * min(max(NJ, 0), 2147483648) >= 2097152)", false},
 	}
 	for _, tc := range tests {
-		cond, drop := workCond(tc.f)
+		min := int64(MinOuterWork)
+		if tc.nested {
+			min = MinParallelWork
+		}
+		cond, drop, _, _ := workCond(tc.f, min, tc.nested)
 		c := ""
 		if cond != nil {
 			c = "if(" + ast.ExprC(cond) + ")"
@@ -34,5 +46,63 @@ func TestWorkClause(t *testing.T) {
 		if c != tc.clause || drop != tc.drop {
 			t.Errorf("%s: workCond = %q, %v; want %q, %v", tc.name, c, drop, tc.clause, tc.drop)
 		}
+	}
+}
+
+// TestDecideWork checks the decisions and notes on marked loops: dropped
+// when the work is a constant below the threshold (no pragma left),
+// versioned when it depends on a name, kept when it is a large constant.
+func TestDecideWork(t *testing.T) {
+	user := &ast.User{Name: "S0", Args: []ast.Expr{id("c0")}}
+	lt := func(iter string, hi ast.Expr, body ast.Node) *ast.For {
+		return &ast.For{Iter: iter, Init: ast.NewInt(0), Cond: ast.Lt(id(iter), hi), Inc: ast.NewInt(1), Body: body}
+	}
+	mark := func(f *ast.For) ast.Node { return &ast.Mark{Name: "parallel", Body: f} }
+	tests := []struct {
+		name string
+		in   ast.Node
+		note string
+		code string
+	}{
+		{"outermost small constant", mark(lt("c0", ast.NewInt(64), lt("c1", ast.NewInt(64), user))),
+			"parallel loop c0 over S0: not parallel: work 4096 below 2097152 at compile time (outermost)",
+			"for (int c0 = 0; c0 < 64; c0 += 1)\n  for"},
+		{"outermost large constant", mark(lt("c0", ast.NewInt(2048), lt("c1", ast.NewInt(2048), user))),
+			"parallel loop c0 over S0: parallel: work 4194304 at least 2097152 (outermost)",
+			"// parallel\nfor (int c0 = 0; c0 < 2048; c0 += 1)"},
+		{"outermost parametric", mark(lt("c0", id("N"), user)),
+			"parallel loop c0 over S0: parallel only when N >= 2097152 (outermost; two versions, the C compiler keeps one when the sizes are macros)",
+			"if (N >= 2097152) {\n  // parallel\n  for (int c0 = 0; c0 < N; c0 += 1)\n    S0(c0);\n} else\n  for (int c0 = 0; c0 < N; c0 += 1)\n    S0(c0);"},
+		{"nested small constant", lt("t", id("T"), mark(lt("c0", ast.NewInt(1000), user))),
+			"parallel loop c0 over S0: not parallel: work 1000 below 262144 at compile time (inside a sequential loop)",
+			"for (int t = 0; t < T; t += 1)\n  for (int c0 = 0; c0 < 1000; c0 += 1)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			notes := decideWork(tc.in, nil)
+			got := ast.PrintC(stripMarks(tc.in, notWorthMark))
+			if len(notes) != 1 || notes[0] != tc.note {
+				t.Errorf("notes = %q, want %q", notes, tc.note)
+			}
+			if !strings.Contains(got, tc.code) {
+				t.Errorf("got\n%s\nwant it to contain\n%s", got, tc.code)
+			}
+		})
+	}
+}
+
+// TestStatementWork checks the estimate of the region check: a triangular
+// loop counts at the larger of its trip counts with the enclosing
+// iterator at its lower and at its upper bound.
+func TestStatementWork(t *testing.T) {
+	user := &ast.User{Name: "S0"}
+	tri := &ast.For{Iter: "i", Init: ast.NewInt(0), Cond: ast.Lt(id("i"), id("N")), Inc: ast.NewInt(1),
+		Body: &ast.For{Iter: "j", Init: ast.NewInt(0), Cond: ast.Lt(id("j"), id("i")), Inc: ast.NewInt(1), Body: user}}
+	var terms []ast.Expr
+	if !statementWork(tri, ast.NewInt(1), map[string]ast.Expr{}, map[string]ast.Expr{}, map[string]ast.Expr{}, &terms) || len(terms) != 1 {
+		t.Fatalf("statementWork failed: %v", terms)
+	}
+	if got, want := ast.ExprC(uncap(terms[0])), "min(max(N, 0), 2147483648) * min(max(0, N - 1), 2147483648)"; got != want {
+		t.Errorf("estimate = %s, want %s", got, want)
 	}
 }

@@ -28,7 +28,7 @@
 // (ReductionMinTrip): below that, thread start-up costs more than the
 // loop.
 //
-// # Collapse, balance and the cost of nested parallel loops
+// # Collapse and balance
 //
 // The scheduler puts a "collapse" mark on each tile loop right below the
 // parallel one that is parallel too (proven by its verifyCollapse);
@@ -42,11 +42,41 @@
 // whose loop the AST generator split into pieces (a wavefront's tile
 // loop in lu and cholesky) goes onto every piece's outermost coincident
 // loop (ast.For.Parallel), unless a privatization record owns the piece.
-// A parallel loop nested in a sequential loop forks and joins at every
-// iteration of the enclosing one: workClause estimates its statement
-// instances (trip counts multiplied, inner iterators at their lower
-// bounds, each factor capped) and drops the mark when the estimate is a
-// constant below MinParallelWork, or adds if(W >= MinParallelWork).
+//
+// # The cost check: when a parallel loop runs in parallel
+//
+// Annotate returns one note per decision (--explain); Config.NoCost turns
+// the decisions off (tests that must run the parallel code on small
+// sizes). In order (work.go, cost.go):
+//
+//   - The region: the work of every statement in the original loops
+//     (trip counts multiplied, a trip count depending on an enclosing
+//     iterator taken at the larger of its values at that iterator's
+//     bounds) is compared with MinOuterWork (2^21 instances, about a
+//     millisecond: thread start-up is 84 us on an idle machine and
+//     milliseconds on a shared one). All constants below it: the region
+//     gets no OpenMP region at all. Depending on names: two versions of
+//     the region, "if (W1 >= T || W2 >= T ...) parallel else the same
+//     code without marks"; when the sizes are macros (the benchmark
+//     kernels at every dataset) the C compiler folds the test, and a
+//     function whose OpenMP region is dead at compile time compiles as
+//     without it (measured on doitgen).
+//   - Streaming loops: a parallel loop all of whose statements have no
+//     more loops than the rank of an array they access (gesummv, atax,
+//     mvt, the initializations C = beta*C) streams its arrays from memory
+//     and stays sequential: on 2 cores that share the memory bus, atax in
+//     parallel ran at 0.99x of gcc with code as fast on one thread.
+//   - Each remaining parallel loop: its estimated statement instances
+//     (trip counts multiplied, inner iterators at their lower bounds,
+//     each factor capped at workCap = 2^31, whose C type is long so that
+//     the product of two capped factors cannot overflow) against
+//     MinOuterWork for a loop that no sequential loop encloses and
+//     MinParallelWork (2^18) for one nested in a sequential loop (a fork
+//     and a join at every iteration of the enclosing loop: doitgen's p
+//     loop, 66048 instances per fork, ran at 0.24x). A constant below
+//     the threshold drops the mark, an expression gives two versions of
+//     the loop. A nested loop with two loop levels inside (a tile's point
+//     loops) and an estimate longer than a line are taken to be worth it.
 //
 // # Self-check
 //

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tessera-opt/tessera/omp"
 	"github.com/tessera-opt/tessera/pipeline"
 	"github.com/tessera-opt/tessera/scheduler"
 )
@@ -37,7 +38,7 @@ func TestPrivatizedKernels(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := pipeline.Optimize(path, src, pipeline.Options{Sched: scheduler.Config{Parallel: true, Reductions: tc.reductions}})
+			res, err := pipeline.Optimize(path, src, pipeline.Options{Sched: scheduler.Config{Parallel: true, Reductions: tc.reductions}, OMP: omp.Config{NoCost: true}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,15 +11,26 @@ import (
 	"github.com/tessera-opt/tessera/scop"
 )
 
+// Config holds the choices of Annotate.
+type Config struct {
+	// NoCost runs every proven parallel loop in parallel: no work
+	// estimate and no versioning (for tests that must run the parallel
+	// code on small sizes); a reduction loop keeps its if clause
+	// (costClause).
+	NoCost bool
+}
+
 // Annotate prepares the parallel marks of n for the emitter: it sinks them
-// onto their loops (SinkMarks) and returns the emit.Config.Clauses
-// callback giving each loop its private, lastprivate and reduction
-// clauses. A reduction's element is printed as an array section of
+// onto their loops (SinkMarks), decides from the estimated work of each
+// parallel loop whether it runs in parallel (see decideWork), and returns
+// the emit.Config.Clauses callback giving each loop its private,
+// lastprivate and reduction clauses, and one note per decision for
+// --explain. A reduction's element is printed as an array section of
 // length one in the generated iterators (reduction(+:nrm[c0:1])); when
 // that is not possible (its subscripts use an iterator of the loop or of
 // a loop inside it, or the statement is not found), the mark is renamed
 // "parallel (reduction not printed)" so that the loop stays sequential.
-func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop) (ast.Node, func(m *ast.Mark, f *ast.For) []string) {
+func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop, cfg Config) (ast.Node, func(m *ast.Mark, f *ast.For) []string, []string) {
 	n = decidePieces(sinkMarks(n), func(f *ast.For) bool { return owner(privs, f) == nil })
 	extra := map[*ast.For][]string{}
 	ast.Walk(n, func(x ast.Node) bool {
@@ -34,52 +45,26 @@ func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop) (ast.Node, fu
 		}
 		return true
 	})
-	// Cost check of the parallel loops nested in a sequential loop: they
-	// fork and join at every iteration of the enclosing loop.
-	versioned := map[*ast.Mark]bool{}
-	var visit func(x ast.Node, inLoop bool)
-	visit = func(x ast.Node, inLoop bool) {
-		switch y := x.(type) {
-		case *ast.Mark:
-			if f := loopOf(y.Body); f != nil && y.Name == "parallel" && inLoop && !versioned[y] {
-				if c, drop := workCond(f); drop {
-					y.Name = notWorthMark
-				} else if c != nil {
-					// Two versions rather than an if clause: when the
-					// check fails, the loop runs as plain inline code,
-					// which the C compiler optimizes as the original
-					// (an if(0) parallel region still calls the outlined
-					// function, measured 2x slower on durbin).
-					par := &ast.Mark{Name: "parallel", Body: y.Body}
-					versioned[par] = true
-					y.Body = &ast.If{Cond: c, Then: par, Else: copyLoops(y.Body)}
-					y.Name = notWorthMark
-				}
-			}
-			visit(y.Body, inLoop)
-		case *ast.Block:
-			if y != nil {
-				for _, s := range y.Stmts {
-					visit(s, inLoop)
-				}
-			}
-		case *ast.If:
-			visit(y.Then, inLoop)
-			if y.Else != nil {
-				visit(y.Else, inLoop)
-			}
-		case *ast.For:
-			visit(y.Body, true)
+	var notes []string
+	if !cfg.NoCost {
+		// The region's check first, so that its sequential version is a
+		// copy without the per-loop checks.
+		guard, seq, note := regionGuard(n, s)
+		if note != "" {
+			notes = append(notes, note)
+		}
+		notes = append(notes, decideWork(n, s)...)
+		if guard != nil {
+			n = &ast.If{Cond: guard, Then: n, Else: seq}
 		}
 	}
-	visit(n, false)
 	n = stripMarks(stripMarks(n, CollapseMark), notWorthMark)
 	base := Clauses(privs)
 	if base == nil {
 		if len(extra) == 0 {
-			return n, nil
+			return n, nil, notes
 		}
-		return n, func(m *ast.Mark, f *ast.For) []string { return extra[f] }
+		return n, func(m *ast.Mark, f *ast.For) []string { return extra[f] }, notes
 	}
 	stmts := map[string]*scop.Statement{}
 	if s != nil {
@@ -121,7 +106,7 @@ func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop) (ast.Node, fu
 	walk(n)
 	return n, func(m *ast.Mark, f *ast.For) []string {
 		return append(base(m, f), extra[f]...)
-	}
+	}, notes
 }
 
 // notWorthMark renames the parallel marks that the cost check drops.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tessera-opt/tessera/omp"
 	"github.com/tessera-opt/tessera/pipeline"
 	"github.com/tessera-opt/tessera/scheduler"
 )
@@ -87,7 +88,7 @@ func TestRandomPrivatization(t *testing.T) {
 		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		res, err := pipeline.Optimize(path, []byte(src), pipeline.Options{Sched: scheduler.Config{Parallel: true, Reductions: true}})
+		res, err := pipeline.Optimize(path, []byte(src), pipeline.Options{Sched: scheduler.Config{Parallel: true, Reductions: true}, OMP: omp.Config{NoCost: true}})
 		if err != nil {
 			t.Fatalf("seed %d program %d: %v\n%s", seed, i, err, src)
 		}

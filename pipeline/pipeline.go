@@ -30,8 +30,10 @@ import (
 	"github.com/tessera-opt/tessera/astopt"
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/directive"
 	"github.com/tessera-opt/tessera/emit"
 	"github.com/tessera-opt/tessera/omp"
+	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scheduler"
 	"github.com/tessera-opt/tessera/scop"
@@ -76,6 +78,8 @@ type Options struct {
 	// (package split, --split; SplitExpand: --split-expand); see split.go.
 	Split       bool
 	SplitExpand split.Expansion
+	// OMP configures package omp's decisions on the parallel loops.
+	OMP omp.Config
 }
 
 // Diagnostic is a message about one place of the input.
@@ -115,6 +119,9 @@ type Region struct {
 	Private []scheduler.Private
 	// Split is what statement splitting did (nil when nothing was split).
 	Split *split.Result
+	// outlined holds the functions that the bodies of parallel loops
+	// moved into (paroutline.go), nil when none.
+	outlined *outlined
 	// Times records how long each stage took, in stage order.
 	Times []StageTime
 	Total time.Duration
@@ -173,6 +180,9 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 		start := time.Now()
 		text, err := runRegionWithin(f, r, reg, opt, prefix)
 		reg.Total = time.Since(start)
+		if err == nil {
+			text, err = keepIterators(f, r, reg, text)
+		}
 		for _, w := range reg.Warnings {
 			res.Diags = append(res.Diags, Diagnostic{Pos: r.Pos, File: path, Severity: "warning", Msg: w})
 		}
@@ -181,6 +191,9 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 			continue
 		}
 		reg.Text, reg.Kept = text, false
+		if o := reg.outlined; o != nil && o.Funcs != "" {
+			edits = append(edits, emit.Edit{Start: o.Pos, End: o.Pos, Text: o.Funcs})
+		}
 		edits = append(edits, emit.Edit{Start: r.BodyStart, End: r.BodyEnd, Text: text})
 	}
 	if len(edits) == 0 {
@@ -291,6 +304,9 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	// does nothing with tree.
 	var plain schedule.Tree
 	fallback := false
+	origKept := false           // the original schedule with parallel marks (origpar.go)
+	var newVec *vectorCandidate // the vector stage on the new schedule
+	usedPlain := false
 	if opt.Identity {
 		reg.Remarks = append(reg.Remarks, "identity schedule (--identity)")
 	} else if opt.Schedule != nil {
@@ -310,17 +326,21 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 		if err != nil {
 			reg.Remarks = append(reg.Remarks, fmt.Sprintf("original schedule kept: %v", err))
 			var be *scheduler.BudgetError
-			if errors.As(err, &be) {
+			var pe *presburger.Error
+			if errors.As(err, &be) || errors.As(err, &pe) && (pe.Kind == presburger.Budget || pe.Kind == presburger.Overflow) {
 				reg.Warnings = append(reg.Warnings, fmt.Sprintf("original schedule kept: %v", err))
 			}
 		} else {
 			reg.Remarks = append(reg.Remarks, sr.Remarks...)
 			reg.Warnings = append(reg.Warnings, sr.Warnings...)
-			// --vectorize reads the new tree's coincidence flags, so it
-			// keeps the new schedule either way.
+			// With --vectorize too: originalParallel recomputes the
+			// coincidence flags that the vector stage reads, and the
+			// parallel flow's choice must not get worse with --vectorize
+			// (mvt 0.69x -> 0.55x, maxpool, adi, depthwise-conv lost when
+			// the vector stage got the new schedule instead).
 			var orig schedule.Tree
 			marked := 0
-			if opt.Sched.Parallel && !opt.Vectorize && !tilesOrPrivatizes(sr) && !betterInnermost(sr, s) {
+			if opt.Sched.Parallel && !tilesOrPrivatizes(sr) && !betterInnermost(sr, s) {
 				var err error
 				if orig, marked, err = originalParallel(s, d); err != nil {
 					reg.Remarks = append(reg.Remarks, fmt.Sprintf("original schedule with parallel marks refused: %v", err))
@@ -328,14 +348,23 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 				}
 			}
 			if marked > 0 {
-				tree = orig
+				tree, origKept = orig, true
 				reg.Remarks = append(reg.Remarks, fmt.Sprintf("original schedule kept with %d parallel loop(s): the new one tiles nothing, needs no privatization and does not improve the innermost accesses", marked))
+				if opt.Vectorize {
+					// Unless the vector stage vectorizes more of the new
+					// one (vectorChoice: a matmul nest interchanged for
+					// the FMA kernel).
+					plain, fallback = orig, true
+					tree = sr.Tree
+					reg.Private = sr.Private
+				}
 			} else if sr.Gains || opt.Vectorize {
 				if !sr.Gains {
-					// Kept only for the vector stage: when that finds
-					// nothing to do with it, the original comes back
-					// (jacobi-1d ran at 0.21x with the reordered nest).
-					plain, fallback = s.Schedule, true
+					// Kept only for the vector stage: unless that
+					// vectorizes more of it than of the original, the
+					// original comes back (vectorChoice; jacobi-1d ran at
+					// 0.21x with the reordered nest).
+					plain, fallback = vectorOriginal(s, d), true
 				}
 				tree = sr.Tree
 				reg.Private = sr.Private
@@ -372,7 +401,12 @@ generate:
 	reg.AST = n
 	if !opt.NoSelfCheck {
 		stage = "self-check"
-		if err := reg.timed(stage, func() error { return selfCheck(n, s, d) }); err != nil {
+		if err := reg.timed(stage, func() error {
+			if err := selfCheck(n, s, d); err != nil {
+				return err
+			}
+			return parallelCheck(n, s, d, reg.Private)
+		}); err != nil {
 			return "", &stageError{stage, fmt.Errorf("%v; the region is kept as it was", err)}
 		}
 	}
@@ -387,10 +421,19 @@ generate:
 		}); err != nil {
 			return "", &stageError{stage, err}
 		}
-		if fallback && !vr.Changed() {
-			tree, fallback, reg.Private = plain, false, nil
-			reg.Remarks = append(reg.Remarks, "original schedule kept: the new one neither tiles nor parallelizes anything, and --vectorize found nothing to do with it")
+		if fallback {
+			fallback = false
+			if vr.Changed() {
+				newVec = &vectorCandidate{tree: tree, vr: vr, private: reg.Private}
+			}
+			tree, reg.Private, usedPlain = plain, nil, true
 			goto generate
+		}
+		if newVec != nil {
+			vr = vectorChoice(reg, newVec, vr, s)
+			tree = reg.Tree
+		} else if usedPlain {
+			reg.Remarks = append(reg.Remarks, "original schedule kept: --vectorize found nothing to do with the new one")
 		}
 		n, reg.AST, reg.Vector = vr.AST, vr.AST, vr
 		reg.Remarks = append(reg.Remarks, vr.Remarks()...)
@@ -408,8 +451,13 @@ generate:
 	if reg.Vector != nil {
 		body = reg.Vector.Body(body, emit.Config{HelperPrefix: prefix}.Expr)
 	}
-	if opt.Sched.Parallel && !opt.Vectorize {
-		// After the self-check: the accumulators are C text only.
+	if opt.Sched.Parallel || opt.Vectorize {
+		// After the self-check: the accumulators are C text only. With
+		// --vectorize too (also without --parallel: the arrays of a
+		// kernel are often parameters that gcc cannot prove distinct):
+		// the statements the vector stage rewrote are not the scop's and
+		// stay as they are; the scalar loops it left (remainders, short
+		// reductions) gain the same.
 		var texts map[*ast.User]string
 		n, texts = scalarize(n, s, body)
 		if len(texts) > 0 {
@@ -424,7 +472,16 @@ generate:
 	}
 	var clauses func(m *ast.Mark, f *ast.For) []string
 	if opt.Sched.Parallel {
-		n, clauses = omp.Annotate(n, reg.Private, s)
+		var notes []string
+		if origKept && !opt.Vectorize {
+			n, body, notes = privatizeOuter(n, s, d, f, r, body) // parpriv.go
+			reg.Remarks = append(reg.Remarks, notes...)
+		}
+		n, clauses, notes = omp.Annotate(n, reg.Private, s, opt.OMP)
+		reg.Remarks = append(reg.Remarks, notes...)
+		if !opt.Vectorize {
+			body = outlineRegion(reg, n, clauses, f, r, s, body, iterTyp, prefix) // paroutline.go
+		}
 	}
 	text, err = emit.Region(n, emit.Config{Body: body, Base: 0, Indent: "  ", HelperPrefix: prefix, Clauses: clauses, IterType: iterTyp})
 	if err != nil {
@@ -492,4 +549,40 @@ func addVectorHeader(out []byte, regions []*Region) []byte {
 		out = append([]byte(r.Vector.Header+"\n"), out...)
 	}
 	return out
+}
+
+// vectorCandidate is the vector stage's result on a new schedule that
+// tiles nothing (it neither tiles nor parallelizes anything, or the
+// parallel flow prefers the original with parallel marks), kept while the
+// original schedule is generated and vectorized for comparison.
+type vectorCandidate struct {
+	tree    schedule.Tree
+	vr      *vector.Result
+	private []scheduler.Private
+}
+
+// vectorChoice picks between the vector stage on the new schedule (cand)
+// and on the original one (orig, whose tree is reg.Tree): the new one only
+// when it vectorizes more of the deepest statements (vector.Gains). It
+// sets reg.Tree and reg.Private to the choice and returns its result.
+func vectorChoice(reg *Region, cand *vectorCandidate, orig *vector.Result, s *scop.Scop) *vector.Result {
+	if vector.Gains(cand.vr, orig, s) {
+		reg.Tree, reg.Private = cand.tree, cand.private
+		reg.Remarks = append(reg.Remarks, fmt.Sprintf("new schedule kept for --vectorize: it vectorizes %v, the original %v", cand.vr.Vectorized(), orig.Vectorized()))
+		return cand.vr
+	}
+	reg.Remarks = append(reg.Remarks, fmt.Sprintf("original schedule kept: --vectorize does not vectorize more of the new one's deepest statements (new %v, original %v)", cand.vr.Vectorized(), orig.Vectorized()))
+	return orig
+}
+
+// vectorOriginal is the region's original schedule with the coincident
+// flags computed from the dependences, which the vector stage reads
+// (marks, interchange): without them no loop of the original counts as
+// parallel. On an error the schedule is returned as it is.
+func vectorOriginal(s *scop.Scop, d *deps.Deps) schedule.Tree {
+	t, err := directive.Coincidence(s.Schedule, d)
+	if err != nil {
+		return s.Schedule
+	}
+	return t
 }

@@ -23,7 +23,8 @@
 //  3. Register-tiled FMA kernel (kernel.go): a point
 //     nest for i / for k / for j whose single statement is
 //     X[..i..][j] (+)= b1 * ... * Y[..][j] * ... with the b's invariant
-//     along j becomes the seed's "second innermost" scheme: j is
+//     along j and Y invariant along i (it is loaded once for the R rows;
+//     A[i][j + k] is not) becomes the seed's "second innermost" scheme: j is
 //     strip-mined by V vectors, i is unrolled and jammed R times
 //     (Config.UnrollJam), and the R x V accumulators stay in registers
 //     for the whole k loop: _mm256_loadu / _mm256_broadcast (or set1) /
@@ -97,12 +98,31 @@
 //     one horizontal sum after the full vectors, and the scalar
 //     statement for the remainder. Legal because the loop's only
 //     dependences are the accumulation into X; it reassociates the sum,
-//     as --vectorize flows may. Config.NoReduce turns it off.
+//     as --vectorize flows may. Config.NoReduce turns it off. The loop
+//     needs at least hredMinTrips (4) full vectors: a constant trip count
+//     below that keeps the scalar loop, a symbolic one is tested at run
+//     time (if (trips >= 4 * lanes) scheme else the original loop), since
+//     the horizontal sum and the remainder cost more than a short chain
+//     saves (depthwise-conv's 7-tap rows).
+//
+//  6. Interchange (interchange.go): a coincident loop whose body is one
+//     innermost loop that is not vectorizable (a reduction along it, as
+//     depthwise-conv's out[..][w] += in[..][w + s] * wt[..][s] along s,
+//     or mvt's column product) is swapped with it when the statements are
+//     unit-stride or invariant along the coincident loop, which then runs
+//     innermost with a mark. Legal because every dependence inside the
+//     coincident loop keeps its value, and the nest is a rectangle (the
+//     inner bounds do not depend on the outer iterator). When the inner
+//     loop could also take a horizontal reduction, a constant trip count
+//     of at least hredMinTrips vectors keeps the reduction, a shorter one
+//     the interchange, and a symbolic one chooses at run time. A loop
+//     under a "parallel" mark is never moved inside.
 //
 // Order of the attempts at a node: the packed kernel (4) at a nest that is
 // not inside a loop; then the unpacked kernel (3) at a matmul point nest;
-// at an innermost loop, a mark (2) when it is vectorizable, else the
-// horizontal reduction (5), else nothing (the report says why).
+// then the interchange (6) at a loop around one innermost loop; at an
+// innermost loop, a mark (2) when it is vectorizable, else the horizontal
+// reduction (5), else nothing (the report says why).
 //
 // # Representation of vector code
 //
@@ -116,6 +136,17 @@
 // Horizontal reductions use "vecr:<id>:decl|acc|hsum" with the
 // statement's arguments.
 //
+// Kernels written with intrinsics (avx2) are guarded: the rewritten node
+// is a Block "vecg:if", kernel, "vecg:else", a copy of the nest as it was
+// generated, "vecg:endif", printed as #if defined(__AVX2__) &&
+// defined(__FMA__) / #else / #endif (Target.Guard; each line ends in a
+// comment because the emitter takes only statement texts ending in ';',
+// '}' or "*/"), and the #include <immintrin.h> of Result.Header is under
+// the same condition. So the output builds with any C compiler for any
+// target (plain gcc -O2 runs the scalar nest) and gives the same results
+// within the kernels' tolerance (TestGuardGCC). The AST interpreter does
+// not know the preprocessor: it would run both branches.
+//
 // Vector statements are ast.User nodes named "vec:<kernel>:<op>" with
 // arguments (r, v, statement arguments...): op is acc (load an
 // accumulator), ldb (load the contiguous operand), bc (broadcast), fma,
@@ -126,6 +157,22 @@
 // scalar AST before Vectorize, and the tests compile and run the C.
 // Vector variables are named tsv_*; Result.Header is the #include line
 // (or the typedefs) the file needs at its top.
+//
+// # Which schedule the stage gets (package pipeline)
+//
+// When the scheduler's new schedule tiles nothing (it neither tiles nor
+// parallelizes, or with --parallel the parallel flow prefers the original
+// loops with parallel marks), the pipeline runs the stage on the new
+// schedule and on the original one (with coincident flags computed from
+// the dependences) and keeps the new one only when Gains says that it
+// vectorizes more of the deepest statements (those of the largest domain
+// dimension, a kernel counting 3, a mark 2, a horizontal reduction or a
+// mark after an interchange 1;
+// Result.Vectorized lists the statements a scheme covered). A tie keeps
+// the original: adi's distributed nest with
+// marks on its boundary loops ran at 0.72x, depthwise-conv's at 0.55x
+// where the original order ran at 1x; mvt with --parallel lost its
+// parallel outer loops to the fused nest (0.69x -> 0.55x).
 //
 // # Targets
 //

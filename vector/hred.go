@@ -34,7 +34,8 @@ type hred struct {
 }
 
 // matchHred decides whether the innermost loop f (rep: analyzeLoop's
-// verdict, not vectorizable) is a reduction the hred scheme handles: one
+// verdict, not vectorizable) is a reduction the hred scheme handles (the
+// caller checks the trip count with short and registers h): one
 // statement X += e or X = X + e (scop's Update "+"), X invariant along f,
 // no other access to X's array, every other access of stride 0 or 1, no
 // call, cast or iterator value in e, double or float throughout.
@@ -135,8 +136,21 @@ func (v *vectorizer) matchHred(f *ast.For) *hred {
 	if nvec == 0 || !h.translatable(e, st) {
 		return nil
 	}
-	v.res.hreds = append(v.res.hreds, h)
 	return h
+}
+
+// short reports whether the trip count of f is a constant below
+// hredMinTrips full vectors of h.
+func (h *hred) short(f *ast.For) bool {
+	hi, _ := upper(f)
+	c, ok := tripCount(f.Init, hi).(*ast.Int)
+	return ok && c.V < hredMinTrips*int64(h.lanes)
+}
+
+// register adds h to the result (matchHred only looks).
+func (v *vectorizer) register(h *hred) {
+	v.res.hreds = append(v.res.hreds, h)
+	v.cover(h.stmt.Name, scoreHred)
 }
 
 // translatable reports whether e has only the forms vecExpr knows.
@@ -183,8 +197,35 @@ func (h *hred) arrayType(name string, st *scop.Statement) string {
 	return ""
 }
 
-// buildHred writes the scheme for loop f.
+// hredMinTrips is the smallest number of full vectors for which a loop
+// gets the horizontal reduction: below it the horizontal sum and the
+// remainder cost more than the scalar chain saves (depthwise-conv's 7-tap
+// rows ran at 0.55x the original). A loop whose trip count is a constant
+// below hredMinTrips*lanes keeps its scalar code; a symbolic one tests its
+// trip count at run time and runs the original loop when it is short.
+const hredMinTrips = 4
+
+// tripCount is hi - lo + 1, simplified (a constant when both are).
+func tripCount(lo, hi ast.Expr) ast.Expr {
+	return ast.Simplify(ast.Add(ast.Sub(ast.CopyExpr(hi), ast.CopyExpr(lo)), ast.NewInt(1)))
+}
+
+// buildHred writes the scheme for loop f, under a run-time test of its trip
+// count when that is not a constant:
+//
+//	if (hi - lo + 1 >= hredMinTrips * lanes) { scheme } else { f as it was }
 func (v *vectorizer) buildHred(f *ast.For, h *hred) ast.Node {
+	hi, _ := upper(f)
+	trips := tripCount(f.Init, hi)
+	if _, ok := trips.(*ast.Int); ok {
+		return v.buildHredScheme(f, h)
+	}
+	scalar := ast.Copy(f)
+	return &ast.If{Cond: ast.Ge(trips, ast.NewInt(hredMinTrips*int64(h.lanes))), Then: v.buildHredScheme(f, h), Else: scalar}
+}
+
+// buildHredScheme writes the scheme for loop f.
+func (v *vectorizer) buildHredScheme(f *ast.For, h *hred) ast.Node {
 	u := single(f.Body).(*ast.User)
 	hi, _ := upper(f)
 	L := int64(h.lanes)

@@ -253,7 +253,9 @@ func (v *vectorizer) matchKernel(f1 *ast.For) (*kernel, LoopReport) {
 					kn.rowF = append(kn.rowF, f)
 				}
 			case 1:
-				if kn.vec != nil {
+				// The vector operand is loaded once per k for all R
+				// rows: it must not vary with i (A[i][j + k] does).
+				if di, ok := accessStride(acc, u, i); kn.vec != nil || !ok || strideClass(di) != 0 {
 					return nil, rep
 				}
 				kn.vec = f

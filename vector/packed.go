@@ -502,8 +502,9 @@ func loop(it string, lo, hiIncl ast.Expr, step int64, body ...ast.Node) *ast.For
 	return &ast.For{Iter: it, Init: ast.Simplify(lo), Cond: ast.Le(ast.NewIdent(it), ast.Simplify(hiIncl)), Inc: ast.NewInt(step), Body: ast.NewBlock(body...)}
 }
 
-// buildPacked writes the packed kernel (see doc.go). parallel puts an
-// OpenMP mark on the loop over blocks of rows.
+// buildPacked writes the packed kernel (see doc.go). parallel (or
+// Config.OpenMP) wraps it in the parallel loop over thread chunks of
+// packedpar.go; without it the code is the one-thread kernel.
 //
 // When the extent of the inner reduction dimensions is symbolic, the packed
 // code runs only when it is at most packKC (the size of the buffers);
@@ -517,6 +518,10 @@ func (v *vectorizer) buildPacked(p *pkernel, parallel bool, orig ast.Node) ast.N
 	n := p.name
 	I, J := p.dimI, p.dimJ
 	T := int64(len(p.terms))
+	// Threaded (packedpar.go): one parallel loop over thread chunks
+	// around the whole kernel, each chunk on its own range of one batch,
+	// row or column dimension (lo, hi) with its own buffers.
+	threaded := parallel || v.cfg.OpenMP
 	// With batch dimensions and row factors that do not vary with them
 	// (conv2d's weights), A is packed once per reduction block for all
 	// rows, outside the batch loops (the block loop goes outermost: every
@@ -623,188 +628,211 @@ func (v *vectorizer) buildPacked(p *pkernel, parallel bool, orig ast.Node) ast.N
 	jExpr := func(c ast.Expr) ast.Expr { return ast.Add(ast.Add(id(n("jc")), id(n("jr"))), c) }
 	kcT := id(n("kcT"))
 
-	// Pack B: bp[jr*kcT + (t*kc + p)*NR + c] = colprod_t(j = jc+jr+c).
-	var packB []ast.Node
-	for t := int64(0); t < T; t++ {
-		idx := func() ast.Expr {
-			return ast.Add(ast.Add(ast.Mul(id(n("jr")), kcT), ast.Mul(ast.Add(ast.Mul(num(t), id(n("kc"))), flat()), num(NR))), id(n("c")))
+	// mk builds the kernel (batch loops or the pc loop) with the batch,
+	// row and column dimensions over [lo, hi] (the hull, or a thread
+	// chunk's range in one of them).
+	mk := func(lo, hi []ast.Expr) ast.Node {
+		// Pack B: bp[jr*kcT + (t*kc + p)*NR + c] = colprod_t(j = jc+jr+c).
+		var packB []ast.Node
+		for t := int64(0); t < T; t++ {
+			idx := func() ast.Expr {
+				return ast.Add(ast.Add(ast.Mul(id(n("jr")), kcT), ast.Mul(ast.Add(ast.Mul(num(t), id(n("kc"))), flat()), num(NR))), id(n("c")))
+			}
+			packB = append(packB, redLoops(
+				loop(n("c"), num(0), ast.Sub(id(n("w")), num(1)), 1, p.user(fmt.Sprintf("pb%d", t), []ast.Expr{idx()}, dims(map[int]ast.Expr{J: jExpr(id(n("c")))}))),
+				loop(n("c"), id(n("w")), num(NR-1), 1, p.user("zb", []ast.Expr{idx()}, nil))))
 		}
-		packB = append(packB, redLoops(
-			loop(n("c"), num(0), ast.Sub(id(n("w")), num(1)), 1, p.user(fmt.Sprintf("pb%d", t), []ast.Expr{idx()}, dims(map[int]ast.Expr{J: jExpr(id(n("c")))}))),
-			loop(n("c"), id(n("w")), num(NR-1), 1, p.user("zb", []ast.Expr{idx()}, nil))))
-	}
-	packBLoop := loop(n("jr"), num(0), ast.Sub(id(n("nc")), num(1)), NR,
-		append([]ast.Node{decl(n("w"), ast.Min(num(NR), ast.Sub(id(n("nc")), id(n("jr")))))}, packB...)...)
-	// Pack A: ap[ir*kcT + (t*kc + p)*MR + r] = rowprod_t(i = ic+ir+r).
-	var packA []ast.Node
-	for t := int64(0); t < T; t++ {
-		idx := func() ast.Expr {
-			return ast.Add(ast.Add(ast.Mul(id(n("ir")), kcT), ast.Mul(ast.Add(ast.Mul(num(t), id(n("kc"))), flat()), num(MR))), id(n("r")))
+		packBLoop := loop(n("jr"), num(0), ast.Sub(id(n("nc")), num(1)), NR,
+			append([]ast.Node{decl(n("w"), ast.Min(num(NR), ast.Sub(id(n("nc")), id(n("jr")))))}, packB...)...)
+		// Pack A: ap[ir*kcT + (t*kc + p)*MR + r] = rowprod_t(i = ic+ir+r).
+		var packA []ast.Node
+		for t := int64(0); t < T; t++ {
+			idx := func() ast.Expr {
+				return ast.Add(ast.Add(ast.Mul(id(n("ir")), kcT), ast.Mul(ast.Add(ast.Mul(num(t), id(n("kc"))), flat()), num(MR))), id(n("r")))
+			}
+			packA = append(packA,
+				loop(n("r"), num(0), ast.Sub(id(n("h")), num(1)), 1, redLoops(p.user(fmt.Sprintf("pa%d", t), []ast.Expr{idx()}, adims(map[int]ast.Expr{I: iExpr(id(n("r")))})))),
+				loop(n("r"), id(n("h")), num(MR-1), 1, redLoops(p.user("za", []ast.Expr{idx()}, nil))))
 		}
-		packA = append(packA,
-			loop(n("r"), num(0), ast.Sub(id(n("h")), num(1)), 1, redLoops(p.user(fmt.Sprintf("pa%d", t), []ast.Expr{idx()}, adims(map[int]ast.Expr{I: iExpr(id(n("r")))})))),
-			loop(n("r"), id(n("h")), num(MR-1), 1, redLoops(p.user("za", []ast.Expr{idx()}, nil))))
-	}
-	packALoop := loop(n("ir"), num(0), ast.Sub(id(n("mc")), num(1)), MR,
-		append([]ast.Node{decl(n("h"), ast.Min(num(MR), ast.Sub(id(n("mc")), id(n("ir")))))}, packA...)...)
+		packALoop := loop(n("ir"), num(0), ast.Sub(id(n("mc")), num(1)), MR,
+			append([]ast.Node{decl(n("h"), ast.Min(num(MR), ast.Sub(id(n("mc")), id(n("ir")))))}, packA...)...)
 
-	// The row of the A buffer where micro-panel ir starts.
-	rowBase := func() ast.Expr {
-		if hoist {
-			return ast.Simplify(ast.Add(ast.Sub(id(n("ic")), ast.CopyExpr(p.lo[I])), id(n("ir"))))
+		// The row of the A buffer where micro-panel ir starts.
+		rowBase := func() ast.Expr {
+			if hoist {
+				return ast.Simplify(ast.Add(ast.Sub(id(n("ic")), ast.CopyExpr(lo[I])), id(n("ir"))))
+			}
+			return id(n("ir"))
 		}
-		return id(n("ir"))
-	}
-	// The micro-kernel on C directly (full tiles) or on a temporary.
-	micro := func(tmp bool) []ast.Node {
-		var pre, body, post []ast.Node
-		for r := int64(0); r < MR; r++ {
-			for vv := int64(0); vv < int64(p.nv); vv++ {
-				if tmp {
-					pre = append(pre, p.user("acct", []ast.Expr{num(r), num(vv)}, nil))
-					post = append(post, p.user("stt", []ast.Expr{num(r), num(vv)}, nil))
-				} else {
-					at := wdims(map[int]ast.Expr{I: iExpr(num(r)), J: jExpr(num(vv * int64(p.lanes)))})
-					pre = append(pre, p.user("acc", []ast.Expr{num(r), num(vv)}, at))
-					post = append(post, p.user("st", []ast.Expr{num(r), num(vv)}, at))
+		// The micro-kernel on C directly (full tiles) or on a temporary.
+		micro := func(tmp bool) []ast.Node {
+			var pre, body, post []ast.Node
+			// Threaded: the tile addressed from one pointer and the row
+			// stride (packedpar.go, cptr).
+			ptr := threaded && !tmp && MR > 1
+			if ptr {
+				at := wdims(map[int]ast.Expr{I: iExpr(num(0)), J: jExpr(num(0))})
+				pre = append(pre, p.user("cptr", []ast.Expr{iExpr(num(1))}, at))
+			}
+			for r := int64(0); r < MR; r++ {
+				for vv := int64(0); vv < int64(p.nv); vv++ {
+					if ptr {
+						pre = append(pre, p.user("accp", []ast.Expr{num(r), num(vv)}, nil))
+						post = append(post, p.user("stp", []ast.Expr{num(r), num(vv)}, nil))
+						continue
+					}
+					if tmp {
+						pre = append(pre, p.user("acct", []ast.Expr{num(r), num(vv)}, nil))
+						post = append(post, p.user("stt", []ast.Expr{num(r), num(vv)}, nil))
+					} else {
+						at := wdims(map[int]ast.Expr{I: iExpr(num(r)), J: jExpr(num(vv * int64(p.lanes)))})
+						pre = append(pre, p.user("acc", []ast.Expr{num(r), num(vv)}, at))
+						post = append(post, p.user("st", []ast.Expr{num(r), num(vv)}, at))
+					}
 				}
 			}
-		}
-		for vv := int64(0); vv < int64(p.nv); vv++ {
-			body = append(body, p.user("ldb", []ast.Expr{num(vv), ast.Add(ast.Mul(id(n("p")), num(NR)), num(vv*int64(p.lanes)))}, nil))
-		}
-		for r := int64(0); r < MR; r++ {
-			body = append(body, p.user("bc", []ast.Expr{num(r), ast.Add(ast.Mul(id(n("p")), num(MR)), num(r)), rowBase()}, nil))
 			for vv := int64(0); vv < int64(p.nv); vv++ {
-				body = append(body, p.user("fma", []ast.Expr{num(r), num(vv)}, nil))
+				body = append(body, p.user("ldb", []ast.Expr{num(vv), ast.Add(ast.Mul(id(n("p")), num(NR)), num(vv*int64(p.lanes)))}, nil))
 			}
+			for r := int64(0); r < MR; r++ {
+				body = append(body, p.user("bc", []ast.Expr{num(r), ast.Add(ast.Mul(id(n("p")), num(MR)), num(r)), rowBase()}, nil))
+				for vv := int64(0); vv < int64(p.nv); vv++ {
+					body = append(body, p.user("fma", []ast.Expr{num(r), num(vv)}, nil))
+				}
+			}
+			var kl ast.Node = loop(n("p"), num(0), ast.Sub(kcT, num(1)), 1, body...)
+			if threaded && p.asmOK(v.cfg.Target) {
+				kl = p.user("kasm", []ast.Expr{rowBase()}, nil)
+			}
+			out := append(pre, kl)
+			return append(out, post...)
 		}
-		kl := loop(n("p"), num(0), ast.Sub(kcT, num(1)), 1, body...)
-		out := append(pre, kl)
-		return append(out, post...)
-	}
-	// valid(i, j): the mask constraints at one point.
-	valid := func(i, j ast.Expr) ast.Expr {
-		var cs []ast.Expr
+		// valid(i, j): the mask constraints at one point.
+		valid := func(i, j ast.Expr) ast.Expr {
+			var cs []ast.Expr
+			np := len(p.params)
+			for _, row := range p.mask {
+				e := paramExpr(p.params, func(k int) int64 { return row[k] }, row[np+p.ndim])
+				e = ast.Add(e, ast.Mul(num(row[np+I]), ast.CopyExpr(i)))
+				e = ast.Add(e, ast.Mul(num(row[np+J]), ast.CopyExpr(j)))
+				cs = append(cs, ast.Ge(ast.Simplify(e), num(0)))
+			}
+			if len(cs) == 0 {
+				return num(1)
+			}
+			return ast.And(cs...)
+		}
+		i0, i1 := iExpr(num(0)), iExpr(num(MR-1))
+		j0, j1 := jExpr(num(0)), jExpr(num(NR-1))
+		full := ast.And(ast.Le(ast.Add(id(n("ir")), num(MR)), id(n("mc"))), ast.Le(ast.Add(id(n("jr")), num(NR)), id(n("nc"))),
+			valid(i0, j0), valid(i0, j1), valid(i1, j0), valid(i1, j1))
+		// A tile misses the (I, J) polygon when one constraint fails at
+		// all four corners (its maximum over the rectangle is negative).
+		var touch []ast.Expr
 		np := len(p.params)
 		for _, row := range p.mask {
+			ie, je := i0, j0
+			if row[np+I] > 0 {
+				ie = i1
+			}
+			if row[np+J] > 0 {
+				je = j1
+			}
 			e := paramExpr(p.params, func(k int) int64 { return row[k] }, row[np+p.ndim])
-			e = ast.Add(e, ast.Mul(num(row[np+I]), ast.CopyExpr(i)))
-			e = ast.Add(e, ast.Mul(num(row[np+J]), ast.CopyExpr(j)))
-			cs = append(cs, ast.Ge(ast.Simplify(e), num(0)))
+			e = ast.Add(ast.Add(e, ast.Mul(num(row[np+I]), ast.CopyExpr(ie))), ast.Mul(num(row[np+J]), ast.CopyExpr(je)))
+			touch = append(touch, ast.Ge(ast.Simplify(e), num(0)))
 		}
-		if len(cs) == 0 {
-			return num(1)
+		// Copy in and out of the temporary of a partial tile, element by
+		// element, only where the tile meets the domain.
+		tr, tc := id(n("tr")), id(n("tc"))
+		tcond := func() ast.Expr {
+			ie, je := iExpr(ast.CopyExpr(tr)), jExpr(ast.CopyExpr(tc))
+			return ast.And(ast.Lt(ast.CopyExpr(tr), id(n("h"))), ast.Lt(ast.CopyExpr(tc), id(n("w"))), valid(ie, je))
 		}
-		return ast.And(cs...)
-	}
-	i0, i1 := iExpr(num(0)), iExpr(num(MR-1))
-	j0, j1 := jExpr(num(0)), jExpr(num(NR-1))
-	full := ast.And(ast.Le(ast.Add(id(n("ir")), num(MR)), id(n("mc"))), ast.Le(ast.Add(id(n("jr")), num(NR)), id(n("nc"))),
-		valid(i0, j0), valid(i0, j1), valid(i1, j0), valid(i1, j1))
-	// A tile misses the (I, J) polygon when one constraint fails at
-	// all four corners (its maximum over the rectangle is negative).
-	var touch []ast.Expr
-	np := len(p.params)
-	for _, row := range p.mask {
-		ie, je := i0, j0
-		if row[np+I] > 0 {
-			ie = i1
+		tat := func() map[int]ast.Expr {
+			return wdims(map[int]ast.Expr{I: iExpr(ast.CopyExpr(tr)), J: jExpr(ast.CopyExpr(tc))})
 		}
-		if row[np+J] > 0 {
-			je = j1
+		tidx := func() ast.Expr { return ast.Add(ast.Mul(ast.CopyExpr(tr), num(NR)), ast.CopyExpr(tc)) }
+		in := []ast.Node{loop(n("tr"), num(0), num(MR-1), 1, loop(n("tc"), num(0), num(NR-1), 1,
+			p.user("tin", []ast.Expr{tidx(), tcond()}, tat())))}
+		out := []ast.Node{loop(n("tr"), num(0), num(MR-1), 1, loop(n("tc"), num(0), num(NR-1), 1,
+			p.user("tout", []ast.Expr{tidx(), tcond()}, tat())))}
+		partial := append([]ast.Node{
+			decl(n("h"), ast.Min(num(MR), ast.Sub(id(n("mc")), id(n("ir"))))),
+			decl(n("w"), ast.Min(num(NR), ast.Sub(id(n("nc")), id(n("jr"))))),
+			p.user("tdecl", nil, nil)}, in...)
+		partial = append(partial, micro(true)...)
+		partial = append(partial, out...)
+		var partialNode ast.Node = ast.NewBlock(partial...)
+		if len(touch) > 0 {
+			partialNode = &ast.If{Cond: ast.And(touch...), Then: partialNode}
 		}
-		e := paramExpr(p.params, func(k int) int64 { return row[k] }, row[np+p.ndim])
-		e = ast.Add(ast.Add(e, ast.Mul(num(row[np+I]), ast.CopyExpr(ie))), ast.Mul(num(row[np+J]), ast.CopyExpr(je)))
-		touch = append(touch, ast.Ge(ast.Simplify(e), num(0)))
-	}
-	// Copy in and out of the temporary of a partial tile, element by
-	// element, only where the tile meets the domain.
-	tr, tc := id(n("tr")), id(n("tc"))
-	tcond := func() ast.Expr {
-		ie, je := iExpr(ast.CopyExpr(tr)), jExpr(ast.CopyExpr(tc))
-		return ast.And(ast.Lt(ast.CopyExpr(tr), id(n("h"))), ast.Lt(ast.CopyExpr(tc), id(n("w"))), valid(ie, je))
-	}
-	tat := func() map[int]ast.Expr {
-		return wdims(map[int]ast.Expr{I: iExpr(ast.CopyExpr(tr)), J: jExpr(ast.CopyExpr(tc))})
-	}
-	tidx := func() ast.Expr { return ast.Add(ast.Mul(ast.CopyExpr(tr), num(NR)), ast.CopyExpr(tc)) }
-	in := []ast.Node{loop(n("tr"), num(0), num(MR-1), 1, loop(n("tc"), num(0), num(NR-1), 1,
-		p.user("tin", []ast.Expr{tidx(), tcond()}, tat())))}
-	out := []ast.Node{loop(n("tr"), num(0), num(MR-1), 1, loop(n("tc"), num(0), num(NR-1), 1,
-		p.user("tout", []ast.Expr{tidx(), tcond()}, tat())))}
-	partial := append([]ast.Node{
-		decl(n("h"), ast.Min(num(MR), ast.Sub(id(n("mc")), id(n("ir"))))),
-		decl(n("w"), ast.Min(num(NR), ast.Sub(id(n("nc")), id(n("jr"))))),
-		p.user("tdecl", nil, nil)}, in...)
-	partial = append(partial, micro(true)...)
-	partial = append(partial, out...)
-	var partialNode ast.Node = ast.NewBlock(partial...)
-	if len(touch) > 0 {
-		partialNode = &ast.If{Cond: ast.And(touch...), Then: partialNode}
-	}
-	tile := &ast.If{Cond: full, Then: ast.NewBlock(micro(false)...), Else: partialNode}
-	tiles := loop(n("jr"), num(0), ast.Sub(id(n("nc")), num(1)), NR,
-		loop(n("ir"), num(0), ast.Sub(id(n("mc")), num(1)), MR, tile))
-	icBody := []ast.Node{
-		decl(n("mc"), ast.Min(num(MC), ast.Sub(ast.Add(ast.CopyExpr(p.hi[I]), num(1)), id(n("ic"))))),
-		p.user("adecl", nil, nil),
-		packALoop, tiles,
-	}
-	if hoist {
-		icBody = []ast.Node{icBody[0], tiles}
-	}
-	icLoop := loop(n("ic"), ast.CopyExpr(p.lo[I]), ast.CopyExpr(p.hi[I]), MC, icBody...)
-	icLoop.Parallel = true
-	var icNode ast.Node = icLoop
-	if parallel {
-		icNode = &ast.Mark{Name: "parallel", Body: icLoop}
-	}
-	jcLoop := loop(n("jc"), ast.CopyExpr(p.lo[J]), ast.CopyExpr(p.hi[J]), packNC,
-		decl(n("nc"), ast.Min(num(packNC), ast.Sub(ast.Add(ast.CopyExpr(p.hi[J]), num(1)), id(n("jc"))))),
-		packBLoop, icNode)
-	var inPC []ast.Node
-	if hoist {
-		// A for all rows, then the batch loops.
-		var bl ast.Node = jcLoop
-		for k := len(p.batch) - 1; k >= 0; k-- {
-			d := p.batch[k]
-			bl = loop(n(fmt.Sprintf("b%d", k)), ast.CopyExpr(p.lo[d]), ast.CopyExpr(p.hi[d]), 1, bl)
+		tile := &ast.If{Cond: full, Then: ast.NewBlock(micro(false)...), Else: partialNode}
+		tiles := loop(n("jr"), num(0), ast.Sub(id(n("nc")), num(1)), NR,
+			loop(n("ir"), num(0), ast.Sub(id(n("mc")), num(1)), MR, tile))
+		icBody := []ast.Node{
+			decl(n("mc"), ast.Min(num(MC), ast.Sub(ast.Add(ast.CopyExpr(hi[I]), num(1)), id(n("ic"))))),
+			p.user("adecl", nil, nil),
+			packALoop, tiles,
 		}
-		inPC = []ast.Node{ast.NewBlock(
-			decl(n("ic"), ast.CopyExpr(p.lo[I])),
-			decl(n("mc"), ast.Add(ast.Sub(ast.CopyExpr(p.hi[I]), ast.CopyExpr(p.lo[I])), num(1))),
-			packALoop), bl}
-	} else {
-		inPC = []ast.Node{jcLoop}
-	}
-	pcLoop := loop(n("pc"), ast.CopyExpr(p.lo[r0]), ast.CopyExpr(p.hi[r0]), 1,
-		append([]ast.Node{
-			decl(n("pe"), ast.Min(ast.Sub(ast.Add(id(n("pc")), cb), num(1)), ast.CopyExpr(p.hi[r0]))),
-			decl(n("kc"), ast.Mul(ast.Add(ast.Sub(id(n("pe")), id(n("pc"))), num(1)), ast.CopyExpr(inner))),
-			decl(n("kcT"), ast.Mul(num(T), id(n("kc"))))}, inPC...)...)
-	// pc advances by cb (a Decl when symbolic): the step of a For is a
-	// constant, so the loop runs over block numbers when cb is symbolic.
-	if c, ok := cb.(*ast.Int); ok {
-		pcLoop.Inc = num(c.V)
-	} else {
-		pcLoop.Iter = n("pq")
-		pcLoop.Init = num(0)
-		pcLoop.Cond = ast.Le(id(n("pq")), ast.PDivQ(ast.Sub(ast.CopyExpr(p.hi[r0]), ast.CopyExpr(p.lo[r0])), cb))
-		b := pcLoop.Body.(*ast.Block)
-		b.Stmts = append([]ast.Node{decl(n("pc"), ast.Add(ast.CopyExpr(p.lo[r0]), ast.Mul(id(n("pq")), cb)))}, b.Stmts...)
-	}
-	// Without hoisting: batch loops, then the blocks of the reduction.
-	var body ast.Node = pcLoop
-	if !hoist {
-		for k := len(p.batch) - 1; k >= 0; k-- {
-			d := p.batch[k]
-			body = loop(n(fmt.Sprintf("b%d", k)), ast.CopyExpr(p.lo[d]), ast.CopyExpr(p.hi[d]), 1, body)
+		if hoist {
+			icBody = []ast.Node{icBody[0], tiles}
 		}
+		icLoop := loop(n("ic"), ast.CopyExpr(lo[I]), ast.CopyExpr(hi[I]), MC, icBody...)
+		icLoop.Parallel = true
+		var icNode ast.Node = icLoop
+		jcLoop := loop(n("jc"), ast.CopyExpr(lo[J]), ast.CopyExpr(hi[J]), packNC,
+			decl(n("nc"), ast.Min(num(packNC), ast.Sub(ast.Add(ast.CopyExpr(hi[J]), num(1)), id(n("jc"))))),
+			packBLoop, icNode)
+		var inPC []ast.Node
+		if hoist {
+			// A for all rows, then the batch loops.
+			var bl ast.Node = jcLoop
+			for k := len(p.batch) - 1; k >= 0; k-- {
+				d := p.batch[k]
+				bl = loop(n(fmt.Sprintf("b%d", k)), ast.CopyExpr(lo[d]), ast.CopyExpr(hi[d]), 1, bl)
+			}
+			inPC = []ast.Node{ast.NewBlock(
+				decl(n("ic"), ast.CopyExpr(lo[I])),
+				decl(n("mc"), ast.Add(ast.Sub(ast.CopyExpr(hi[I]), ast.CopyExpr(lo[I])), num(1))),
+				packALoop), bl}
+		} else {
+			inPC = []ast.Node{jcLoop}
+		}
+		pcLoop := loop(n("pc"), ast.CopyExpr(p.lo[r0]), ast.CopyExpr(p.hi[r0]), 1,
+			append([]ast.Node{
+				decl(n("pe"), ast.Min(ast.Sub(ast.Add(id(n("pc")), cb), num(1)), ast.CopyExpr(p.hi[r0]))),
+				decl(n("kc"), ast.Mul(ast.Add(ast.Sub(id(n("pe")), id(n("pc"))), num(1)), ast.CopyExpr(inner))),
+				decl(n("kcT"), ast.Mul(num(T), id(n("kc"))))}, inPC...)...)
+		// pc advances by cb (a Decl when symbolic): the step of a For is a
+		// constant, so the loop runs over block numbers when cb is symbolic.
+		if c, ok := cb.(*ast.Int); ok {
+			pcLoop.Inc = num(c.V)
+		} else {
+			pcLoop.Iter = n("pq")
+			pcLoop.Init = num(0)
+			pcLoop.Cond = ast.Le(id(n("pq")), ast.PDivQ(ast.Sub(ast.CopyExpr(p.hi[r0]), ast.CopyExpr(p.lo[r0])), cb))
+			b := pcLoop.Body.(*ast.Block)
+			b.Stmts = append([]ast.Node{decl(n("pc"), ast.Add(ast.CopyExpr(p.lo[r0]), ast.Mul(id(n("pq")), cb)))}, b.Stmts...)
+		}
+		// Without hoisting: batch loops, then the blocks of the reduction.
+		var body ast.Node = pcLoop
+		if !hoist {
+			for k := len(p.batch) - 1; k >= 0; k-- {
+				d := p.batch[k]
+				body = loop(n(fmt.Sprintf("b%d", k)), ast.CopyExpr(lo[d]), ast.CopyExpr(hi[d]), 1, body)
+			}
+		}
+		return body
 	}
-	var res ast.Node = ast.NewBlock(p.user("bdecl", nil, nil), body)
-	if hoist {
-		res = ast.NewBlock(p.user("bdecl", nil, nil), p.user("adeclh", nil, nil), body)
+	var res ast.Node
+	switch {
+	case threaded:
+		res = p.chunked(mk, hoist)
+	case hoist:
+		res = ast.NewBlock(p.user("bdecl", nil, nil), p.user("adeclh", nil, nil), mk(p.lo, p.hi))
+	default:
+		res = ast.NewBlock(p.user("bdecl", nil, nil), mk(p.lo, p.hi))
 	}
 	// Run-time choice: the packed code when the buffers hold a block of
 	// the inner reduction dimensions and the problem is large enough for
@@ -914,6 +942,9 @@ func (r *Result) printPacked(u *ast.User, expr func(ast.Expr) string) (string, e
 		return fmt.Sprintf("_mm256_storeu_%s(%s, %s);", sfx, addr, val)
 	}
 	op := parts[2]
+	if s, ok := r.printChunk(p, op, pre, expr); ok {
+		return s, nil
+	}
 	switch {
 	case op == "bdecl":
 		// One packed B block, shared by the threads of the row loop.
@@ -946,6 +977,31 @@ func (r *Result) printPacked(u *ast.User, expr func(ast.Expr) string) (string, e
 			return "", bad
 		}
 		return fmt.Sprintf("%s[%s] = 0;", buf, expr(pre[0])), nil
+	case op == "cptr":
+		if len(pre) != 1 {
+			return "", bad
+		}
+		next := map[string]string{}
+		for k, e := range sub {
+			next[k] = e
+		}
+		next[p.stmt.CIters[p.dimI]] = expr(pre[0])
+		nsub := func(name string) (string, bool) {
+			s, ok := next[name]
+			return s, ok
+		}
+		return fmt.Sprintf("%s *const %s = &%s;\nconst long long %s = &%s - %s;", p.elem, n("cp"), p.lhs.Format(subst), n("ld"), p.lhs.Format(nsub), n("cp")), nil
+	case op == "kasm":
+		if len(pre) != 1 {
+			return "", bad
+		}
+		return p.kasmText(expr(pre[0])), nil
+	case op == "accp" || op == "stp":
+		addr := fmt.Sprintf("%s + %d * %s + %d", n("cp"), pint(0), n("ld"), pint(1)*int64(p.lanes))
+		if op == "stp" {
+			return store(addr, acc()), nil
+		}
+		return fmt.Sprintf("%s %s = %s;", vt, acc(), load(addr, false)), nil
 	case op == "acc":
 		return fmt.Sprintf("%s %s = %s;", vt, acc(), load("&"+p.lhs.Format(subst), false)), nil
 	case op == "st":

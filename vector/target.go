@@ -18,6 +18,12 @@ type Target struct {
 	Intrinsics bool
 	// Regs is the number of vector registers of the target.
 	Regs int
+	// Guard is the preprocessor condition under which the C compiler
+	// accepts the target's intrinsics (Intrinsics only): the kernels are
+	// written as "#if Guard / kernel / #else / scalar nest / #endif", so
+	// that the output also builds without -mavx2 -mfma (or
+	// -march=native) and then runs the scalar code.
+	Guard string
 }
 
 // Lanes is the number of elements of elemType ("double" or "float") in one
@@ -33,7 +39,7 @@ func (t Target) Lanes(elemType string) int {
 }
 
 var targets = []Target{
-	{Name: "avx2", Bytes: 32, Intrinsics: true, Regs: 16},
+	{Name: "avx2", Bytes: 32, Intrinsics: true, Regs: 16, Guard: "defined(__AVX2__) && defined(__FMA__)"},
 	{Name: "sse2", Bytes: 16, Regs: 16},
 	{Name: "avx512", Bytes: 64, Regs: 32},
 	{Name: "neon", Bytes: 16, Regs: 32},

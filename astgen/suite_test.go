@@ -1,0 +1,411 @@
+package astgen
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/schedule"
+)
+
+// The AST-generation suite: testdata/suite holds inputs of `tessera
+// codegen` in the style of the CLooG, Omega and isl code generation tests
+// (written for tessera): *.in files in the isl_codegen form (a schedule
+// union map with its domain constraints, a context set and an options map,
+// '#' starting comment lines) and *.st files (a schedule tree in YAML).
+// A comment "# params: lo hi" gives the range of parameter values the
+// oracle tries (default -1 5); "# budget: N" raises the interpreter's step
+// budget.
+//
+// TestSuite generates each input and checks with the interpreter, for
+// every parameter assignment in the range that satisfies the context (a
+// deterministic sample when there are many), that the code visits exactly
+// the scheduled instances in the order of their time vectors (instances
+// with equal time vectors in any order).
+//
+// TestSuiteIslRef (with ASTGEN_ISLREF set and libisl installed) compares
+// each input with isl: gcc-compiled traces, sizes and generation times,
+// printed as a table with the totals. ASTGEN_ISLREF_DIR names another
+// directory of *.in/*.st inputs (e.g. isl's test_inputs/codegen) that both
+// tests add; ASTGEN_SUITE_ONLY=substring restricts them to matching names.
+//
+//	go test ./astgen -run 'TestSuite$' -v
+//	ASTGEN_ISLREF=1 go test ./astgen -run TestSuiteIslRef -v
+
+type suiteCase struct {
+	name   string
+	text   string
+	tree   bool
+	lo, hi int64
+	budget int64
+}
+
+func loadSuite(t *testing.T, dir string) []suiteCase {
+	t.Helper()
+	var out []suiteCase
+	err := filepath.Walk(dir, func(path string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		ext := filepath.Ext(path)
+		if fi.IsDir() || (ext != ".in" && ext != ".st") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		c := suiteCase{name: strings.TrimSuffix(rel, ext), text: string(data), tree: ext == ".st", lo: -1, hi: 5, budget: 1 << 21}
+		for _, l := range strings.Split(c.text, "\n") {
+			l = strings.TrimSpace(l)
+			if f, ok := strings.CutPrefix(l, "# params:"); ok {
+				if fs := strings.Fields(f); len(fs) == 2 {
+					c.lo, _ = strconv.ParseInt(fs[0], 10, 64)
+					c.hi, _ = strconv.ParseInt(fs[1], 10, 64)
+				}
+			}
+			if f, ok := strings.CutPrefix(l, "# budget:"); ok {
+				c.budget, _ = strconv.ParseInt(strings.TrimSpace(f), 10, 64)
+			}
+		}
+		out = append(out, c)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// suiteInput is a parsed suite input: the generator call, the flat
+// schedule (domain constraints included) the oracle enumerates, the
+// context, and for a tree the guard of its guard node.
+type suiteInput struct {
+	gen      func() (ast.Node, error)
+	flat     presburger.UnionMap
+	ctx      presburger.Set
+	hasCtx   bool
+	guard    *presburger.Set
+	params   []string
+	stmtName []string
+}
+
+// parseSuite reads an input like `tessera codegen` does.
+func parseSuite(c suiteCase) (in suiteInput, err error) {
+	defer presburger.Recover(&err)
+	var lines []string
+	for _, l := range strings.Split(c.text, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "#") {
+			lines = append(lines, l)
+		}
+	}
+	text := strings.Join(lines, "\n")
+	if c.tree {
+		tr, err := schedule.ParseYAML(text)
+		if err != nil {
+			return in, err
+		}
+		// The oracle and the trace speak of the expanded instances.
+		if tr, err = tr.InlineExpansions(); err != nil {
+			return in, err
+		}
+		in.gen = func() (ast.Node, error) { return Generate(tr, Config{}) }
+		in.flat = tr.Flatten()
+		in.ctx, in.hasCtx = contextOf(tr)
+		in.guard = guardOf(tr)
+		in.params = tr.Domain().Params()
+		in.stmtName = stmtNamesOf(tr.Domain())
+		return in, nil
+	}
+	objs := splitTop(text)
+	if len(objs) < 1 || len(objs) > 3 {
+		return in, fmt.Errorf("expected 1 to 3 objects, found %d", len(objs))
+	}
+	sched, err := presburger.ParseUnionMap(objs[0])
+	if err != nil {
+		return in, err
+	}
+	ctx := presburger.UniverseSet(presburger.NewParamSpace(nil))
+	if len(objs) > 1 {
+		if ctx, err = presburger.ParseSet(objs[1]); err != nil {
+			return in, err
+		}
+		in.hasCtx = true
+	}
+	w := 0
+	for _, m := range sched.Maps() {
+		w = max(w, m.Space().Dim(presburger.Out))
+	}
+	var opts Options
+	if len(objs) > 2 {
+		o, err := presburger.ParseUnionMap(objs[2])
+		if err != nil {
+			us, err2 := presburger.ParseUnionSet(objs[2])
+			if err2 != nil {
+				return in, err
+			}
+			o = us.UnionMap()
+		}
+		if opts, err = suiteOptions(o, w); err != nil {
+			return in, err
+		}
+	}
+	in.gen = func() (ast.Node, error) { return FromScheduleMap(sched, ctx, opts, Config{}) }
+	in.flat, in.ctx = sched, ctx
+	in.params = sched.Params()
+	for _, p := range ctx.Space().Params() {
+		if !slices.Contains(in.params, p) {
+			in.params = append(in.params, p)
+		}
+	}
+	in.stmtName = stmtNamesOf(sched.Domain())
+	return in, nil
+}
+
+// splitTop splits text into its top-level {...} objects (with any prefix
+// such as "[n] -> ").
+func splitTop(text string) []string {
+	var objs []string
+	depth, start := 0, -1
+	for i, r := range text {
+		switch r {
+		case '{', '[', '(':
+			if start < 0 {
+				start = i
+			}
+			if r == '{' {
+				depth++
+			}
+		case '}':
+			depth--
+			if depth == 0 {
+				objs = append(objs, text[start:i+1])
+				start = -1
+			}
+		}
+	}
+	return objs
+}
+
+// suiteOptions reads the options map like `tessera codegen`: an option
+// over the whole schedule space sets the option of its dim, one over part
+// of it is a partial option.
+func suiteOptions(o presburger.UnionMap, w int) (Options, error) {
+	var opts Options
+	for _, m := range o.Maps() {
+		sp := m.Space()
+		name := sp.TupleName(presburger.Out)
+		opt, ok := schedule.ParseASTOption(name)
+		if !ok {
+			return opts, fmt.Errorf("unsupported option %q", name)
+		}
+		in := 0
+		if sp.IsMap() {
+			in = sp.Dim(presburger.In)
+		}
+		if in != 0 && in != w {
+			continue
+		}
+		for d := 0; d < w; d++ {
+			fixed := m.FixVal(presburger.Out, 0, int64(d))
+			if fixed.IsEmpty() {
+				continue
+			}
+			var dom presburger.Set
+			if sp.IsMap() {
+				dom = fixed.Domain()
+			} else {
+				dom = fixed.Params()
+			}
+			if presburger.UniverseSet(dom.Space()).Subtract(dom).IsEmpty() {
+				for len(opts.Dims) <= d {
+					opts.Dims = append(opts.Dims, schedule.OptionDefault)
+				}
+				opts.Dims[d] = opt
+				continue
+			}
+			if in == 0 {
+				dom = dom.AddDims(presburger.Out, w)
+			}
+			opts.Partial = append(opts.Partial, PartialOption{Dim: d, Option: opt, Domain: dom})
+		}
+	}
+	return opts, nil
+}
+
+// suiteParams returns the parameter assignments to check: all of [lo, hi]
+// per parameter that satisfy the context, or a deterministic sample of at
+// most max of them.
+func suiteParams(in suiteInput, lo, hi int64, limit int) []map[string]int64 {
+	var all []map[string]int64
+	for _, pv := range paramValues(in.params, lo, hi) {
+		if in.hasCtx && !in.ctx.Contains(paramVec(in.ctx, pv)) {
+			continue
+		}
+		all = append(all, pv)
+	}
+	if len(all) <= limit {
+		return all
+	}
+	r := rand.New(rand.NewSource(int64(len(all))))
+	r.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+	return all[:limit]
+}
+
+// checkOrderTies is checkOrder where instances with equal time vectors may
+// come in any order.
+func checkOrderTies(node ast.Node, want []inst, params map[string]int64, budget int64) error {
+	got, err := ast.Interpret(node, params, ast.WithBudget(budget))
+	if err != nil {
+		return fmt.Errorf("interpret: %v", err)
+	}
+	key := func(name string, args []int64) string { return fmt.Sprint(name, args) }
+	i := 0
+	for i < len(want) {
+		j := i
+		for j < len(want) && slices.Equal(want[j].time, want[i].time) {
+			j++
+		}
+		if j > len(got) {
+			if i < len(got) {
+				return fmt.Errorf("%d instances, want %d; at time %v got %v", len(got), len(want), want[i].time, got[i])
+			}
+			return fmt.Errorf("%d instances, want %d; first missing %s%v (time %v)", len(got), len(want), want[i].name, want[i].args, want[i].time)
+		}
+		var w, g []string
+		for k := i; k < j; k++ {
+			w = append(w, key(want[k].name, want[k].args))
+			g = append(g, key(got[k].Name, got[k].Args))
+		}
+		sort.Strings(w)
+		sort.Strings(g)
+		for k := range w {
+			if w[k] != g[k] {
+				return fmt.Errorf("instances %d..%d (time %v): got %v, want %v", i, j-1, want[i].time, g, w)
+			}
+		}
+		i = j
+	}
+	if len(got) > len(want) {
+		return fmt.Errorf("%d instances, want %d; first extra %v", len(got), len(want), got[len(want)])
+	}
+	return nil
+}
+
+func suiteDir(t *testing.T) []suiteCase {
+	cs := loadSuite(t, "testdata/suite")
+	if len(cs) == 0 {
+		t.Fatal("no suite inputs")
+	}
+	if d := os.Getenv("ASTGEN_ISLREF_DIR"); d != "" {
+		for _, c := range loadSuite(t, d) {
+			c.name = "ext/" + c.name
+			cs = append(cs, c)
+		}
+	}
+	return cs
+}
+
+func TestSuite(t *testing.T) {
+	only := os.Getenv("ASTGEN_SUITE_ONLY")
+	for _, c := range suiteDir(t) {
+		if only != "" && !strings.Contains(c.name, only) {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			checkSuiteCase(t, c, 40)
+		})
+	}
+}
+
+func checkSuiteCase(t *testing.T, c suiteCase, limit int) {
+	t.Helper()
+	in, err := parseSuite(c)
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	node, err := in.gen()
+	if err != nil {
+		t.Fatalf("generate: %v\n%s", err, c.text)
+	}
+	if err := ast.Verify(node, in.params...); err != nil {
+		t.Fatalf("Verify: %v\n%s", err, ast.PrintC(node))
+	}
+	npv, ninst := 0, 0
+	for _, pv := range suiteParams(in, c.lo, c.hi, limit) {
+		want := expectedOrder(t, in.flat, pv)
+		npv++
+		ninst += len(want)
+		if in.guard != nil && !in.guard.Contains(paramVec(*in.guard, pv)) {
+			want = nil
+		}
+		if err := checkOrderTies(node, want, pv, c.budget); err != nil {
+			t.Fatalf("params %v: %v\n%s\n%s", pv, err, c.text, ast.PrintC(node))
+		}
+	}
+	if testing.Verbose() {
+		t.Logf("%d parameter values, %d instances\n%s", npv, ninst, ast.PrintC(node))
+	}
+}
+
+// suiteRefInput makes the isl comparison input of a suite case.
+func suiteRefInput(t *testing.T, c suiteCase) (refInput, error) {
+	in, err := parseSuite(c)
+	if err != nil {
+		return refInput{}, err
+	}
+	ri := refInput{name: c.name, text: c.text, ours: in.gen, params: in.params, stmts: in.stmtName, unordered: !in.flat.IsInjective()}
+	ri.vals = suiteParams(in, c.lo, c.hi, 12)
+	if in.guard != nil {
+		var keep []map[string]int64
+		for _, pv := range ri.vals {
+			if in.guard.Contains(paramVec(*in.guard, pv)) {
+				keep = append(keep, pv)
+			}
+		}
+		ri.vals = keep
+	}
+	return ri, nil
+}
+
+func TestSuiteIslRef(t *testing.T) {
+	if os.Getenv("ASTGEN_ISLREF") == "" {
+		t.Skip("set ASTGEN_ISLREF to compare the suite with isl")
+	}
+	islRef(t)
+	cases := suiteDir(t)
+	only := os.Getenv("ASTGEN_SUITE_ONLY")
+	var results []refResult
+	var bad, islFailed []string
+	for _, c := range cases {
+		if only != "" && !strings.Contains(c.name, only) {
+			continue
+		}
+		ri, err := suiteRefInput(t, c)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			bad = append(bad, c.name)
+			continue
+		}
+		r, ok := compareWithIsl(t, ri, 5)
+		switch {
+		case ok:
+			results = append(results, r)
+		case r.islFailed:
+			islFailed = append(islFailed, c.name)
+		default:
+			bad = append(bad, c.name)
+		}
+	}
+	reportIslRef(t, results)
+	t.Logf("trace mismatches or errors: %d %v; inputs isl fails on: %d %v", len(bad), bad, len(islFailed), islFailed)
+}

@@ -1,0 +1,410 @@
+package pipeline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tessera-opt/tessera/cfront"
+)
+
+// Live-out loop iterators.
+//
+// A region's loops may use iterators declared outside it ("int i, j;" at the
+// top of the function, as Pluto's examples and older PolyBench do). The
+// generated code has iterators of its own, so after it the original
+// iterators would keep the values they had before the region. When such an
+// iterator is read after the region, the rewritten region ends with the
+// original loop structure with every statement removed: its loop headers
+// and conditions (affine in iterators and parameters, which the region does
+// not write) give each iterator exactly its original final value, and the
+// C compiler replaces the empty loops by those values (gcc -O2 deletes
+// them).
+
+// liveIterators returns the iterators of r's loops that are declared
+// outside r and may be read after it: they are not locals or parameters of
+// r's function, or the first use of the name after the region (going round
+// any loop that encloses the region) is not an assignment.
+func liveIterators(f *cfront.File, r *cfront.Region) []string {
+	var iters []string
+	for _, s := range r.Body {
+		cfront.Walk(s, func(n cfront.Node) bool {
+			if fo, ok := n.(*cfront.For); ok && fo.DeclType == nil && !slices.Contains(iters, fo.Iter) {
+				iters = append(iters, fo.Iter)
+			}
+			return true
+		})
+	}
+	if len(iters) == 0 {
+		return nil
+	}
+	var fn *cfront.Func
+	for _, g := range f.Funcs {
+		if g.BodyStart <= r.Start && r.End <= g.BodyEnd {
+			fn = g
+		}
+	}
+	var live []string
+	for _, it := range iters {
+		if fn == nil || !isLocal(fn, it) {
+			live = append(live, it)
+			continue
+		}
+		after := string(f.Src[r.End:fn.BodyEnd])
+		if lb := enclosingLoopStart(f.Src, fn.BodyStart, r.Start); lb >= 0 {
+			after += "\n" + string(f.Src[lb:r.Start])
+		}
+		if firstUseReads(after, it) {
+			live = append(live, it)
+		}
+	}
+	return live
+}
+
+func isLocal(fn *cfront.Func, name string) bool {
+	for _, v := range fn.Locals {
+		if v.Name == name {
+			return true
+		}
+	}
+	for _, v := range fn.Params {
+		if v.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// ctoken is an identifier or one punctuation byte of C text, with its
+// offset; comments, string and character literals and preprocessor lines
+// are skipped.
+type ctoken struct {
+	text string
+	off  int
+}
+
+func ctokens(src []byte, from, to int) []ctoken {
+	var out []ctoken
+	lineStart := true
+	for i := from; i < to; {
+		c := src[i]
+		switch {
+		case c == '\n':
+			lineStart = true
+			i++
+			continue
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			i++
+			continue
+		case c == '#' && lineStart:
+			// A preprocessor line, with its continuations.
+			for i < to && src[i] != '\n' {
+				if src[i] == '\\' && i+1 < to && src[i+1] == '\n' {
+					i++
+				}
+				i++
+			}
+			continue
+		case c == '/' && i+1 < to && src[i+1] == '/':
+			for i < to && src[i] != '\n' {
+				i++
+			}
+			continue
+		case c == '/' && i+1 < to && src[i+1] == '*':
+			j := strings.Index(string(src[i+2:to]), "*/")
+			if j < 0 {
+				return out
+			}
+			i += j + 4
+			continue
+		}
+		lineStart = false
+		switch {
+		case c == '"' || c == '\'':
+			j := i + 1
+			for j < to && src[j] != c {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			i = j + 1
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			j := i
+			for j < to && (src[j] == '_' || src[j] >= 'a' && src[j] <= 'z' || src[j] >= 'A' && src[j] <= 'Z' || src[j] >= '0' && src[j] <= '9') {
+				j++
+			}
+			out = append(out, ctoken{string(src[i:j]), i})
+			i = j
+		case c >= '0' && c <= '9':
+			j := i
+			for j < to && (src[j] == '_' || src[j] == '.' || src[j] >= 'a' && src[j] <= 'z' || src[j] >= 'A' && src[j] <= 'Z' || src[j] >= '0' && src[j] <= '9') {
+				j++
+			}
+			i = j
+		default:
+			out = append(out, ctoken{string(c), i})
+			i++
+		}
+	}
+	return out
+}
+
+// enclosingLoopStart returns the offset of the body of the outermost loop
+// (for, while, do) of the function body starting at bodyStart that encloses
+// offset at, or -1.
+func enclosingLoopStart(src []byte, bodyStart, at int) int {
+	toks := ctokens(src, bodyStart, at)
+	type frame struct {
+		loop bool
+		off  int
+	}
+	var stack []frame
+	pendingLoop := false // the next '{' or statement is a loop body
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		switch t.text {
+		case "for", "while":
+			// Skip the parenthesized header.
+			depth := 0
+			j := i + 1
+			for ; j < len(toks); j++ {
+				if toks[j].text == "(" {
+					depth++
+				} else if toks[j].text == ")" {
+					depth--
+					if depth == 0 {
+						break
+					}
+				}
+			}
+			if j >= len(toks)-1 {
+				// The header ends the text before the region: the region is
+				// the loop's body.
+				if j < len(toks) || depth > 0 {
+					return t.off
+				}
+			}
+			// "while (...);" closing a do loop has no body.
+			if t.text == "while" && j+1 < len(toks) && toks[j+1].text == ";" {
+				i = j + 1
+				continue
+			}
+			pendingLoop = true
+			i = j
+		case "do":
+			pendingLoop = true
+			if i == len(toks)-1 {
+				return t.off
+			}
+		case "{":
+			stack = append(stack, frame{pendingLoop, t.off})
+			pendingLoop = false
+		case "}":
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case ";":
+			pendingLoop = false
+		}
+	}
+	for _, fr := range stack {
+		if fr.loop {
+			return fr.off
+		}
+	}
+	if pendingLoop {
+		// A loop whose body is a statement that contains the region.
+		return toks[len(toks)-1].off
+	}
+	return -1
+}
+
+// firstUseReads reports whether the first use of the identifier name in
+// text may read it: any use but "name = ..." (not "=="). Member names
+// (".name", "->name") are not uses.
+func firstUseReads(text, name string) bool {
+	toks := ctokens([]byte(text), 0, len(text))
+	for i, t := range toks {
+		if t.text != name {
+			continue
+		}
+		if i > 0 && (toks[i-1].text == "." || i > 1 && toks[i-1].text == ">" && toks[i-2].text == "-") {
+			continue
+		}
+		if i+1 < len(toks) && toks[i+1].text == "=" &&
+			(i+2 >= len(toks) || toks[i+2].text != "=" || toks[i+2].off != toks[i+1].off+1) {
+			return false // a plain assignment
+		}
+		return true
+	}
+	return false
+}
+
+// assignsIterator reports whether a statement of the region (not a loop
+// header) writes one of the names: the skeleton would then not reproduce
+// their final values.
+func assignsIterator(r *cfront.Region, names []string) (string, cfront.Pos, bool) {
+	// The loops' own init and increment clauses are not statements.
+	header := map[cfront.Node]bool{}
+	for _, s := range r.Body {
+		cfront.Walk(s, func(n cfront.Node) bool {
+			if fo, ok := n.(*cfront.For); ok {
+				if fo.Init != nil {
+					header[fo.Init] = true
+					if es, ok := fo.Init.(*cfront.ExprStmt); ok {
+						header[es.X] = true
+					}
+				}
+				if fo.Incr != nil {
+					header[fo.Incr] = true
+				}
+			}
+			return true
+		})
+	}
+	var name string
+	var pos cfront.Pos
+	found := false
+	for _, s := range r.Body {
+		cfront.Walk(s, func(n cfront.Node) bool {
+			if found || header[n] {
+				return false
+			}
+			if nm, at, ok := writes(n, names); ok {
+				name, pos, found = nm, at, true
+			}
+			return true
+		})
+	}
+	return name, pos, found
+}
+
+func writes(n cfront.Node, names []string) (string, cfront.Pos, bool) {
+	var x cfront.Expr
+	var at cfront.Pos
+	switch e := n.(type) {
+	case *cfront.Assign:
+		x, at = e.LHS, e.At
+	case *cfront.Unary:
+		if e.Op == "++" || e.Op == "--" {
+			x, at = e.X, e.At
+		}
+	case *cfront.Postfix:
+		x, at = e.X, e.At
+	}
+	for {
+		p, ok := x.(*cfront.Paren)
+		if !ok {
+			break
+		}
+		x = p.X
+	}
+	if id, ok := x.(*cfront.Ident); ok && slices.Contains(names, id.Name) {
+		return id.Name, at, true
+	}
+	return "", at, false
+}
+
+// skeleton returns the region's loops and conditions without their
+// statements (integer declarations are kept: bounds may use them), printed
+// at indentation ind, preceded by a comment naming the iterators.
+func skeleton(r *cfront.Region, names []string, ind string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s/* tessera: the original loops without their statements, so that %s keep%s the final value%s the code after the region reads (the C compiler folds these empty loops). */\n",
+		ind, strings.Join(names, ", "), map[bool]string{true: "s", false: ""}[len(names) == 1], map[bool]string{true: "", false: "s"}[len(names) == 1])
+	for _, s := range r.Body {
+		if k := strip(s); k != nil {
+			b.WriteString(cfront.FormatStmt(k, ind, "  ", func(string) (string, bool) { return "", false }))
+		}
+	}
+	return b.String()
+}
+
+// strip returns s without its expression statements and non-integer
+// declarations (nil when nothing is left).
+func strip(s cfront.Stmt) cfront.Stmt {
+	switch s := s.(type) {
+	case *cfront.For:
+		c := *s
+		c.Body = strip(s.Body)
+		if c.Body == nil {
+			c.Body = &cfront.Empty{At: s.At}
+		}
+		return &c
+	case *cfront.If:
+		c := *s
+		c.Then = strip(s.Then)
+		if c.Then == nil {
+			c.Then = &cfront.Empty{At: s.At}
+		}
+		if s.Else != nil {
+			c.Else = strip(s.Else)
+		}
+		if c.Else == nil && c.Then != nil {
+			if _, empty := c.Then.(*cfront.Empty); empty && !hasLoop(s) {
+				return nil
+			}
+		}
+		return &c
+	case *cfront.Block:
+		c := *s
+		c.Stmts = nil
+		for _, x := range s.Stmts {
+			if k := strip(x); k != nil {
+				c.Stmts = append(c.Stmts, k)
+			}
+		}
+		if len(c.Stmts) == 0 {
+			return nil
+		}
+		return &c
+	case *cfront.Decl:
+		if isIntegerType(s.Type) {
+			return s
+		}
+	}
+	return nil
+}
+
+func hasLoop(s cfront.Stmt) bool {
+	found := false
+	cfront.Walk(s, func(n cfront.Node) bool {
+		if _, ok := n.(*cfront.For); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func isIntegerType(t *cfront.TypeName) bool {
+	if t == nil {
+		return false
+	}
+	for _, w := range strings.Fields(t.Text + " " + t.Base) {
+		switch w {
+		case "int", "long", "short", "char", "unsigned", "signed", "size_t", "ptrdiff_t", "int64_t", "int32_t", "uint64_t", "uint32_t":
+			return true
+		}
+	}
+	return false
+}
+
+// keepIterators appends to the generated text of r the skeleton that gives
+// the live-out iterators their final values (see liveIterators); it fails,
+// keeping the region, when a statement of r writes such an iterator.
+func keepIterators(f *cfront.File, r *cfront.Region, reg *Region, text string) (string, error) {
+	live := liveIterators(f, r)
+	if len(live) == 0 {
+		return text, nil
+	}
+	if name, at, ok := assignsIterator(r, live); ok {
+		return "", &cfront.Error{Pos: at, Msg: fmt.Sprintf("loop iterator %s is assigned by a statement and read after the region: its final value cannot be reproduced", name)}
+	}
+	reg.Remarks = append(reg.Remarks, fmt.Sprintf("iterator(s) %s read after the region: the original loops without statements follow the new code to give them their final values", strings.Join(live, ", ")))
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	return text + skeleton(r, live, r.Indent), nil
+}

@@ -1,0 +1,153 @@
+package pipeline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/scheduler"
+	"github.com/tessera-opt/tessera/scop"
+)
+
+// parallelCheck is the self-check of the parallel marks of the generated
+// code, independent of how they were placed: for every "parallel" mark
+// whose body is a single for loop F, the interpreter replays the code for
+// small parameter values, tagging each statement instance with the
+// execution of F it runs in (the values of the loops around F) and F's
+// iteration; no dependence may join two instances of the same execution
+// of F in different iterations. Dependences on scalars privatized on the
+// loop and on arrays it reduces are removed by the OpenMP clauses, so they
+// do not count. (A band member whose loop was degenerate once had its
+// mark land on the next loop; this check catches that class of bug.)
+func parallelCheck(n ast.Node, s *scop.Scop, d *deps.Deps, privs []scheduler.Private) error {
+	c := ast.Copy(n)
+	loops := 0
+	var walk func(x ast.Node, outer []string, tags []ast.Expr)
+	walk = func(x ast.Node, outer []string, tags []ast.Expr) {
+		switch x := x.(type) {
+		case *ast.Block:
+			for _, y := range x.Stmts {
+				walk(y, outer, tags)
+			}
+		case *ast.If:
+			walk(x.Then, outer, tags)
+			if x.Else != nil {
+				walk(x.Else, outer, tags)
+			}
+		case *ast.Mark:
+			if f := loopOf(x.Body); f != nil && (x.Name == "parallel" || x.Name == "collapse") {
+				loops++
+				t := slices.Clone(tags)
+				t = append(t, ast.NewInt(int64(loops)), ast.NewInt(int64(len(outer))))
+				for _, o := range outer {
+					t = append(t, &ast.Ident{Name: o})
+				}
+				t = append(t, &ast.Ident{Name: f.Iter})
+				walk(f.Body, append(slices.Clone(outer), f.Iter), t)
+				return
+			}
+			walk(x.Body, outer, tags)
+		case *ast.For:
+			walk(x.Body, append(slices.Clone(outer), x.Iter), tags)
+		case *ast.User:
+			x.Args = append(x.Args, tags...)
+		}
+	}
+	walk(c, nil, nil)
+	if loops == 0 {
+		return nil
+	}
+	arity := map[string]int{}
+	for _, st := range s.Statements {
+		arity[st.Name] = st.Domain.Space().NDim() - st.Domain.Space().NParam()
+	}
+	// exempt reports whether dependence dp is removed by the clauses of
+	// the parallel loop holding its statements.
+	exempt := func(dp *deps.Dep) bool {
+		for _, p := range privs {
+			if !slices.Contains(p.Stmts, dp.Source.Name) || !slices.Contains(p.Stmts, dp.Target.Name) {
+				continue
+			}
+			if slices.Contains(p.Private, dp.Array) || slices.Contains(p.LastPrivate, dp.Array) {
+				return true
+			}
+			for _, r := range p.Reductions {
+				if r.Array == dp.Array && r.Stmt == dp.Source.Name && r.Stmt == dp.Target.Name {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, params := range sampleParams(s) {
+		env := map[string]int64{}
+		for i, p := range s.Params {
+			env[p] = params[i]
+		}
+		inst, err := ast.Interpret(c, env, ast.WithBudget(selfCheckLimit))
+		if err != nil || len(inst) > selfCheckEnum {
+			continue // selfCheck reports errors; too large: smaller values are checked
+		}
+		// groups[k][execution] lists the instances of loop k's execution
+		// with their iteration.
+		type member struct {
+			name string
+			args []int64
+			iter int64
+		}
+		groups := map[string][]member{}
+		for _, in := range inst {
+			a, ok := arity[in.Name]
+			if !ok || len(in.Args) < a {
+				continue
+			}
+			tags := in.Args[a:]
+			for len(tags) >= 2 {
+				k, no := tags[0], int(tags[1])
+				if no < 0 || len(tags) < 2+no+1 {
+					return fmt.Errorf("parallel check: malformed tags for %v", in)
+				}
+				exec := fmt.Sprint(k, tags[2:2+no])
+				groups[exec] = append(groups[exec], member{in.Name, in.Args[:a], tags[2+no]})
+				tags = tags[3+no:]
+			}
+		}
+		for _, dp := range d.Deps {
+			if exempt(dp) {
+				continue
+			}
+			pv := paramsOf(dp.Rel.Space(), s.Params, params)
+			pairs := 0
+			pt := make([]int64, 0, len(pv)+8)
+		scan:
+			for _, ms := range groups {
+				for _, a := range ms {
+					if a.name != dp.Source.Name {
+						continue
+					}
+					for _, b := range ms {
+						if b.name != dp.Target.Name || b.iter == a.iter {
+							continue
+						}
+						if pairs++; pairs > selfCheckLimit {
+							break scan
+						}
+						pt = append(append(append(pt[:0], pv...), a.args...), b.args...)
+						if dp.Rel.Contains(pt) {
+							return fmt.Errorf("%s dependence %s%v -> %s%v on %s joins two iterations of a parallel loop for %v", dp.Kind, dp.Source.Name, a.args, dp.Target.Name, b.args, dp.Array, strings.TrimPrefix(fmt.Sprint(env), "map"))
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// loopOf is the for loop a mark's body reduces to (nil when none).
+func loopOf(n ast.Node) *ast.For {
+	f, _ := ast.Only(n).(*ast.For)
+	return f
+}

@@ -1,0 +1,134 @@
+package pipeline
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/scheduler"
+)
+
+// outlineKernel is a matrix product with macro sizes (large enough for
+// the cost checks to run it in parallel) on array parameters.
+const outlineKernel = `#include <stdio.h>
+#define N 200
+static double A[N][N], B[N][N], C[N][N];
+static double alpha = 1.5;
+static __attribute__((noinline)) void kernel(double a, double A[N][N], double B[N][N], double C[N][N]) {
+#pragma scop
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      for (int k = 0; k < N; k++)
+        C[i][j] = C[i][j] + a * A[i][k] * B[k][j];
+#pragma endscop
+}
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      A[i][j] = (i * 7 + j) % 13 / 13.0;
+      B[i][j] = (i + 3 * j) % 11 / 11.0;
+      C[i][j] = (i + j) % 5;
+    }
+  kernel(alpha, A, B, C);
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      s += C[i][j] * ((i + 2 * j) % 7 + 1);
+  printf("%.17g\n", s);
+  return 0;
+}
+`
+
+// TestOutlineParallel checks that the body of a parallel loop moves into a
+// function with restrict array parameters placed before the kernel, that
+// a kernel whose extents are variables is left alone (with the reason in
+// the notes), and, with gcc, that the program prints the same with two
+// threads.
+func TestOutlineParallel(t *testing.T) {
+	t.Parallel()
+	opt := Options{Sched: scheduler.Config{Parallel: true}}
+	res, err := Optimize("k.c", []byte(outlineKernel), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(res.Output)
+	for _, want := range []string{
+		"static inline void tessera_par_6_0(",
+		"double a, ",
+		"double (*restrict C)[N]",
+		"double (*restrict A)[N]",
+		"}\n\nstatic __attribute__((noinline)) void kernel(",
+		"#pragma omp parallel for collapse(2)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if !strings.Contains(strings.Join(res.Regions[0].Remarks, "\n"), "body moved into tessera_par_6_0") {
+		t.Errorf("no note in %q", res.Regions[0].Remarks)
+	}
+
+	vla := strings.Replace(outlineKernel, "kernel(double a, double A[N][N], double B[N][N], double C[N][N])", "kernel(double a, int n, double A[n][N], double B[N][n], double C[N][N])", 1)
+	vla = strings.Replace(vla, "kernel(alpha, A, B, C)", "kernel(alpha, N, A, B, C)", 1)
+	res2, err := Optimize("k.c", []byte(vla), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(res2.Output), "tessera_par_") {
+		t.Errorf("outlined with variable extents:\n%s", res2.Output)
+	}
+	if !strings.Contains(strings.Join(res2.Regions[0].Remarks, "\n"), "body not outlined: an extent of B is not a constant (n)") {
+		t.Errorf("no refusal note in %q", res2.Regions[0].Remarks)
+	}
+
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc")
+	}
+	dir := t.TempDir()
+	run := func(src, name string) string {
+		c := filepath.Join(dir, name+".c")
+		if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		exe := filepath.Join(dir, name)
+		if b, err := exec.Command(gcc, "-O2", "-fopenmp", c, "-o", exe).CombinedOutput(); err != nil {
+			t.Fatalf("gcc %s: %v\n%s", name, err, b)
+		}
+		cmd := exec.Command(exe)
+		cmd.Env = append(os.Environ(), "OMP_NUM_THREADS=2")
+		b, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return string(b)
+	}
+	if a, b := run(outlineKernel, "orig"), run(out, "opt"); a != b {
+		t.Errorf("original prints %q, optimized %q", a, b)
+	}
+	if a, b := run(vla, "vorig"), run(string(res2.Output), "vopt"); a != b {
+		t.Errorf("variable extents: original prints %q, optimized %q", a, b)
+	}
+}
+
+// TestFuncDeclStart checks where the outlined functions go: before the
+// lines of the kernel's return type, after a declaration, a comment or a
+// preprocessor line.
+func TestFuncDeclStart(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"int x;\nvoid kernel(void) {\n}\n", "void kernel"},
+		{"int x;\nstatic inline\nvoid\nkernel(void) {\n}\n", "static inline\nvoid"},
+		{"/* doc */\nvoid kernel(void) {\n}\n", "void kernel"},
+		{"#define N 4\n__attribute__((noinline))\nvoid kernel(void) {\n}\n", "__attribute__"},
+	}
+	for _, tc := range tests {
+		fn := &cfront.Func{Name: "kernel", Pos: cfront.Pos{Offset: strings.Index(tc.src, "kernel(")}}
+		p, ok := funcDeclStart([]byte(tc.src), fn)
+		if !ok || !strings.HasPrefix(tc.src[p:], tc.want) {
+			t.Errorf("%q: start %d (%q), want the text from %q", tc.src, p, tc.src[p:], tc.want)
+		}
+	}
+}

@@ -1,0 +1,373 @@
+package pipeline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/scop"
+)
+
+// This file runs an outermost loop of the original schedule in parallel
+// with a private copy of one temporary array per thread: doitgen's r loop,
+// whose iterations each write sum[] before reading it. The loop's p loops
+// are parallel as written, but one fork per (r, q) iteration did not pay
+// (0.24x of gcc at LARGE); the r loop with a private sum ran at 1.87x of
+// gcc (written by hand, 2 threads, quiet machine).
+//
+// The loop L may run in parallel with X private when (deps, exact):
+//
+//   - every memory-based dependence that L carries between its own
+//     statements goes through X (an array, not a scalar);
+//   - no value flows from one iteration of L to another through X, nor
+//     from before L into L: every read of X in L has its value-based
+//     source in the same iteration of L (no read left without source);
+//   - every write of X that no later iteration of L overwrites belongs to
+//     the last iteration of L.
+//
+// Then every iteration but the last runs on a private copy (a local array
+// declared in the loop body, which shadows X: the statements' text does
+// not change), and the last one on X itself, which ends with the values
+// the sequential loop leaves. The private copy lives on the thread's
+// stack: the parallel version runs only when X takes at most
+// privMaxBytes (a test the C compiler folds when the extents are macros).
+
+const privMaxBytes = 1 << 16
+
+// privatizeOuter looks for such a loop among the outermost loops of n
+// (the AST of the original schedule with its parallel marks) and rewrites
+// it in place:
+//
+//	if (sizeof(X's element) * extents <= privMaxBytes)
+//	  #parallel
+//	  for (r ...) if (r < last) { T X[ext]; body } else body
+//	else
+//	  for (r ...) body
+//
+// dropping the parallel marks inside it. It returns the new root, the
+// statement printer that also prints the declarations, and notes.
+func privatizeOuter(n ast.Node, s *scop.Scop, d *deps.Deps, f *cfront.File, r *cfront.Region, body func(u *ast.User) (string, error)) (ast.Node, func(u *ast.User) (string, error), []string) {
+	texts := map[*ast.User]string{}
+	var notes []string
+	var dd *deps.Deps // value-based dependences, computed once when needed
+	var visit func(x ast.Node) ast.Node
+	visit = func(x ast.Node) ast.Node {
+		switch y := x.(type) {
+		case *ast.Block:
+			if y != nil {
+				for k, st := range y.Stmts {
+					y.Stmts[k] = visit(st)
+				}
+			}
+		case *ast.If:
+			y.Then = visit(y.Then)
+			if y.Else != nil {
+				y.Else = visit(y.Else)
+			}
+		case *ast.Mark:
+			y.Body = visit(y.Body)
+		case *ast.For:
+			loop := scopLoopOf(y, s)
+			if loop == nil || !ast.Canonical(y) {
+				return y
+			}
+			if carriedArray(loop, s, d) == "" {
+				return y
+			}
+			if dd == nil {
+				var err error
+				if dd, err = deps.Compute(s, deps.Config{Dataflow: true}); err != nil {
+					return y
+				}
+			}
+			arr, why := privatizable(loop, s, d, dd)
+			if arr == "" {
+				if why != "" {
+					notes = append(notes, fmt.Sprintf("loop %s: no private array: %s", y.Iter, why))
+				}
+				return y
+			}
+			out, decl, why := privateVersion(y, arr, s, f, r)
+			if out == nil {
+				notes = append(notes, fmt.Sprintf("loop %s: %s would be private, but %s", y.Iter, arr, why))
+				return y
+			}
+			for u, t := range decl {
+				texts[u] = t
+			}
+			notes = append(notes, fmt.Sprintf("loop %s: parallel with a private copy of %s per thread (each iteration writes the elements of %s it reads; the last iteration works on %s itself), when %s takes at most %d bytes", y.Iter, arr, arr, arr, arr, privMaxBytes))
+			return out
+		}
+		return x
+	}
+	n = visit(n)
+	if len(texts) == 0 {
+		return n, body, notes
+	}
+	return n, func(u *ast.User) (string, error) {
+		if t, ok := texts[u]; ok {
+			return t, nil
+		}
+		return body(u)
+	}, notes
+}
+
+// carriedArray is the array (rank >= 1, not local to the region) that
+// every memory-based dependence carried by loop between its statements
+// goes through, or "" (none carried, several arrays, a scalar).
+func carriedArray(loop *scop.Loop, s *scop.Scop, d *deps.Deps) string {
+	in := map[*scop.Statement]bool{}
+	for _, k := range loop.Stmts {
+		in[s.Statements[k]] = true
+	}
+	arr := ""
+	for _, dep := range d.Deps {
+		if !in[dep.Source] || !in[dep.Target] || !slices.Contains(dep.Levels, loop.Depth) {
+			continue
+		}
+		if arr != "" && dep.Array != arr {
+			return ""
+		}
+		arr = dep.Array
+	}
+	for _, x := range s.Arrays {
+		if x.Name == arr && x.Rank > 0 && !x.Local {
+			return arr
+		}
+	}
+	return ""
+}
+
+// scopLoopOf is the outermost loop of the original nest whose statements
+// are exactly those that f runs.
+func scopLoopOf(f *ast.For, s *scop.Scop) *scop.Loop {
+	names := map[string]bool{}
+	ast.Walk(f, func(x ast.Node) bool {
+		if u, ok := x.(*ast.User); ok {
+			name, _, _ := strings.Cut(u.Name, " ") // scalarize's "S1 (load)"
+			names[name] = true
+		}
+		return true
+	})
+	for _, l := range s.Loops {
+		if l.Parent >= 0 || len(l.Stmts) != len(names) {
+			continue
+		}
+		all := true
+		for _, k := range l.Stmts {
+			all = all && names[s.Statements[k].Name]
+		}
+		if all {
+			return l
+		}
+	}
+	return nil
+}
+
+// privatizable returns the array whose privatization makes loop parallel,
+// or "" and why not ("" when the loop carries nothing or more than one
+// array: not a candidate). d holds the memory-based dependences, dd the
+// value-based flow ones.
+func privatizable(loop *scop.Loop, s *scop.Scop, d, dd *deps.Deps) (string, string) {
+	in := map[*scop.Statement]bool{}
+	for _, k := range loop.Stmts {
+		in[s.Statements[k]] = true
+	}
+	level := loop.Depth
+	arr := carriedArray(loop, s, d)
+	if arr == "" {
+		return "", ""
+	}
+	// Reads: each read of arr in the loop has its value from the same
+	// iteration.
+	covered := map[string]presburger.Set{} // by statement name and access
+	for _, dep := range dd.Deps {
+		if dep.Kind != deps.Flow || dep.Array != arr || !in[dep.Target] {
+			continue
+		}
+		if !in[dep.Source] || slices.Contains(dep.Levels, level) {
+			return "", fmt.Sprintf("a value of %s flows into the loop or from one of its iterations to another", arr)
+		}
+		key := fmt.Sprintf("%s/%d", dep.Target.Name, dep.TgtAccess)
+		if c, ok := covered[key]; ok {
+			covered[key] = c.Union(dep.Rel.Range())
+		} else {
+			covered[key] = dep.Rel.Range()
+		}
+	}
+	for st := range in {
+		for k, acc := range st.Accesses {
+			if acc.Array != arr || acc.Kind != scop.Read {
+				continue
+			}
+			c, ok := covered[fmt.Sprintf("%s/%d", st.Name, k)]
+			if !ok || !st.Domain.Subtract(c).IsEmpty() {
+				return "", fmt.Sprintf("%s reads %s before the loop writes it", st.Name, arr)
+			}
+		}
+	}
+	// Every statement runs in the same iterations of the loop (for the
+	// parameter values where it runs at all), so that the generated
+	// loop's last iteration (bounds from the union of the domains) is the
+	// last iteration of each.
+	var first presburger.Set
+	seen := false
+	for st := range in {
+		od := st.Domain
+		or := od.ProjectOut(presburger.SetDim, level, od.Dim(presburger.SetDim)-level).SetTupleName("L")
+		if !seen {
+			first, seen = or, true
+			continue
+		}
+		// Equal where both run (a statement of an inner loop over P
+		// runs only when P > 0).
+		pf := first.ProjectOut(presburger.SetDim, 0, 1)
+		po := or.ProjectOut(presburger.SetDim, 0, 1)
+		if !first.IntersectParams(po).IsSubset(or) || !or.IntersectParams(pf).IsSubset(first) {
+			return "", "its statements run in different iterations of the loop"
+		}
+	}
+	// Writes: those that no later iteration overwrites are in the last
+	// iteration.
+	for st := range in {
+		for k, acc := range st.Accesses {
+			if acc.Array != arr || acc.Kind != scop.Write {
+				continue
+			}
+			final := st.Domain
+			for _, dep := range d.Deps {
+				if dep.Kind != deps.Output || dep.Source != st || dep.SrcAccess != k || !in[dep.Target] {
+					continue
+				}
+				for j, lv := range dep.Levels {
+					if lv == level {
+						final = final.Subtract(dep.ByLevel[j].Domain())
+					}
+				}
+			}
+			fr := final.ProjectOut(presburger.SetDim, level, final.Dim(presburger.SetDim)-level)
+			for other := range in {
+				od := other.Domain
+				or := od.ProjectOut(presburger.SetDim, level, od.Dim(presburger.SetDim)-level)
+				later := presburger.FromDomainAndRange(fr, or).OrderLT(presburger.In, level-1, presburger.Out, level-1)
+				if !later.IsEmpty() {
+					return "", fmt.Sprintf("%s writes elements of %s that only an earlier iteration of the loop writes", st.Name, arr)
+				}
+			}
+		}
+	}
+	return arr, ""
+}
+
+// privateVersion builds the two versions of loop f with arr private (see
+// privatizeOuter), or says why not.
+func privateVersion(f *ast.For, arr string, s *scop.Scop, file *cfront.File, r *cfront.Region) (ast.Node, map[*ast.User]string, string) {
+	v := file.Lookup(r, arr)
+	if v == nil || v.NDims() == 0 || strings.ContainsAny(v.Type, "*[(") {
+		return nil, nil, "its declaration is not a plain array"
+	}
+	for _, a := range s.Arrays {
+		if a.Name == arr && a.Rank != v.NDims() {
+			return nil, nil, "its declaration has another rank"
+		}
+	}
+	ext := ""
+	size := "sizeof(" + v.Type + ")"
+	for _, dim := range v.Dims {
+		t := dim.Format(nil)
+		for _, w := range identRE.FindAllString(t, -1) {
+			if _, ok := file.Macros[w]; !ok {
+				return nil, nil, "an extent is not a constant (" + t + ")"
+			}
+		}
+		ext += "[" + t + "]"
+		size += " * (" + t + ")"
+	}
+	c, ok := f.Cond.(*ast.Op)
+	if !ok || len(c.Args) != 2 {
+		return nil, nil, "the loop's bound is not canonical"
+	}
+	var last ast.Expr
+	switch c.Kind {
+	case ast.OpLt:
+		last = ast.Lt(ast.NewIdent(f.Iter), ast.Sub(c.Args[1], ast.NewInt(1)))
+	case ast.OpLe:
+		last = ast.Lt(ast.NewIdent(f.Iter), c.Args[1])
+	default:
+		return nil, nil, "the loop's bound is not canonical"
+	}
+	seq := copyShared(f).(*ast.For)
+	par := copyShared(f).(*ast.For)
+	stripParallel := func(n ast.Node) ast.Node {
+		var strip func(n ast.Node) ast.Node
+		strip = func(n ast.Node) ast.Node {
+			switch x := n.(type) {
+			case *ast.Mark:
+				x.Body = strip(x.Body)
+				if strings.HasPrefix(x.Name, "parallel") {
+					return x.Body
+				}
+			case *ast.Block:
+				if x != nil {
+					for k, st := range x.Stmts {
+						x.Stmts[k] = strip(st)
+					}
+				}
+			case *ast.For:
+				x.Body = strip(x.Body)
+			case *ast.If:
+				x.Then = strip(x.Then)
+				if x.Else != nil {
+					x.Else = strip(x.Else)
+				}
+			}
+			return n
+		}
+		return strip(n)
+	}
+	par = stripParallel(par).(*ast.For)
+	decl := &ast.User{Name: arr + " (private)"}
+	shared := copyShared(par.Body)
+	par.Body = &ast.If{Cond: last, Then: &ast.Block{Stmts: []ast.Node{decl, par.Body}}, Else: shared}
+	texts := map[*ast.User]string{decl: v.Type + " " + arr + ext + ";"}
+	// The size test is C text (sizeof), printed as is.
+	guard := ast.NewIdent(size + " <= " + fmt.Sprint(privMaxBytes))
+	return &ast.If{Cond: guard, Then: &ast.Mark{Name: "parallel", Body: par}, Else: seq}, texts, ""
+}
+
+// copyShared copies the loop structure of n and shares its leaves (the
+// statements' texts are keyed by their User nodes).
+func copyShared(n ast.Node) ast.Node {
+	switch x := n.(type) {
+	case *ast.For:
+		c := *x
+		c.Body = copyShared(x.Body)
+		return &c
+	case *ast.Block:
+		if x == nil {
+			return x
+		}
+		c := *x
+		c.Stmts = make([]ast.Node, len(x.Stmts))
+		for k, st := range x.Stmts {
+			c.Stmts[k] = copyShared(st)
+		}
+		return &c
+	case *ast.If:
+		c := *x
+		c.Then = copyShared(x.Then)
+		if x.Else != nil {
+			c.Else = copyShared(x.Else)
+		}
+		return &c
+	case *ast.Mark:
+		c := *x
+		c.Body = copyShared(x.Body)
+		return &c
+	}
+	return n
+}

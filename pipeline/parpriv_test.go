@@ -1,0 +1,104 @@
+package pipeline
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tessera-opt/tessera/omp"
+	"github.com/tessera-opt/tessera/scheduler"
+)
+
+// privKernel is doitgen's pattern with a variable part: each iteration of
+// r writes t[0..LIM] before reading it.
+const privKernel = `#include <stdio.h>
+#define R 40
+#define P 48
+static double A[R][P], B[R][P], C[P][P], t[P];
+static __attribute__((noinline)) void kernel(double A[R][P], double B[R][P], double C[P][P], double t[P]) {
+#pragma scop
+  for (int r = 0; r < R; r++) {
+    for (int p = LO; p < HI; p++) {
+      t[p] = INIT;
+      for (int s = 0; s < P; s++)
+        t[p] = t[p] + A[r][s] * C[s][p];
+    }
+    for (int p = LO; p < HI; p++)
+      B[r][p] = t[p] * 2.0;
+  }
+#pragma endscop
+}
+int main(void) {
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < P; j++) { A[i][j] = (i + 2 * j) % 7 / 7.0; B[i][j] = 0; }
+  for (int i = 0; i < P; i++) { t[i] = i % 3; for (int j = 0; j < P; j++) C[i][j] = (i * j) % 5 / 5.0; }
+  kernel(A, B, C, t);
+  double s = 0;
+  for (int i = 0; i < P; i++) s += t[i] * (i % 3 + 1);
+  for (int i = 0; i < R; i++) for (int j = 0; j < P; j++) s += B[i][j] * (j % 5 + 1);
+  printf("%.17g\n", s);
+  return 0;
+}
+`
+
+// TestPrivatizeOuter checks the private-array decision on variants of
+// privKernel (the note says what was decided and why), and with gcc that
+// each program prints what the original prints with two threads.
+func TestPrivatizeOuter(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, lo, hi, init string
+		note               string
+	}{
+		{"whole array", "0", "P", "0", "loop c0: parallel with a private copy of t per thread"},
+		{"growing part", "0", "r + 1", "0", "loop c0: parallel with a private copy of t per thread"},
+		{"shrinking part", "r", "P", "0", "loop c0: no private array: S0 writes elements of t that only an earlier iteration of the loop writes"},
+		{"value across iterations", "0", "P", "t[p] * 0.5", "loop c0: no private array: a value of t flows into the loop or from one of its iterations to another"},
+	}
+	gcc, _ := exec.LookPath("gcc")
+	dir := t.TempDir()
+	run := func(src, name string) string {
+		c := filepath.Join(dir, name+".c")
+		if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		exe := filepath.Join(dir, name)
+		if b, err := exec.Command(gcc, "-O1", "-fopenmp", c, "-o", exe).CombinedOutput(); err != nil {
+			t.Fatalf("gcc %s: %v\n%s", name, err, b)
+		}
+		cmd := exec.Command(exe)
+		cmd.Env = append(os.Environ(), "OMP_NUM_THREADS=2")
+		b, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return string(b)
+	}
+	for k, tc := range tests {
+		src := strings.NewReplacer("LO", tc.lo, "HI", tc.hi, "INIT", tc.init).Replace(privKernel)
+		opt := Options{Sched: scheduler.Config{Parallel: true}, OMP: omp.Config{NoCost: true}}
+		res, err := Optimize("k.c", []byte(src), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Regions) != 1 || res.Regions[0].Kept {
+			t.Fatalf("%s: region kept: %v", tc.name, res.Diags)
+		}
+		remarks := strings.Join(res.Regions[0].Remarks, "\n")
+		if !strings.Contains(remarks, tc.note) {
+			t.Errorf("%s: no note %q in\n%s", tc.name, tc.note, remarks)
+		}
+		private := strings.Contains(string(res.Output), "double t[P];")
+		if private != strings.Contains(tc.note, "private copy") {
+			t.Errorf("%s: private declaration %v in\n%s", tc.name, private, res.Output)
+		}
+		if gcc == "" {
+			continue
+		}
+		if a, b := run(src, "orig"+string(rune('0'+k))), run(string(res.Output), "opt"+string(rune('0'+k))); a != b {
+			t.Errorf("%s: original prints %q, optimized %q\n%s", tc.name, a, b, res.Output)
+		}
+	}
+}
