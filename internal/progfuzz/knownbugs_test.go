@@ -9,9 +9,9 @@ import (
 	"testing"
 )
 
-// knownBugs are reduced reproducers of bugs progfuzz found. A test is
-// skipped (with the bug) until the bug is fixed; then the skip goes and
-// the test guards against regressions. mustRewrite: a declined region is
+// knownBugs are reduced reproducers of bugs progfuzz found. A new one is
+// skipped (skip says the bug) until the bug is fixed; then the skip goes
+// and the test guards against regressions. mustRewrite: a declined region is
 // a failure too (the bug made tessera decline). PROGFUZZ_KNOWN=1 runs the
 // skipped ones (to see whether a fix worked).
 var knownBugs = []struct {
@@ -20,32 +20,36 @@ var knownBugs = []struct {
 	mustRewrite bool
 	skip        string
 }{
-	// Fixed in 1eb0a7c (astgen makes overlapping pieces disjoint).
+	// Fixed in 1eb0a7c: astgen makes overlapping pieces disjoint (the
+	// instances of an if (a || b) ran twice; the self-check declined).
 	{"or_condition_duplicates.c", []string{"--identity"}, true, ""},
-	{"parallel_mark_degenerate_loop.c", []string{"--parallel"}, false,
-		"bug (wrong code): the parallel mark of a band member that is constant on the domain (j = M - i - 1) lands on the i loop, which carries an output dependence on E[2]"},
-	{"parallel_mark_degenerate_l_eq_j.c", []string{"--parallel"}, false,
-		"bug (wrong code): same as parallel_mark_degenerate_loop, with for (l = j; l <= j; l++): the i loop, which carries an anti dependence on A[i + 1], is marked parallel (guarded by the cost check; wrong at N = 3000)"},
-	{"parallel_jacobi_constant_time.c", []string{"--parallel"}, false,
-		"bug (wrong code): jacobi-2d with constant time bounds (t <= 1): the wavefront's parallel tile loop is not parallel (wrong at N=1100 with 2 threads; here N=67, the forced/reversed variants)"},
-	{"scheduler_oom_step2_divisions.c", nil, false,
-		"bug (resource): the scheduler's RationalProject allocates > 3 GB on a nest with a step-2 loop and two bounds with C division (progfuzz caps tessera at 4 GB)"},
-	{"split_float_temporary.c", []string{"--split"}, false,
-		"bug (inexact code): --split gives the temporary the left side's type (float) while the right side is double: the product is rounded to float before the addition"},
+	// Fixed in 24220f4: the parallel mark of a band member constant on the
+	// domain (j = M - i - 1; l = j) landed on the next loop, which carries
+	// a dependence (wrong code).
+	{"parallel_mark_degenerate_loop.c", []string{"--parallel"}, false, ""},
+	{"parallel_mark_degenerate_l_eq_j.c", []string{"--parallel"}, false, ""},
+	// Fixed by 3db1abe (interpreter check of parallel marks): jacobi-2d with
+	// constant time bounds (t <= 1) had a wavefront tile loop marked
+	// parallel that is not (wrong at N = 1100 with two threads; N = 67
+	// here, where the forced/reversed variants show it).
+	{"parallel_jacobi_constant_time.c", []string{"--parallel"}, false, ""},
+	// Fixed in 27402bc: the scheduler's Fourier-Motzkin step grew to
+	// gigabytes (out of memory) on a step-2 nest with C divisions.
+	{"scheduler_oom_step2_divisions.c", nil, false, ""},
+	// Fixed in 0cb36a9: --split's temporary had the left side's type
+	// (float) while the right side is double.
+	{"split_float_temporary.c", []string{"--split"}, false, ""},
 }
 
 func TestKnownBugs(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("no gcc")
 	}
-	var bin string
+	bin := tesseraBinary(t) // in the parent's TempDir: it outlives the subtests
 	for _, b := range knownBugs {
 		t.Run(strings.TrimSuffix(b.file, ".c"), func(t *testing.T) {
 			if b.skip != "" && os.Getenv("PROGFUZZ_KNOWN") == "" {
 				t.Skip(b.skip)
-			}
-			if bin == "" {
-				bin = tesseraBinary(t)
 			}
 			src, err := os.ReadFile(filepath.Join("testdata", b.file))
 			if err != nil {
