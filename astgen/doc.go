@@ -140,6 +140,20 @@
 // exact test when the context has more than maxExactLocals local
 // variables (one test could take seconds on multi-level tiles).
 //
+// Within one generation the answers of emptiness, inclusion, implication,
+// sampling and residue queries are memoized (memo.go) under a key that
+// encodes the sets' internal representation in full; a hit replays the
+// decision count and give-ups of the original computation, so the output
+// and the budget behaviour are those of the uncached run. Cheap exact
+// pre-tests answer before the engine where they can: a constraint of
+// every part of the context with the same coefficients and a looser
+// constant implies e >= 0 (plainImplies; gist tries it on the context
+// before intersecting it with the other constraints), a neighbouring
+// point of the sample with another residue shows that a division has no
+// fixed residue (otherResidueNear), and the exact residue test is one
+// emptiness test of "(num - r) mod den >= 1" rather than an inclusion in
+// an existentially quantified set.
+//
 // Expressions that decide whether code runs (loop bounds, guards) are
 // simplified only with the constraints the enclosing code actually checks;
 // the arguments of calls may use the pending assumptions too, since those

@@ -1,6 +1,8 @@
 package astgen
 
 import (
+	"slices"
+
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/presburger"
 )
@@ -179,21 +181,60 @@ func (g *gen) fixedResidue(num aff, den int64, b *build) (int64, bool) {
 	if len(num.Coef) != g.np()+b.n || !g.optional() {
 		return 0, false
 	}
-	g.tick()
-	var pt []int64
-	found, ok := g.decide(func() bool {
-		var f bool
-		pt, f = b.generated.Sample()
-		return f
-	})
+	k := new(keyer).tag('R').set(b.generated).aff(num).int(den)
+	return g.memo(k.String(), func() (int64, bool) { return g.fixedResidueUncached(num, den, b) })
+}
+
+func (g *gen) fixedResidueUncached(num aff, den int64, b *build) (int64, bool) {
+	pt, found, ok := g.sample(b.generated)
 	if !ok || !found || len(pt) != len(num.Coef) {
 		return 0, false
 	}
 	r := mod(num.eval(pt), den)
-	e := num.resize(len(num.Coef) + 1)
-	e.C = subC(e.C, r)
-	e.Coef[len(num.Coef)] = -den
-	return r, g.isSubset(b.generated, g.setOf(b.n, []aff{e}, nil))
+	if g.otherResidueNear(num, den, r, pt, b.generated) {
+		g.tick() // the decision the exact test below would have counted
+		return r, false
+	}
+	// num = r (mod den) everywhere iff no point has (num - r) mod den >= 1:
+	// one emptiness test of a conjunction with a known division, much
+	// cheaper than the inclusion in an existentially quantified set.
+	m := num
+	m.C = subC(m.C, r)
+	rem := m.add(floorDivAff(m, den).scale(-den))
+	rem.C = subC(rem.C, 1)
+	return r, g.isEmpty(b.generated.Intersect(g.setOf(b.n, nil, []aff{rem})))
+}
+
+// otherResidueNear reports whether a neighbour of pt (one variable moved
+// by one) lies in s and gives num a residue modulo den other than r: a
+// cheap exact proof that num has no fixed residue on s. Points the engine
+// cannot decide count as not found.
+func (g *gen) otherResidueNear(num aff, den, r int64, pt []int64, s presburger.Set) (found bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(genError); ok {
+				found = false // overflow at a neighbour: no proof
+				return
+			}
+			var err error
+			func() {
+				defer presburger.Recover(&err)
+				panic(r)
+			}()
+			found = false
+		}
+	}()
+	q := slices.Clone(pt)
+	for k := range q {
+		for _, d := range [2]int64{1, -1} {
+			q[k] = pt[k] + d
+			if mod(num.eval(q), den) != r && s.Contains(q) {
+				return true
+			}
+		}
+		q[k] = pt[k]
+	}
+	return false
 }
 
 // consExpr returns the comparison of constraint c (a >= 0 or a == 0),

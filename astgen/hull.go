@@ -197,7 +197,19 @@ func (g *gen) gist(n int, cs []cons, ctx presburger.Set) []cons {
 	for i := range keep {
 		keep[i] = true
 	}
+	var ctxAffs [][2][]aff // per part of ctx: its equalities and inequalities
+	for _, p := range ctx.Parts() {
+		eqs, ineqs, _ := g.basicAffs(p.Map(), g.np()+n)
+		ctxAffs = append(ctxAffs, [2][]aff{eqs, ineqs})
+	}
 	for i := range cs {
+		if len(cs[i].a.Coef) == g.np()+n && len(ctxAffs) > 0 && ctxPlainImplies(ctxAffs, cs[i]) {
+			// Implied by the context alone, so by the context with the
+			// other constraints: the exact test below would say so
+			// without building their intersection.
+			keep[i] = false
+			continue
+		}
 		var others []cons
 		for j := range cs {
 			if j != i && keep[j] {
@@ -216,6 +228,21 @@ func (g *gen) gist(n int, cs []cons, ctx presburger.Set) []cons {
 		}
 	}
 	return out
+}
+
+// ctxPlainImplies reports whether every part of a context (its equality
+// and inequality affs) implies c by one of its constraints alone
+// (plainImplies).
+func ctxPlainImplies(parts [][2][]aff, c cons) bool {
+	for _, p := range parts {
+		if !plainImplies(p[0], p[1], c.a) {
+			return false
+		}
+		if c.eq && !plainImplies(p[0], p[1], c.a.scale(-1)) {
+			return false
+		}
+	}
+	return true
 }
 
 // trimKey is the key of a with trailing zero coefficients ignored (the

@@ -31,6 +31,8 @@ type gen struct {
 	// node executes nothing (isl's enforced constraints of a graft). A
 	// node without an entry may execute anywhere.
 	enf map[ast.Node]presburger.Set
+	// cache holds the answers of engine queries (memo.go).
+	cache map[string]memoVal
 }
 
 // setEnforced records the enforced set of node.
@@ -434,20 +436,37 @@ func (g *gen) optional() bool { return g.undecided < maxUndecided }
 
 // isEmpty reports whether s is empty (false when undecided).
 func (g *gen) isEmpty(s presburger.Set) bool {
-	g.tick()
-	res, ok := g.decide(s.IsEmpty)
-	return ok && res
+	k := new(keyer).tag('E').set(s)
+	_, res := g.memo(k.String(), func() (int64, bool) {
+		g.tick()
+		res, ok := g.decide(s.IsEmpty)
+		return 0, ok && res
+	})
+	return res
 }
 
 func (g *gen) isEmptyMap(m presburger.Map) bool {
-	g.tick()
-	res, ok := g.decide(m.IsEmpty)
-	return ok && res
+	k := new(keyer).tag('M').mapKey(m)
+	_, res := g.memo(k.String(), func() (int64, bool) {
+		g.tick()
+		res, ok := g.decide(m.IsEmpty)
+		return 0, ok && res
+	})
+	return res
 }
 
 // implies reports whether every point of s satisfies the constraint
 // (e >= 0, or e == 0 when eq).
 func (g *gen) implies(s presburger.Set, e aff, eq bool) bool {
+	k := new(keyer).tag('I').set(s).aff(e)
+	if eq {
+		k.tag('=')
+	}
+	_, res := g.memo(k.String(), func() (int64, bool) { return 0, g.impliesUncached(s, e, eq) })
+	return res
+}
+
+func (g *gen) impliesUncached(s presburger.Set, e aff, eq bool) bool {
 	if len(e.Divs) == 0 && g.ratImplies(s, e) && (!eq || g.ratImplies(s, e.scale(-1))) {
 		return true
 	}

@@ -1,6 +1,10 @@
 package astgen
 
-import "github.com/tessera-opt/tessera/presburger"
+import (
+	"math"
+
+	"github.com/tessera-opt/tessera/presburger"
+)
 
 // ratImplies reports whether every point of s satisfies e >= 0 by a
 // rational argument: the constraints of each part of s, with floor
@@ -20,6 +24,11 @@ func (g *gen) ratImplies(s presburger.Set, e aff) bool {
 	for _, p := range s.Parts() {
 		eqs, ineqs, nex := g.basicAffs(p.Map(), np+n)
 		nv := np + n + nex
+		if plainImplies(eqs, ineqs, e) {
+			// e is a constraint of the part up to a looser constant:
+			// the elimination below would find the same contradiction.
+			continue
+		}
 		var rows []cons
 		for _, a := range eqs {
 			rows = append(rows, cons{a: a, eq: true})
@@ -121,4 +130,45 @@ func (w *witnesses) implies(g *gen, e aff) bool {
 		return false
 	}
 	return true
+}
+
+// plainImplies reports whether e >= 0 follows from one constraint alone:
+// some inequality a >= 0 (or equality a == 0, or -a == 0) with the same
+// coefficients as e and a constant no larger than e's.
+func plainImplies(eqs, ineqs []aff, e aff) bool {
+	if len(e.Divs) > 0 {
+		return false
+	}
+	same := func(a aff, sign int64) bool {
+		if len(a.Divs) > 0 {
+			return false
+		}
+		for i := range max(len(a.Coef), len(e.Coef)) {
+			var ca, ce int64
+			if i < len(a.Coef) {
+				ca = a.Coef[i]
+			}
+			if i < len(e.Coef) {
+				ce = e.Coef[i]
+			}
+			if ca == math.MinInt64 || sign*ca != ce {
+				return false
+			}
+		}
+		if sign > 0 {
+			return a.C <= e.C
+		}
+		return a.C >= -e.C
+	}
+	for _, a := range ineqs {
+		if same(a, 1) {
+			return true
+		}
+	}
+	for _, a := range eqs {
+		if same(a, 1) || same(a, -1) {
+			return true
+		}
+	}
+	return false
 }

@@ -140,9 +140,13 @@ func combineStrides(s1 int64, o1 aff, s2 int64, o2 aff) (int64, aff) {
 
 // isSubset reports whether a is a subset of b (false when undecided).
 func (g *gen) isSubset(a, b presburger.Set) bool {
-	g.tick()
-	res, ok := g.decide(func() bool { return a.IsSubset(b) })
-	return ok && res
+	k := new(keyer).tag('S').set(a).tag('|').set(b)
+	_, res := g.memo(k.String(), func() (int64, bool) {
+		g.tick()
+		res, ok := g.decide(func() bool { return a.IsSubset(b) })
+		return 0, ok && res
+	})
+	return res
 }
 
 // unroll generates the dim completely unrolled (section 5.5): the lower
