@@ -185,11 +185,24 @@ func complementary(a, b conj) (conj, bool) {
 	if len(onlyA) != 1 || onlyA[0].eq || len(x) != len(b)-1 {
 		return nil, false
 	}
-	neg := onlyA[0].negate()[0][0].String()
+	// not k must be b's own constraint, the one outside X (it was once
+	// found among X's: (r <= 0 and r >= 1 and X') or (r >= 2 and r >= 1
+	// and X') became r >= 1 and X'; found by progfuzz).
+	inA := map[string]bool{}
+	for _, k := range a {
+		inA[k.String()] = true
+	}
+	var onlyB []constraint
 	for _, k := range b {
-		if k.String() == neg {
-			return x, true
+		if !inA[k.String()] {
+			onlyB = append(onlyB, k)
 		}
+	}
+	if len(onlyB) != 1 {
+		return nil, false
+	}
+	if onlyB[0].String() == onlyA[0].negate()[0][0].String() {
+		return x, true
 	}
 	return nil, false
 }

@@ -374,7 +374,7 @@ func TestInterpreter(t *testing.T) {
 			for ri, s := range scops {
 				f := file.Regions[ri].Body
 				sizes := []int64{-2, 0, 3}
-				if name == "tricky" || name == "modulo" || name == "strides" {
+				if name == "tricky" || name == "modulo" || name == "modneg" || name == "strides" {
 					sizes = append(sizes, -5, 1, 4, 7)
 				}
 				if name == "conv2d" && os.Getenv("TESSERA_LONG") == "" {
