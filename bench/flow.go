@@ -65,15 +65,25 @@ func (f Flow) OpenMP() bool {
 func BaselineFlow() Flow { return Flow{Name: "baseline", Kind: Baseline} }
 
 // TesseraFlow makes a flow running `tessera opt` with the given flags. Flows
-// with --parallel or --vectorize are compared with a tolerance.
+// with --parallel or vector code (on by default, off with --novectorize or
+// --identity) are compared with a tolerance.
 func TesseraFlow(name string, flags ...string) Flow {
 	f := Flow{Name: name, Kind: Tessera, TesseraFlags: flags}
+	vec, identity, explicit := true, false, false
 	for _, a := range flags {
-		for _, p := range []string{"--parallel", "--vectorize"} {
-			if a == p || strings.HasPrefix(a, p+"=") {
-				f.Reassociates = true
-			}
+		switch {
+		case a == "--parallel" || strings.HasPrefix(a, "--parallel="):
+			f.Reassociates = true
+		case a == "--vectorize" || a == "--vectorize=true":
+			vec, explicit = true, true
+		case a == "--novectorize" || a == "--vectorize=false":
+			vec, explicit = false, true
+		case a == "--identity":
+			identity = true
 		}
+	}
+	if vec && (explicit || !identity) {
+		f.Reassociates = true
 	}
 	return f
 }
@@ -84,6 +94,7 @@ func BuiltinFlows() []Flow {
 		BaselineFlow(),
 		TesseraFlow("identity", "--identity"),
 		TesseraFlow("tile"),
+		TesseraFlow("scalar", "--novectorize"),
 		TesseraFlow("parallel", "--parallel"),
 	}
 }

@@ -55,7 +55,10 @@ func TestParseFlow(t *testing.T) {
 		err          bool
 	}{
 		{spec: "identity", kind: Tessera, name: "identity", flags: "--identity"},
-		{spec: "tile", kind: Tessera, name: "tile"},
+		{spec: "tile", kind: Tessera, name: "tile", reassoc: true},
+		{spec: "scalar", kind: Tessera, name: "scalar", flags: "--novectorize"},
+		{spec: "nv=tessera:--vectorize=false --parallel", kind: Tessera, name: "nv", flags: "--vectorize=false --parallel", omp: true, reassoc: true},
+		{spec: "idv=tessera:--identity --vectorize", kind: Tessera, name: "idv", flags: "--identity --vectorize", reassoc: true},
 		{spec: "parallel", kind: Tessera, name: "parallel", flags: "--parallel", omp: true, reassoc: true},
 		{spec: "baseline", kind: Baseline, name: "baseline"},
 		{spec: "vec=tessera:--vectorize --tile-size=32", kind: Tessera, name: "vec", flags: "--vectorize --tile-size=32", reassoc: true},
@@ -99,7 +102,7 @@ func TestTolerances(t *testing.T) {
 	durbin, _ := KernelByName("durbin")
 	floyd, _ := KernelByName("floyd-warshall")
 	par, _ := ParseFlow("parallel")
-	tile, _ := ParseFlow("tile")
+	tile, _ := ParseFlow("scalar")
 	for _, tc := range []struct {
 		strict bool
 		k      Kernel

@@ -28,9 +28,10 @@ flows, checks every flow's output against the baseline's, and reports times
 and speedups.
 
 Flows: baseline (always run) = the compiler on the kernel as written;
-identity = tessera opt --identity; tile = tessera opt; parallel = tessera opt
---parallel (compiled with -fopenmp). More with --flow:
-  --flow 'vec=tessera:--vectorize --parallel'   custom tessera opt flags
+identity = tessera opt --identity; tile = tessera opt (tiling and vector
+code, the defaults); scalar = tessera opt --novectorize; parallel = tessera
+opt --parallel (compiled with -fopenmp). More with --flow:
+  --flow 'nv=tessera:--novectorize --parallel'   custom tessera opt flags
   --flow 'polly=clang -O3 -march=native -mllvm -polly'   external compiler
                                                  (skipped when absent)
 
@@ -50,7 +51,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	var (
 		kernels  = fs.String("kernels", "all", "comma-separated kernel names, or all (see --list)")
-		flows    = fs.String("flows", strings.Join(DefaultFlowNames, ","), "comma-separated flows besides the baseline: identity, tile, parallel (or baseline for none)")
+		flows    = fs.String("flows", strings.Join(DefaultFlowNames, ","), "comma-separated flows besides the baseline: identity, tile, scalar, parallel (or baseline for none)")
 		dataset  = fs.String("dataset", "LARGE", "dataset: MINI, SMALL, MEDIUM, LARGE or EXTRALARGE")
 		runs     = fs.Int("runs", 3, "timed runs per cell (after one warm-up run); the median is reported")
 		threads  = fs.Int("threads", 0, "OMP_NUM_THREADS for the runs (0 = number of CPUs)")

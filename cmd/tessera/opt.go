@@ -43,7 +43,8 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	autoscop := fs.Bool("autoscop", false, "also optimize maximal affine loop nests outside scop pragmas")
 	noCheck := fs.Bool("no-selfcheck", false, "skip the interpreter check of generated code")
 	timeout := fs.Duration("region-timeout", 120*time.Second, "give up on a region (keeping its code) after this much CPU time (wall time is bounded at 20 times it)")
-	vectorize := fs.Bool("vectorize", false, "SIMD code: marks on vectorizable innermost loops, register-tiled FMA kernels for matmul nests")
+	vectorize := fs.Bool("vectorize", true, "SIMD code: packed FMA kernels for contractions, horizontal reductions, simd marks on vectorizable innermost loops; the intrinsics are guarded by the target's macros with the scalar nest as the other branch (off with --identity unless given)")
+	novectorize := fs.Bool("novectorize", false, "disable --vectorize (with -ffp-contract=off, the output then prints exactly what the original prints)")
 	target := fs.String("target", "", "SIMD target for --vectorize: "+strings.Join(vector.KnownTargets(), ", ")+" (default: the host's)")
 	unrollJam := fs.Int("unroll-jam", 4, "rows of the register tile of --vectorize kernels (1: no unroll-and-jam)")
 	licm := fs.Bool("licm", true, "loop-invariant code motion and normalization on the generated AST")
@@ -68,6 +69,17 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	in := fs.Arg(0)
+	// --identity regenerates the original schedule; vector code only when
+	// asked for by name.
+	vecOn := *vectorize && !*novectorize
+	if *identity && vecOn {
+		vecOn = false
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "vectorize" {
+				vecOn = true
+			}
+		})
+	}
 	pol, err := scheduler.ParseFuse(*fuse)
 	if err != nil {
 		fmt.Fprintf(stderr, "tessera opt: %v\n", err)
@@ -132,7 +144,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		AutoScop:      *autoscop,
 		NoSelfCheck:   *noCheck,
 		RegionTimeout: *timeout,
-		Vectorize:     *vectorize,
+		Vectorize:     vecOn,
 		Vector:        vector.Config{Target: tgt, UnrollJam: *unrollJam},
 		Schedule:      userSched,
 		Split:         *splitOn && !*nosplit,
