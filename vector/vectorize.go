@@ -53,6 +53,12 @@ type Result struct {
 	vectorized map[string]int
 }
 
+// OnlyMarks reports whether the stage at most marked loops (no kernel and
+// no horizontal reduction: every statement prints as the scop's own).
+func (r *Result) OnlyMarks() bool {
+	return len(r.kernels)+len(r.packed)+len(r.hreds) == 0
+}
+
 // Changed reports whether the stage did anything: a register-tiled or
 // packed kernel, a horizontal reduction, or a vectorizable loop marked.
 func (r *Result) Changed() bool {
