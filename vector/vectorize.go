@@ -145,6 +145,12 @@ type vectorizer struct {
 	// marked is the loop under a "parallel" mark being rewritten: it
 	// stays the outer loop (interchange.go).
 	marked *ast.For
+	// pendingMark is set inside a "parallel" or "collapse" mark whose
+	// body is not directly a loop (declarations or an if come first):
+	// the first loop reached is the marked one (found by progfuzz: the
+	// interchange moved such a loop inward and left the mark on the
+	// loop it brought outside, which carried a dependence).
+	pendingMark bool
 }
 
 func (v *vectorizer) rewrite(n ast.Node) ast.Node {
@@ -163,7 +169,12 @@ func (v *vectorizer) rewrite(n ast.Node) ast.Node {
 	case *ast.Mark:
 		f, isFor := n.Body.(*ast.For)
 		if !isFor {
+			saved := v.pendingMark
+			if n.Name == "parallel" || n.Name == "collapse" {
+				v.pendingMark = true
+			}
 			n.Body = v.rewrite(n.Body)
+			v.pendingMark = saved
 			return n
 		}
 		if v.depth == 0 {
@@ -202,6 +213,10 @@ func (v *vectorizer) rewrite(n ast.Node) ast.Node {
 		n.Body = nb
 		return n
 	case *ast.For:
+		if v.pendingMark {
+			v.pendingMark = false
+			v.marked = n
+		}
 		if v.depth == 0 {
 			if pk, rep := v.matchPacked(n); pk != nil {
 				v.res.Loops = append(v.res.Loops, rep)

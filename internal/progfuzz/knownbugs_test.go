@@ -42,6 +42,12 @@ var knownBugs = []struct {
 	// Fixed by the scop merge fix: !(i % 2 == 1 || i % 2 == 0) && i > 0
 	// got the domain 'i mod 2 <= 0' (the even i) instead of the empty set.
 	{"scop_negated_mod_disjunction.c", []string{"--identity"}, false, ""},
+	// Fixed after the session-3 measurements: the vector stage's loop
+	// interchange moved the loop of a parallel mark whose body starts
+	// with a declaration inward, and the mark stayed on the loop brought
+	// outside, which carries an output dependence (seed 900273; the
+	// reversed variant shows it).
+	{"vector_interchange_parallel_mark.c", []string{"--parallel"}, false, ""},
 }
 
 func TestKnownBugs(t *testing.T) {
