@@ -106,6 +106,41 @@ func hasDecl(b *Block) bool {
 	return false
 }
 
+// CopyLoops copies the loop structure of n (for, block, if and mark
+// nodes) and shares everything else: user statements keep their identity,
+// which the emitter's statement texts are keyed by, and expressions are
+// shared too.
+func CopyLoops(n Node) Node {
+	switch x := n.(type) {
+	case *For:
+		c := *x
+		c.Body = CopyLoops(x.Body)
+		return &c
+	case *Block:
+		if x == nil {
+			return x
+		}
+		c := *x
+		c.Stmts = make([]Node, len(x.Stmts))
+		for k, st := range x.Stmts {
+			c.Stmts[k] = CopyLoops(st)
+		}
+		return &c
+	case *If:
+		c := *x
+		c.Then = CopyLoops(x.Then)
+		if x.Else != nil {
+			c.Else = CopyLoops(x.Else)
+		}
+		return &c
+	case *Mark:
+		c := *x
+		c.Body = CopyLoops(x.Body)
+		return &c
+	}
+	return n
+}
+
 // Copy is a deep copy of n (nil for nil).
 func Copy(n Node) Node {
 	switch n := n.(type) {

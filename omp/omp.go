@@ -419,37 +419,3 @@ func decidePieces(n ast.Node, keep func(f *ast.For) bool) ast.Node {
 	}
 	return n
 }
-
-// copyLoops copies the loop structure of n (for, block, if and mark
-// nodes) and shares its leaves: the user statements keep their identity,
-// which the emitter's statement texts are keyed by.
-func copyLoops(n ast.Node) ast.Node {
-	switch x := n.(type) {
-	case *ast.For:
-		c := *x
-		c.Body = copyLoops(x.Body)
-		return &c
-	case *ast.Block:
-		if x == nil {
-			return x
-		}
-		c := *x
-		c.Stmts = make([]ast.Node, len(x.Stmts))
-		for k, st := range x.Stmts {
-			c.Stmts[k] = copyLoops(st)
-		}
-		return &c
-	case *ast.If:
-		c := *x
-		c.Then = copyLoops(x.Then)
-		if x.Else != nil {
-			c.Else = copyLoops(x.Else)
-		}
-		return &c
-	case *ast.Mark:
-		c := *x
-		c.Body = copyLoops(x.Body)
-		return &c
-	}
-	return n
-}

@@ -54,7 +54,7 @@ func decideWork(n ast.Node, s *scop.Scop) []string {
 				case c != nil:
 					par := &ast.Mark{Name: "parallel", Body: y.Body}
 					versioned[par] = true
-					y.Body = &ast.If{Cond: c, Then: par, Else: copyLoops(y.Body)}
+					y.Body = &ast.If{Cond: c, Then: par, Else: ast.CopyLoops(y.Body)}
 					y.Name = notWorthMark
 					notes = append(notes, fmt.Sprintf("%s: parallel only when %s (%s; two versions, the C compiler keeps one when the sizes are macros)", name, ast.ExprC(c), where))
 				case est != nil:
@@ -205,7 +205,7 @@ func regionGuard(n ast.Node, s *scop.Scop) (guard ast.Expr, seq ast.Node, note s
 	if len(ast.ExprC(c)) > maxRegionClause {
 		return nil, nil, ""
 	}
-	seq = copyLoops(n)
+	seq = ast.CopyLoops(n)
 	dropParallel(seq)
 	return c, seq, fmt.Sprintf("parallel loops only when %s (the statements' work in the original loops; two versions of the region, the C compiler keeps one when the sizes are macros)", ast.ExprC(c))
 }

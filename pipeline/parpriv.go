@@ -174,8 +174,12 @@ func scopLoopOf(f *ast.For, s *scop.Scop) *scop.Loop {
 // value-based flow ones.
 func privatizable(loop *scop.Loop, s *scop.Scop, d, dd *deps.Deps) (string, string) {
 	in := map[*scop.Statement]bool{}
+	// members are the statements of in, in loop order: the checks below
+	// report the first statement that fails, the same one every run.
+	var members []*scop.Statement
 	for _, k := range loop.Stmts {
 		in[s.Statements[k]] = true
+		members = append(members, s.Statements[k])
 	}
 	level := loop.Depth
 	arr := carriedArray(loop, s, d)
@@ -199,7 +203,7 @@ func privatizable(loop *scop.Loop, s *scop.Scop, d, dd *deps.Deps) (string, stri
 			covered[key] = dep.Rel.Range()
 		}
 	}
-	for st := range in {
+	for _, st := range members {
 		for k, acc := range st.Accesses {
 			if acc.Array != arr || acc.Kind != scop.Read {
 				continue
@@ -216,7 +220,7 @@ func privatizable(loop *scop.Loop, s *scop.Scop, d, dd *deps.Deps) (string, stri
 	// last iteration of each.
 	var first presburger.Set
 	seen := false
-	for st := range in {
+	for _, st := range members {
 		od := st.Domain
 		or := od.ProjectOut(presburger.SetDim, level, od.Dim(presburger.SetDim)-level).SetTupleName("L")
 		if !seen {
@@ -233,7 +237,7 @@ func privatizable(loop *scop.Loop, s *scop.Scop, d, dd *deps.Deps) (string, stri
 	}
 	// Writes: those that no later iteration overwrites are in the last
 	// iteration.
-	for st := range in {
+	for _, st := range members {
 		for k, acc := range st.Accesses {
 			if acc.Array != arr || acc.Kind != scop.Write {
 				continue
@@ -250,7 +254,7 @@ func privatizable(loop *scop.Loop, s *scop.Scop, d, dd *deps.Deps) (string, stri
 				}
 			}
 			fr := final.ProjectOut(presburger.SetDim, level, final.Dim(presburger.SetDim)-level)
-			for other := range in {
+			for _, other := range members {
 				od := other.Domain
 				or := od.ProjectOut(presburger.SetDim, level, od.Dim(presburger.SetDim)-level)
 				later := presburger.FromDomainAndRange(fr, or).OrderLT(presburger.In, level-1, presburger.Out, level-1)
@@ -300,8 +304,8 @@ func privateVersion(f *ast.For, arr string, s *scop.Scop, file *cfront.File, r *
 	default:
 		return nil, nil, "the loop's bound is not canonical"
 	}
-	seq := copyShared(f).(*ast.For)
-	par := copyShared(f).(*ast.For)
+	seq := ast.CopyLoops(f).(*ast.For)
+	par := ast.CopyLoops(f).(*ast.For)
 	stripParallel := func(n ast.Node) ast.Node {
 		var strip func(n ast.Node) ast.Node
 		strip = func(n ast.Node) ast.Node {
@@ -331,43 +335,10 @@ func privateVersion(f *ast.For, arr string, s *scop.Scop, file *cfront.File, r *
 	}
 	par = stripParallel(par).(*ast.For)
 	decl := &ast.User{Name: arr + " (private)"}
-	shared := copyShared(par.Body)
+	shared := ast.CopyLoops(par.Body)
 	par.Body = &ast.If{Cond: last, Then: &ast.Block{Stmts: []ast.Node{decl, par.Body}}, Else: shared}
 	texts := map[*ast.User]string{decl: v.Type + " " + arr + ext + ";"}
 	// The size test is C text (sizeof), printed as is.
 	guard := ast.NewIdent(size + " <= " + fmt.Sprint(privMaxBytes))
 	return &ast.If{Cond: guard, Then: &ast.Mark{Name: "parallel", Body: par}, Else: seq}, texts, ""
-}
-
-// copyShared copies the loop structure of n and shares its leaves (the
-// statements' texts are keyed by their User nodes).
-func copyShared(n ast.Node) ast.Node {
-	switch x := n.(type) {
-	case *ast.For:
-		c := *x
-		c.Body = copyShared(x.Body)
-		return &c
-	case *ast.Block:
-		if x == nil {
-			return x
-		}
-		c := *x
-		c.Stmts = make([]ast.Node, len(x.Stmts))
-		for k, st := range x.Stmts {
-			c.Stmts[k] = copyShared(st)
-		}
-		return &c
-	case *ast.If:
-		c := *x
-		c.Then = copyShared(x.Then)
-		if x.Else != nil {
-			c.Else = copyShared(x.Else)
-		}
-		return &c
-	case *ast.Mark:
-		c := *x
-		c.Body = copyShared(x.Body)
-		return &c
-	}
-	return n
 }
