@@ -292,6 +292,13 @@ func Only(n Node) Node {
 	}
 }
 
+// OnlyFor is the for loop n reduces to through blocks of one statement
+// (the loop a mark annotates), nil when it is anything else.
+func OnlyFor(n Node) *For {
+	f, _ := Only(n).(*For)
+	return f
+}
+
 // Canonical reports whether f is an OpenMP canonical loop: the condition
 // is one comparison (<, <=, >, >=, !=) of the iterator against an
 // expression that does not mention it, and Init and Inc do not mention it

@@ -125,15 +125,8 @@ func WrapScop(text string) string {
 	return "#pragma scop\n" + text + "#pragma endscop\n"
 }
 
-// loopOf returns the for loop that is the whole body of a mark, looking
-// through Blocks of one statement.
-func loopOf(n ast.Node) *ast.For {
-	f, _ := ast.Only(n).(*ast.For)
-	return f
-}
-
 func markLines(m *ast.Mark, cfg Config) []string {
-	f := loopOf(m.Body)
+	f := ast.OnlyFor(m.Body)
 	switch m.Name {
 	case "parallel", "omp parallel for":
 		if f == nil || !ast.Canonical(f) {

@@ -42,7 +42,7 @@ func collapseLoops(f *ast.For) int {
 		if m == nil || m.Name != CollapseMark {
 			return n
 		}
-		g := loopOf(m.Body)
+		g := ast.OnlyFor(m.Body)
 		if g == nil || !ast.Canonical(g) {
 			return n
 		}

@@ -46,7 +46,7 @@ func TestCollapse(t *testing.T) {
 			}
 			var cl string
 			if clauses != nil {
-				f := loopOf(n.(*ast.Mark).Body)
+				f := ast.OnlyFor(n.(*ast.Mark).Body)
 				cl = strings.Join(clauses(n.(*ast.Mark), f), " ")
 			}
 			if cl != tc.clause {

@@ -35,7 +35,7 @@ func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop, cfg Config) (
 	extra := map[*ast.For][]string{}
 	ast.Walk(n, func(x ast.Node) bool {
 		if m, ok := x.(*ast.Mark); ok && m.Name == "parallel" {
-			if f := loopOf(m.Body); f != nil {
+			if f := ast.OnlyFor(m.Body); f != nil {
 				if c := collapseLoops(f); c > 1 {
 					extra[f] = append(extra[f], fmt.Sprintf("collapse(%d)", c))
 				} else if imbalanced(f) {
@@ -79,7 +79,7 @@ func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop, cfg Config) (
 			if !ok || m.Name != "parallel" {
 				return true
 			}
-			f := loopOf(m.Body)
+			f := ast.OnlyFor(m.Body)
 			if f == nil {
 				return true
 			}
@@ -161,12 +161,6 @@ func costClause(f *ast.For) (string, bool) {
 		return "if(0)", true
 	}
 	return "if(" + ast.ExprC(ast.Ge(trip, ast.NewInt(ReductionMinTrip))) + ")", true
-}
-
-// loopOf is the for loop a mark annotates (through one-statement blocks).
-func loopOf(n ast.Node) *ast.For {
-	f, _ := ast.Only(n).(*ast.For)
-	return f
 }
 
 // owner is the record of the statements called in f.
@@ -396,7 +390,7 @@ func decidePieces(n ast.Node, keep func(f *ast.For) bool) ast.Node {
 	case *ast.Mark:
 		x.Body = decidePieces(x.Body, keep)
 		if x.Name == pieceMark {
-			if f := loopOf(x.Body); f != nil && keep(f) {
+			if f := ast.OnlyFor(x.Body); f != nil && keep(f) {
 				x.Name = "parallel"
 				return x
 			}

@@ -34,7 +34,7 @@ func decideWork(n ast.Node, s *scop.Scop) []string {
 	visit = func(x ast.Node, inLoop bool) {
 		switch y := x.(type) {
 		case *ast.Mark:
-			if f := loopOf(y.Body); f != nil && y.Name == "parallel" && !versioned[y] {
+			if f := ast.OnlyFor(y.Body); f != nil && y.Name == "parallel" && !versioned[y] {
 				minWork, where := int64(MinOuterWork), "outermost"
 				if inLoop {
 					minWork, where = MinParallelWork, "inside a sequential loop"

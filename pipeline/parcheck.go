@@ -37,7 +37,7 @@ func parallelCheck(n ast.Node, s *scop.Scop, d *deps.Deps, privs []scheduler.Pri
 				walk(x.Else, outer, tags)
 			}
 		case *ast.Mark:
-			if f := loopOf(x.Body); f != nil && (x.Name == "parallel" || x.Name == "collapse") {
+			if f := ast.OnlyFor(x.Body); f != nil && (x.Name == "parallel" || x.Name == "collapse") {
 				loops++
 				t := slices.Clone(tags)
 				t = append(t, ast.NewInt(int64(loops)), ast.NewInt(int64(len(outer))))
@@ -144,10 +144,4 @@ func parallelCheck(n ast.Node, s *scop.Scop, d *deps.Deps, privs []scheduler.Pri
 		}
 	}
 	return nil
-}
-
-// loopOf is the for loop a mark's body reduces to (nil when none).
-func loopOf(n ast.Node) *ast.For {
-	f, _ := ast.Only(n).(*ast.For)
-	return f
 }
