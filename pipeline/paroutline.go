@@ -184,6 +184,9 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 	calls := map[string]bool{}    // names followed by '(' in a text
 	declared := map[string]bool{} // names a text declares (scalarize's accumulators)
 	for _, u := range users {
+		if u.Name == outerVecGuardName {
+			continue // gccguard.go: C text without names
+		}
 		text, err := ecfg.Body(u)
 		if err != nil {
 			return outlineCall{}, "", "a statement has no text"

@@ -13,6 +13,10 @@
 // values and comparing the instances it visits with the domain and the
 // dependences (see selfcheck.go).
 //
+// The emitted code also has to survive the C compiler: gccguard.go keeps
+// gcc 12 from vectorizing, as an outer loop, a loop whose inner loop
+// overwrites elements of earlier iterations (gcc reorders such stores).
+//
 // Optimize is the only entry point that recovers from panics: a panic in a
 // stage becomes an internal-error diagnostic naming the stage and the
 // region, and the region keeps its original code.
@@ -471,6 +475,7 @@ generate:
 		}
 	}
 	var clauses func(m *ast.Mark, f *ast.For) []string
+	guarded := false // gccguard.go, before outlining and emission
 	if opt.Sched.Parallel {
 		var notes []string
 		if origKept && !opt.Vectorize {
@@ -484,8 +489,12 @@ generate:
 		// move into functions (symm --parallel ran 7.9x with vector marks
 		// and not outlined, 12.3x outlined without them, LARGE).
 		if !opt.Vectorize || reg.Vector == nil || reg.Vector.OnlyMarks() {
+			n, body, guarded = guardRegion(reg, n, s, body)
 			body = outlineRegion(reg, n, clauses, f, r, s, body, iterTyp, prefix) // paroutline.go
 		}
+	}
+	if !guarded {
+		n, body, _ = guardRegion(reg, n, s, body)
 	}
 	text, err = emit.Region(n, emit.Config{Body: body, Base: 0, Indent: "  ", HelperPrefix: prefix, Clauses: clauses, IterType: iterTyp})
 	if err != nil {

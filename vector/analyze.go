@@ -5,7 +5,6 @@ import (
 	"math/bits"
 
 	"github.com/tessera-opt/tessera/ast"
-	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -167,50 +166,11 @@ func uabs(a int64) uint64 {
 	return uint64(a)
 }
 
-// accessCoefs returns, for each subscript of the access, the coefficients
-// of the statement's iterators (one row per subscript). ok is false when
-// the access is not a single quasi-affine function without floor
-// divisions.
-func accessCoefs(a *scop.Access) (rows [][]int64, ok bool) {
-	defer func() {
-		if recover() != nil {
-			rows, ok = nil, false
-		}
-	}()
-	f, err := a.Rel.LexMinPwMultiAff()
-	if err != nil || f.NPieces() == 0 {
-		return nil, false
-	}
-	nIn := a.Rel.Space().Dim(presburger.In)
-	for pi, p := range f.Pieces() {
-		for o := 0; o < p.Fn.Dim(); o++ {
-			aff := p.Fn.Aff(o)
-			if aff.NLocal() > 0 {
-				return nil, false
-			}
-			row := make([]int64, nIn)
-			for d := 0; d < nIn; d++ {
-				row[d] = aff.Coef(presburger.SetDim, d)
-			}
-			if pi == 0 {
-				rows = append(rows, row)
-				continue
-			}
-			for d := range row {
-				if rows[o][d] != row[d] {
-					return nil, false
-				}
-			}
-		}
-	}
-	return rows, true
-}
-
 // accessStride is the change of each subscript of access a of the
 // statement called by u when the loop iterator iter increases by one;
 // ok is false when a subscript is not affine in iter.
 func accessStride(a *scop.Access, u *ast.User, iter string) (delta []int64, ok bool) {
-	rows, ok := accessCoefs(a)
+	rows, ok := a.Coefficients()
 	if !ok {
 		return nil, false
 	}

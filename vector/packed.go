@@ -80,7 +80,7 @@ func countUsers(n ast.Node, into map[string]int) {
 
 // depends reports which domain dims access a varies with.
 func accessDims(a *scop.Access, ndim int) (map[int]bool, bool) {
-	rows, ok := accessCoefs(a)
+	rows, ok := a.Coefficients()
 	if !ok {
 		return nil, false
 	}
@@ -207,7 +207,7 @@ func (v *vectorizer) matchPacked(f *ast.For) (*pkernel, LoopReport) {
 	// coefficient 1 in the last subscript (J, contiguous) and +-1
 	// elsewhere; every dimension appears at most once. Then distinct
 	// values of the written dimensions are distinct elements.
-	wrows, ok := accessCoefs(write)
+	wrows, ok := write.Coefficients()
 	if !ok || len(wrows) != wArr.Rank {
 		return nil, rep
 	}
@@ -455,7 +455,7 @@ func (v *vectorizer) matchPacked(f *ast.For) (*pkernel, LoopReport) {
 	kd := red[len(red)-1]
 	cost := map[int]int{dimI: 1, dimJ: 1, kd: 1}
 	for _, a := range st.Accesses {
-		rows, ok := accessCoefs(a)
+		rows, ok := a.Coefficients()
 		if !ok || a.LHS {
 			continue
 		}

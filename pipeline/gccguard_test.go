@@ -1,0 +1,96 @@
+package pipeline
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// guardKernel's region is NEST; n and m come from the command line so that
+// gcc cannot fold the loops.
+const guardKernel = `#include <stdio.h>
+#include <stdlib.h>
+static double A[400][8], B[400], C[400], D[400];
+static __attribute__((noinline)) void kernel(int n, int m) {
+#pragma scop
+NEST
+#pragma endscop
+}
+int main(int argc, char **argv) {
+  int n = argc > 2 ? atoi(argv[1]) : 60, m = argc > 2 ? atoi(argv[2]) : 40;
+  for (int i = 0; i < 400; i++) { C[i] = i * 100; D[i] = i; B[i] = 0; }
+  kernel(n, m);
+  double s = 0;
+  for (int i = 0; i < 400; i++) s += B[i] * (i % 7 + 1) + A[i][0] + A[i][1];
+  printf("%.17g\n", s);
+  return 0;
+}
+`
+
+// TestGuardOuterVec checks which loops get the guard against gcc 12's
+// outer-loop vectorization (gccguard.go), and, with gcc, that tessera's
+// output at -O3 prints what the original prints at -O0 (gcc 12.2 -O3
+// miscompiles the original of the first case).
+func TestGuardOuterVec(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, nest string
+		guards     int
+	}{
+		{"sliding subscript", `for (int i = 2; i < n; i++)
+  for (int j = 0; j <= m; j++)
+    B[i + j] = D[i] + C[i + j];`, 1},
+		{"sliding bounds", `for (int i = 2; i < n; i++)
+  for (int j = i - 1; j <= i + m; j++)
+    B[j] = D[i] + C[j];`, 1},
+		{"rows apart", `for (int i = 2; i < n; i++)
+  for (int j = 0; j < 8; j++)
+    A[i][j] = D[i] + C[j];`, 0},
+		{"read-modify-write", `for (int i = 2; i < n; i++)
+  for (int j = 0; j <= m; j++)
+    B[i] = B[i] + C[j];`, 0},
+		{"three deep", `for (int t = 0; t < 3; t++)
+  for (int i = 2; i < n; i++)
+    for (int j = 0; j <= m; j++)
+      B[i + j] = D[i] + C[j] + t;`, 1},
+	}
+	gcc, _ := exec.LookPath("gcc")
+	dir := t.TempDir()
+	run := func(src, name, olevel string) string {
+		c := filepath.Join(dir, name+".c")
+		if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		exe := filepath.Join(dir, name)
+		if b, err := exec.Command(gcc, olevel, c, "-o", exe).CombinedOutput(); err != nil {
+			t.Fatalf("gcc %s: %v\n%s", name, err, b)
+		}
+		b, err := exec.Command(exe).Output()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return string(b)
+	}
+	for k, tc := range tests {
+		src := strings.Replace(guardKernel, "NEST", tc.nest, 1)
+		res, err := Optimize("k.c", []byte(src), Options{Identity: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Regions) != 1 || res.Regions[0].Kept {
+			t.Fatalf("%s: region kept: %v", tc.name, res.Diags)
+		}
+		if got := strings.Count(string(res.Output), "__asm__ __volatile__"); got != tc.guards {
+			t.Errorf("%s: %d guards, want %d:\n%s", tc.name, got, tc.guards, res.Output)
+		}
+		if gcc == "" {
+			continue
+		}
+		name := string(rune('a' + k))
+		if a, b := run(src, "orig"+name, "-O0"), run(string(res.Output), "opt"+name, "-O3"); tc.guards > 0 && a != b {
+			t.Errorf("%s: original prints %q, tessera's output %q\n%s", tc.name, a, b, res.Output)
+		}
+	}
+}

@@ -1,0 +1,46 @@
+package scop
+
+import "github.com/tessera-opt/tessera/presburger"
+
+// Coefficients returns, for each subscript of the access, the
+// coefficients of the statement's iterators (one row per subscript, one
+// column per domain dimension). ok is false when the access is not a
+// single quasi-affine function without floor divisions (the same
+// coefficients on every piece of its lexicographic minimum).
+func (a *Access) Coefficients() (rows [][]int64, ok bool) {
+	defer func() {
+		// The engine reports budget and internal errors by panicking in a
+		// few deep paths; an access we cannot analyze is simply not affine
+		// for the callers.
+		if recover() != nil {
+			rows, ok = nil, false
+		}
+	}()
+	f, err := a.Rel.LexMinPwMultiAff()
+	if err != nil || f.NPieces() == 0 {
+		return nil, false
+	}
+	nIn := a.Rel.Space().Dim(presburger.In)
+	for pi, p := range f.Pieces() {
+		for o := 0; o < p.Fn.Dim(); o++ {
+			aff := p.Fn.Aff(o)
+			if aff.NLocal() > 0 {
+				return nil, false
+			}
+			row := make([]int64, nIn)
+			for d := 0; d < nIn; d++ {
+				row[d] = aff.Coef(presburger.SetDim, d)
+			}
+			if pi == 0 {
+				rows = append(rows, row)
+				continue
+			}
+			for d := range row {
+				if rows[o][d] != row[d] {
+					return nil, false
+				}
+			}
+		}
+	}
+	return rows, true
+}
