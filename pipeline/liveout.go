@@ -360,7 +360,7 @@ func strip(s cfront.Stmt) cfront.Stmt {
 		}
 		return &c
 	case *cfront.Decl:
-		if isIntegerType(s.Type) {
+		if s.Type != nil && cfront.IsIntegerType(s.Type.Base) {
 			return s
 		}
 	}
@@ -376,19 +376,6 @@ func hasLoop(s cfront.Stmt) bool {
 		return !found
 	})
 	return found
-}
-
-func isIntegerType(t *cfront.TypeName) bool {
-	if t == nil {
-		return false
-	}
-	for _, w := range strings.Fields(t.Text + " " + t.Base) {
-		switch w {
-		case "int", "long", "short", "char", "unsigned", "signed", "size_t", "ptrdiff_t", "int64_t", "int32_t", "uint64_t", "uint32_t":
-			return true
-		}
-	}
-	return false
 }
 
 // keepIterators appends to the generated text of r the skeleton that gives

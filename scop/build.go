@@ -285,11 +285,11 @@ func (b *builder) forLoop(x *cfront.For, seq *tnode) {
 		}
 	}
 	if x.DeclType != nil {
-		if x.DeclType.Stars > 0 || !isIntegerType(x.DeclType.Base) {
+		if x.DeclType.Stars > 0 || !cfront.IsIntegerType(x.DeclType.Base) {
 			b.errorf(x.IterPos, "loop iterator %s of type %s (only integer iterators are modelled)", x.Iter, x.DeclType.Text)
 			return
 		}
-	} else if v, ok := b.varInfo(x.Iter); ok && v.Type != "" && (v.Stars > 0 || !isIntegerType(v.Type)) {
+	} else if v, ok := b.varInfo(x.Iter); ok && v.Type != "" && (v.Stars > 0 || !cfront.IsIntegerType(v.Type)) {
 		b.errorf(x.IterPos, "loop iterator %s of type %s (only integer iterators are modelled)", x.Iter, v.Type)
 		return
 	}

@@ -18,33 +18,6 @@ type notAffine struct {
 	use   cfront.Pos
 }
 
-// integerTypes are the C type words whose variables may be parameters or
-// iterators.
-var integerTypes = map[string]bool{
-	"int": true, "long": true, "short": true, "char": true, "unsigned": true, "signed": true,
-	"size_t": true, "ssize_t": true, "ptrdiff_t": true, "intptr_t": true, "uintptr_t": true,
-	"int8_t": true, "int16_t": true, "int32_t": true, "int64_t": true,
-	"uint8_t": true, "uint16_t": true, "uint32_t": true, "uint64_t": true,
-	"_Bool": true, "bool": true, "const": true, "register": true, "static": true, "volatile": true, "restrict": true,
-}
-
-// isIntegerType reports whether a declared type (specifier words joined by
-// spaces, no stars) is an integer type. Unknown typedef names are not.
-func isIntegerType(base string) bool {
-	seen := false
-	for _, w := range strings.Fields(base) {
-		if !integerTypes[w] {
-			return false
-		}
-		switch w {
-		case "const", "register", "static", "volatile", "restrict":
-		default:
-			seen = true
-		}
-	}
-	return seen
-}
-
 // affine translates an integer expression in an affine position (loop
 // bound, condition, subscript) into a piecewise quasi-affine expression.
 func (b *builder) affine(e cfront.Expr) (pexpr, *notAffine) {
@@ -97,7 +70,7 @@ func (b *builder) affine(e cfront.Expr) (pexpr, *notAffine) {
 	case *cfront.Call:
 		return b.affineCall(x)
 	case *cfront.Cast:
-		if x.Type.Stars == 0 && isIntegerType(x.Type.Base) {
+		if x.Type.Stars == 0 && cfront.IsIntegerType(x.Type.Base) {
 			return b.affine(x.X)
 		}
 		return nil, &notAffine{pos: x.At, why: "cast to " + x.Type.Text + " is not an integer expression"}
@@ -127,7 +100,7 @@ func (b *builder) affineIdent(x *cfront.Ident) (pexpr, *notAffine) {
 		if v.Stars > 0 || len(v.Dims) > 0 {
 			return nil, &notAffine{pos: x.At, why: x.Name + " is an array or pointer, not an integer"}
 		}
-		if v.Type != "" && !isIntegerType(v.Type) {
+		if v.Type != "" && !cfront.IsIntegerType(v.Type) {
 			return nil, &notAffine{pos: x.At, why: x.Name + " has type " + v.Type + ", not an integer type"}
 		}
 	}

@@ -33,17 +33,10 @@ func typeRank(t string) int {
 	case "long double":
 		return rankLongDouble
 	}
-	for _, w := range strings.Fields(t) {
-		switch w {
-		case "int", "long", "short", "char", "unsigned", "signed", "size_t", "int64_t", "int32_t", "uint64_t", "uint32_t", "int16_t", "uint16_t", "int8_t", "uint8_t":
-		default:
-			return rankUnknown
-		}
+	if cfront.IsIntegerType(t) {
+		return rankInt
 	}
-	if t == "" {
-		return rankUnknown
-	}
-	return rankInt
+	return rankUnknown
 }
 
 // exprRank is the rank of the type C evaluates e in: integer iterators and
