@@ -212,6 +212,18 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 			}
 		}
 	}
+	// A macro of the body may expand to a variable of the enclosing
+	// function (PolyBench's _PB_N is the parameter n): the function
+	// receives that variable under its own name.
+	for _, id := range append([]string(nil), order...) {
+		if _, ok := f.Macros[id]; ok && !local[id] {
+			for _, w := range macroIdents(f, id, map[string]bool{}) {
+				if !local[w] && f.Lookup(r, w) != nil {
+					use(w)
+				}
+			}
+		}
+	}
 	var params, args []string
 	for _, id := range order {
 		if local[id] {
@@ -338,4 +350,30 @@ func outlineRegion(reg *Region, n ast.Node, clauses func(m *ast.Mark, f *ast.For
 		}
 		return body(u)
 	}
+}
+
+// macroIdents lists the identifiers that the macro name expands to, through
+// the other macros, without the parameters of function-like ones; seen
+// stops recursive definitions.
+func macroIdents(f *cfront.File, name string, seen map[string]bool) []string {
+	m, ok := f.Macros[name]
+	if !ok || seen[name] {
+		return nil
+	}
+	seen[name] = true
+	param := map[string]bool{}
+	for _, p := range m.Params {
+		param[p] = true
+	}
+	var out []string
+	for _, w := range identRE.FindAllString(m.Body, -1) {
+		switch {
+		case param[w] || cKeywords[w] || f.IsTypeName(w):
+		case f.Macros[w] != nil:
+			out = append(out, macroIdents(f, w, seen)...)
+		default:
+			out = append(out, w)
+		}
+	}
+	return out
 }

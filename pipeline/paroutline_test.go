@@ -84,6 +84,25 @@ func TestOutlineParallel(t *testing.T) {
 		t.Errorf("no refusal note in %q", res2.Regions[0].Remarks)
 	}
 
+	// PolyBench's loop bounds: _PB_N expands to the kernel's parameter n,
+	// which the outlined function must receive (it failed to compile on
+	// six genuine PolyBench kernels).
+	pb := strings.Replace(outlineKernel, "#define N 200\n", "#define N 200\n#define _PB_N n\n", 1)
+	pb = strings.Replace(pb, "kernel(double a, double A[N][N]", "kernel(double a, int n, double A[N][N]", 1)
+	pb = strings.Replace(pb, "kernel(alpha, A, B, C)", "kernel(alpha, N, A, B, C)", 1)
+	pb = strings.Replace(pb, "for (int i = 0; i < N; i++)\n    for (int j = 0; j < N; j++)\n      for (int k = 0; k < N; k++)", "for (int i = 0; i < _PB_N; i++)\n    for (int j = 0; j < _PB_N; j++)\n      for (int k = 0; k < _PB_N; k++)", 1)
+	pb = strings.Replace(pb, "a * A[i][k] * B[k][j];", "a * A[i][k] * B[k][_PB_N - 1 - j];", 1)
+	if !strings.Contains(pb, "k < _PB_N") || !strings.Contains(pb, "[_PB_N - 1 - j]") {
+		t.Fatal("the _PB_N variant did not take")
+	}
+	res3, err := Optimize("k.c", []byte(pb), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(res3.Output), ", int n)") {
+		t.Errorf("_PB_N: the outlined function does not receive n:\n%s", res3.Output)
+	}
+
 	gcc, err := exec.LookPath("gcc")
 	if err != nil {
 		t.Skip("no gcc")
@@ -111,6 +130,9 @@ func TestOutlineParallel(t *testing.T) {
 	}
 	if a, b := run(vla, "vorig"), run(string(res2.Output), "vopt"); a != b {
 		t.Errorf("variable extents: original prints %q, optimized %q", a, b)
+	}
+	if a, b := run(pb, "porig"), run(string(res3.Output), "popt"); a != b {
+		t.Errorf("_PB_N: original prints %q, optimized %q", a, b)
 	}
 }
 
