@@ -139,32 +139,47 @@ func (f *File) directives(name string, toks []token, depth int) []int {
 			continue
 		}
 		dir, rest := directive(t.text)
+		if n := len(stack); n > 0 {
+			stack[n-1].directs++
+		}
 		switch dir {
 		case "if", "ifdef", "ifndef":
 			on := active()
 			var c bool
+			var text, guard string
 			switch dir {
 			case "if":
 				c = on && evalCond(rest, f.Macros)
+				text = strings.TrimSpace(stripComments(rest))
+				guard = guardName(text)
 			case "ifdef":
 				_, c = f.Macros[firstWord(rest)]
+				text = "defined(" + firstWord(rest) + ")"
 			case "ifndef":
 				_, c = f.Macros[firstWord(rest)]
 				c = !c
+				text = "!defined(" + firstWord(rest) + ")"
+				guard = firstWord(rest)
 			}
-			stack = append(stack, condFrame{active: on && c, taken: c, outer: on})
+			stack = append(stack, condFrame{active: on && c, taken: c, outer: on, cond: branchCond(nil, text), prev: []string{text}, guard: guard})
 		case "elif":
 			if n := len(stack); n > 0 {
 				fr := &stack[n-1]
 				c := !fr.taken && fr.outer && evalCond(rest, f.Macros)
 				fr.active = c
 				fr.taken = fr.taken || c
+				text := strings.TrimSpace(stripComments(rest))
+				fr.cond = branchCond(fr.prev, text)
+				fr.prev = append(fr.prev, text)
+				fr.isGuard = false
 			}
 		case "else":
 			if n := len(stack); n > 0 {
 				fr := &stack[n-1]
 				fr.active = fr.outer && !fr.taken
 				fr.taken = true
+				fr.cond = branchCond(fr.prev, "")
+				fr.isGuard = false
 			}
 		case "endif":
 			if n := len(stack); n > 0 {
@@ -173,7 +188,11 @@ func (f *File) directives(name string, toks []token, depth int) []int {
 		case "define":
 			if active() {
 				if m, ok := parseDefine(rest); ok {
+					if n := len(stack); n > 0 && stack[n-1].guard == m.Name && stack[n-1].directs == 1 {
+						stack[n-1].isGuard = true
+					}
 					m.Pos, m.File = t.pos, name
+					m.Cond = stackCond(stack)
 					f.Macros[m.Name] = m
 				}
 			}

@@ -14,6 +14,12 @@ type Macro struct {
 	Body     string
 	Pos      Pos    // position of the '#' in File
 	File     string // the file that defines it (the main file or a header)
+	// Cond is the preprocessor condition under which the definition was
+	// read, as C text ("" when unconditional; include guards left out):
+	// "(defined(DATA_TYPE_IS_DOUBLE))" for PolyBench's DATA_TYPE. Code
+	// that depends on the definition can be put under #if Cond, so that a
+	// compilation with other -D flags takes another branch.
+	Cond string
 }
 
 // directive splits a preprocessor line into its name and the rest:
@@ -106,6 +112,71 @@ type condFrame struct {
 	active bool // lines here are taken
 	taken  bool // some branch of this #if was taken already
 	outer  bool // the enclosing level is active
+	// cond is the C preprocessor condition of the current branch as text
+	// ("" for an include guard), prev the conditions of the earlier
+	// branches (for #elif and #else).
+	cond string
+	prev []string
+	// guard is X for #ifndef X (or #if !defined(X)) until the first
+	// directive of the group; a #define X there makes the group an
+	// include guard, whose condition is left out of Macro.Cond.
+	guard   string
+	directs int
+	isGuard bool
+}
+
+// guardName returns X for the conditions "!defined(X)" and "!defined X".
+func guardName(rest string) string {
+	r := strings.TrimSpace(rest)
+	if !strings.HasPrefix(r, "!") {
+		return ""
+	}
+	r = strings.TrimSpace(r[1:])
+	if !strings.HasPrefix(r, "defined") {
+		return ""
+	}
+	r = strings.TrimSpace(r[len("defined"):])
+	paren := strings.HasPrefix(r, "(")
+	if paren {
+		r = strings.TrimSpace(r[1:])
+	}
+	w := firstWord(r)
+	r = strings.TrimSpace(r[len(w):])
+	if paren {
+		if !strings.HasPrefix(r, ")") {
+			return ""
+		}
+		r = strings.TrimSpace(r[1:])
+	}
+	if w == "" || r != "" {
+		return ""
+	}
+	return w
+}
+
+// branchCond is the condition under which the current branch of fr is
+// taken, given its own condition c ("" for #else).
+func branchCond(prev []string, c string) string {
+	var parts []string
+	for _, p := range prev {
+		parts = append(parts, "!("+p+")")
+	}
+	if c != "" {
+		parts = append(parts, "("+c+")")
+	}
+	return strings.Join(parts, " && ")
+}
+
+// stackCond is the conjunction of the conditions of the open groups,
+// include guards left out.
+func stackCond(stack []condFrame) string {
+	var parts []string
+	for _, fr := range stack {
+		if !fr.isGuard && fr.cond != "" {
+			parts = append(parts, fr.cond)
+		}
+	}
+	return strings.Join(parts, " && ")
 }
 
 // evalCond evaluates the controlling expression of #if/#elif with the

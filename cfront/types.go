@@ -28,3 +28,38 @@ func IsIntegerType(base string) bool {
 	}
 	return seen
 }
+
+// TypeCond is the preprocessor condition under which typ (as written, e.g.
+// "DATA_TYPE") resolves as ResolveType resolved it: the conjunction of the
+// Cond of every macro met on the way ("" when none is conditional).
+// Generated code that relies on the resolved type (vector kernels) goes
+// under #if TypeCond, so that a compilation with other -D flags (PolyBench's
+// -DDATA_TYPE_IS_FLOAT) falls back on code written with the type's name.
+func (f *File) TypeCond(typ string) string {
+	var conds []string
+	seen := map[string]bool{}
+	var walk func(text string, depth int)
+	walk = func(text string, depth int) {
+		if depth > 16 {
+			return
+		}
+		for _, w := range strings.FieldsFunc(text, func(r rune) bool {
+			return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+		}) {
+			if seen[w] {
+				continue
+			}
+			seen[w] = true
+			if m, ok := f.Macros[w]; ok && !m.FuncLike {
+				if m.Cond != "" {
+					conds = append(conds, m.Cond)
+				}
+				walk(m.Body, depth+1)
+			} else if td, ok := f.Typedefs[w]; ok {
+				walk(td.Type, depth+1)
+			}
+		}
+	}
+	walk(typ, 0)
+	return strings.Join(conds, " && ")
+}

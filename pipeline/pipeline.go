@@ -418,6 +418,7 @@ generate:
 		stage = "vector"
 		vcfg := opt.Vector
 		vcfg.OpenMP = vcfg.OpenMP || opt.Sched.Parallel
+		vcfg.TypeGuard = typeGuard(f, r, s)
 		var vr *vector.Result
 		if err := reg.timed(stage, func() (err error) {
 			vr, err = vector.Vectorize(n, s, vcfg)
@@ -598,4 +599,26 @@ func vectorOriginal(s *scop.Scop, d *deps.Deps) schedule.Tree {
 		return s.Schedule
 	}
 	return t
+}
+
+// typeGuard is the preprocessor condition under which the element types of
+// the region's arrays resolve as cfront resolved them (cfront.File.TypeCond):
+// PolyBench's DATA_TYPE is double only under defined(DATA_TYPE_IS_DOUBLE),
+// and a compilation with -DDATA_TYPE_IS_FLOAT must not run double vector
+// code on float arrays.
+func typeGuard(f *cfront.File, r *cfront.Region, s *scop.Scop) string {
+	var conds []string
+	seen := map[string]bool{}
+	for _, a := range s.Arrays {
+		typ := a.ElemType // resolved
+		if v := f.Lookup(r, a.Name); v != nil {
+			typ = v.Type // as written
+		}
+		c := f.TypeCond(typ)
+		if c != "" && !seen[c] {
+			seen[c] = true
+			conds = append(conds, c)
+		}
+	}
+	return strings.Join(conds, " && ")
 }

@@ -30,6 +30,11 @@ type Config struct {
 	// NoReduce leaves innermost reductions scalar instead of writing them
 	// with a vector accumulator and a horizontal sum (hred.go).
 	NoReduce bool
+	// TypeGuard is a preprocessor condition under which the element types
+	// the vector code assumes hold ("" when they do not depend on -D
+	// flags; cfront.File.TypeCond). Every vector rewrite then goes under
+	// #if TypeGuard, with the scalar nest in the #else branch.
+	TypeGuard string
 }
 
 // Result is the rewritten AST and what was decided.
@@ -40,11 +45,12 @@ type Result struct {
 	// Loops has one report per innermost loop examined, in tree order.
 	Loops []LoopReport
 	// Header is the #include line the vector statements need ("" if none).
-	Header  string
-	kernels []*kernel
-	packed  []*pkernel
-	hreds   []*hred
-	target  Target
+	Header    string
+	kernels   []*kernel
+	packed    []*pkernel
+	hreds     []*hred
+	target    Target
+	typeGuard string // Config.TypeGuard
 	// vectorized scores the statements (by name) that some scheme put in
 	// vector code: scoreKernel for a register-tiled or packed kernel,
 	// scoreFull for a mark, scoreHred for a horizontal reduction (whose
@@ -106,6 +112,7 @@ func Vectorize(n ast.Node, s *scop.Scop, cfg Config) (*Result, error) {
 		v.byName[st.Name] = st
 	}
 	v.res.target = cfg.Target
+	v.res.typeGuard = cfg.TypeGuard
 	v.res.AST = v.rewrite(n)
 	var lines []string
 	if cfg.Target.Intrinsics && len(v.res.kernels)+len(v.res.packed) > 0 {
@@ -265,6 +272,13 @@ func (v *vectorizer) rewrite(n ast.Node) ast.Node {
 				rep.Reason = fmt.Sprintf("%s reduces into %s: %d-lane vector accumulator, contiguous reads as vector loads, horizontal sum after the loop, scalar remainder (reassociates the sum)",
 					h.stmt.Name, h.lhs.Format(nil), h.lanes)
 				v.res.Loops = append(v.res.Loops, rep)
+				if v.cfg.TypeGuard != "" {
+					// GNU vector types need no target guard, only the
+					// element type's.
+					scalar := ast.Copy(n)
+					d := func(op string) ast.Node { return &ast.User{Name: "vecg:" + op} }
+					return ast.NewBlock(d("tif"), v.buildHred(n, h), d("else"), scalar, d("endif"))
+				}
 				return v.buildHred(n, h)
 			}
 			v.res.Loops = append(v.res.Loops, rep)
@@ -291,11 +305,24 @@ func (v *vectorizer) rewrite(n ast.Node) ast.Node {
 // The directives are User nodes "vecg:if|else|endif" printed by Body.
 // Targets written with GCC's vector extensions need no guard.
 func (v *vectorizer) guard(built, scalar ast.Node) ast.Node {
-	if !v.cfg.Target.Intrinsics || v.cfg.Target.Guard == "" {
+	if guardCond(v.cfg.Target, v.cfg.TypeGuard) == "" {
 		return built
 	}
 	d := func(op string) ast.Node { return &ast.User{Name: "vecg:" + op} }
 	return ast.NewBlock(d("if"), built, d("else"), scalar, d("endif"))
+}
+
+// guardCond is the condition of guard: the target's (intrinsics only) and
+// the element types' (Config.TypeGuard).
+func guardCond(t Target, typeGuard string) string {
+	var parts []string
+	if t.Intrinsics && t.Guard != "" {
+		parts = append(parts, t.Guard)
+	}
+	if typeGuard != "" {
+		parts = append(parts, "("+typeGuard+")")
+	}
+	return strings.Join(parts, " && ")
 }
 
 // printGuard prints a directive of guard. The text ends in a comment: the
@@ -303,7 +330,9 @@ func (v *vectorizer) guard(built, scalar ast.Node) ast.Node {
 func (r *Result) printGuard(u *ast.User) (string, error) {
 	switch u.Name {
 	case "vecg:if":
-		return "#if " + r.target.Guard + " /* tessera: " + r.target.Name + " intrinsics */", nil
+		return "#if " + guardCond(r.target, r.typeGuard) + " /* tessera: " + r.target.Name + " intrinsics */", nil
+	case "vecg:tif":
+		return "#if " + guardCond(Target{}, r.typeGuard) + " /* tessera: vector code for these element types */", nil
 	case "vecg:else":
 		return "#else /* tessera: scalar code without " + r.target.Name + " */", nil
 	case "vecg:endif":
