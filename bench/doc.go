@@ -32,6 +32,19 @@
 // the harness works from any directory; Manifest lists them with their
 // category, flop formula and tolerance class.
 //
+// # External PolyBench/C trees
+//
+// Config.PolyBench (`tessera bench --polybench DIR`) replaces the suite by
+// the kernels of a PolyBench/C 4.x tree: every KERNEL.c beside a KERNEL.h
+// outside DIR/utilities (DiscoverPolyBench). They are compiled with
+// DIR/utilities/polybench.c, -DPOLYBENCH_DUMP_ARRAYS and -DPOLYBENCH_TIME;
+// the time is the number printed on stdout and the array dump on stderr is
+// what the flows are compared on (ComparePolyBench, which also allows one
+// unit in the last printed digit since PolyBench prints two decimals).
+// Tolerance classes and flop formulas come from the suite kernel of the
+// same name. The tests use a small PolyBench-shaped tree they write
+// themselves; no PolyBench file is part of the package.
+//
 // # Checking outputs
 //
 // Every flow's stdout is compared with the baseline's (CompareOutputs),

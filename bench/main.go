@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sort"
 	"strings"
 	"syscall"
 	"text/tabwriter"
@@ -34,6 +35,10 @@ opt --parallel (compiled with -fopenmp). More with --flow:
   --flow 'nv=tessera:--novectorize --parallel'   custom tessera opt flags
   --flow 'polly=clang -O3 -march=native -mllvm -polly'   external compiler
                                                  (skipped when absent)
+
+With --polybench DIR the kernels are those of a PolyBench/C 4.x tree
+(compiled with DIR/utilities/polybench.c, -DPOLYBENCH_DUMP_ARRAYS and
+-DPOLYBENCH_TIME; the dumps on stderr are compared).
 
 Exit status: 0, or 1 when some flow produced WRONG output, 2 on bad usage.
 
@@ -68,6 +73,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		quiet    = fs.Bool("quiet", false, "no progress lines on stderr")
 		strict   = fs.Bool("strict", false, "compile with -ffp-contract=off and require byte-identical output from flows that do not reassociate")
 		jobs     = fs.Int("jobs", 1, "cells built (tessera opt + compile) in parallel before the timed runs")
+		pbroot   = fs.String("polybench", "", "benchmark the kernels of this PolyBench/C 4.x tree (DIR/utilities/polybench.c, KERNEL.c beside KERNEL.h) instead of the built-in suite; --kernels filters them by name")
 		extra    multiFlag
 	)
 	fs.Var(&extra, "flow", "extra flow 'NAME=tessera:FLAGS' or 'NAME=COMPILER COMMAND' (repeatable)")
@@ -86,6 +92,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *list {
+		if *pbroot != "" {
+			return listPolyBench(stdout, stderr, *pbroot, strings.ToUpper(*dataset), *jsonOut)
+		}
 		return listKernels(stdout, stderr, strings.ToUpper(*dataset), *jsonOut)
 	}
 
@@ -104,6 +113,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		Jobs:     *jobs,
 		Strict:   *strict,
 	}
+	cfg.PolyBench = *pbroot
 	if !*quiet {
 		cfg.Progress = stderr
 	}
@@ -195,6 +205,64 @@ type listedKernel struct {
 	Dataset string           `json:"dataset"`
 	Sizes   map[string]int64 `json:"sizes"`
 	FlopsN  float64          `json:"flops_count"`
+}
+
+// listedPolyBench is one entry of `--polybench DIR --list --json`.
+type listedPolyBench struct {
+	Kernel
+	Path    string           `json:"path"`
+	Dataset string           `json:"dataset"`
+	Sizes   map[string]int64 `json:"sizes"`
+	FlopsN  float64          `json:"flops_count"`
+}
+
+func listPolyBench(stdout, stderr io.Writer, root, dataset string, asJSON bool) int {
+	tree, err := DiscoverPolyBench(root)
+	if err != nil {
+		fmt.Fprintf(stderr, "tessera %v\n", err)
+		return 2
+	}
+	ks, err := tree.Select(nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "tessera %v\n", err)
+		return 2
+	}
+	var out []listedPolyBench
+	for i, k := range ks {
+		sizes, err := tree.Sizes(k.Name, dataset)
+		if err != nil {
+			fmt.Fprintf(stderr, "tessera bench: %s: %v\n", tree.Kernels[i].Rel, err)
+		}
+		out = append(out, listedPolyBench{k, tree.Kernels[i].Rel, dataset, sizes, tree.FlopCount(k, dataset)})
+	}
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return 1
+		}
+		return 0
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "kernel\tcategory\ttolerance\tflops(%s)\tsizes\tpath\n", dataset)
+	for _, e := range out {
+		var names []string
+		for n := range e.Sizes {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		var sz []string
+		for _, n := range names {
+			sz = append(sz, fmt.Sprintf("%s=%d", n, e.Sizes[n]))
+		}
+		fl := "-"
+		if e.FlopsN > 0 {
+			fl = fmt.Sprintf("%.4g", e.FlopsN)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", e.Name, e.Category, e.Tolerance, fl, strings.Join(sz, ","), e.Path)
+	}
+	tw.Flush()
+	return 0
 }
 
 func listKernels(stdout, stderr io.Writer, dataset string, asJSON bool) int {

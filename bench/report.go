@@ -75,6 +75,9 @@ type Report struct {
 	Results  []Result      `json:"results"`
 	Summary  []FlowSummary `json:"summary"`
 	Roofline *Roofline     `json:"roofline,omitempty"`
+	// PolyBench is the root of the external PolyBench/C tree the kernels
+	// came from (Config.PolyBench), empty for the built-in suite.
+	PolyBench string `json:"polybench,omitempty"`
 }
 
 // Cell returns the result of a kernel and flow.
@@ -141,6 +144,9 @@ func (rep *Report) WriteText(w io.Writer) error {
 	mode := "outputs within tolerance"
 	if rep.Strict {
 		mode = "strict: -ffp-contract=off, exact outputs"
+	}
+	if rep.PolyBench != "" {
+		fmt.Fprintf(w, "PolyBench/C tree %s (kernel time from -DPOLYBENCH_TIME, cpu(s) not measured; dumps compared)\n", rep.PolyBench)
 	}
 	fmt.Fprintf(w, "dataset %s, %d runs (median), %d threads, compiler %q, %s\n\n", rep.Dataset, rep.Runs, rep.Threads, rep.Compiler, mode)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)

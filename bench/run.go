@@ -50,8 +50,14 @@ type Config struct {
 	// baseline's output byte for byte. It checks that a transformation
 	// kept the order of every floating-point operation; the default mode
 	// allows the kernel's relative tolerance (see docs/BENCH.md).
-	Strict   bool
-	Progress io.Writer // progress lines ("kernel i of n, elapsed, remaining"); nil = quiet
+	Strict bool
+	// PolyBench is the root of an external PolyBench/C 4.x tree
+	// (utilities/polybench.c, polybench.h, and KERNEL.c beside KERNEL.h in
+	// the kernel directories): when set, its kernels are benchmarked
+	// instead of the built-in suite, compiled the PolyBench way and
+	// compared on their array dumps (see polybench.go and docs/BENCH.md).
+	PolyBench string
+	Progress  io.Writer // progress lines ("kernel i of n, elapsed, remaining"); nil = quiet
 }
 
 // ModulePath is the module whose cmd/tessera the harness builds.
@@ -125,7 +131,22 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := cfg.defaults(); err != nil {
 		return nil, err
 	}
-	kernels, err := SelectKernels(cfg.Kernels)
+	var (
+		kernels []Kernel
+		pb      *PolyBenchTree
+		err     error
+	)
+	if cfg.PolyBench != "" {
+		if cfg.Roofline {
+			return nil, fmt.Errorf("bench: the roofline mode needs the built-in suite, not a PolyBench tree")
+		}
+		if pb, err = DiscoverPolyBench(cfg.PolyBench); err != nil {
+			return nil, err
+		}
+		kernels, err = pb.Select(cfg.Kernels)
+	} else {
+		kernels, err = SelectKernels(cfg.Kernels)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +168,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	} else if err := os.MkdirAll(work, 0o755); err != nil {
 		return nil, fmt.Errorf("bench: %v", err)
 	}
-	r := &runner{cfg: cfg, work: work}
+	r := &runner{cfg: cfg, work: work, pb: pb}
 	rep := &Report{
 		Dataset:  cfg.Dataset,
 		Runs:     cfg.Runs,
@@ -155,6 +176,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		Compiler: cfg.Compiler,
 		Strict:   cfg.Strict,
 		Date:     time.Now().UTC().Format(time.RFC3339),
+	}
+	if pb != nil {
+		rep.PolyBench = pb.Root
 	}
 	if cfg.Keep {
 		rep.WorkDir = work
@@ -256,6 +280,25 @@ type runner struct {
 	work       string
 	tesseraBin string
 	tesseraErr error
+	pb         *PolyBenchTree // external PolyBench tree, nil for the built-in suite
+}
+
+// flops is the flop count of a kernel at the run's dataset (0 if unknown).
+func (r *runner) flops(k Kernel) float64 {
+	if r.pb != nil {
+		return r.pb.FlopCount(k, r.cfg.Dataset)
+	}
+	fl, _ := FlopCount(k, r.cfg.Dataset)
+	return fl
+}
+
+// compare compares a flow's output with a reference output (see
+// CompareOutputs and ComparePolyBench).
+func (r *runner) compare(want, got []byte, rtol float64) string {
+	if r.pb != nil {
+		return ComparePolyBench(want, got, rtol)
+	}
+	return CompareOutputs(want, got, rtol)
 }
 
 func (r *runner) progress(i, n int, kernel, flow, status string, start, runStart time.Time, done, total int) {
@@ -346,22 +389,13 @@ func (r *runner) command(ctx context.Context, dir string, env []string, name str
 // means built).
 func (r *runner) buildCell(ctx context.Context, k Kernel, f Flow) *Result {
 	res := &Result{Kernel: k.Name, Category: k.Category, Dataset: r.cfg.Dataset, Flow: f.Name}
-	if fl, err := FlopCount(k, r.cfg.Dataset); err == nil {
-		res.Flops = fl
-	}
+	res.Flops = r.flops(k)
 	dir := filepath.Join(r.work, k.Name, f.Name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		res.fail(StatusBuildFail, err.Error())
 		return res
 	}
-	src, err := KernelSource(k.Name)
-	if err == nil {
-		err = os.WriteFile(filepath.Join(dir, k.Name+".c"), src, 0o644)
-	}
-	if err == nil {
-		err = os.WriteFile(filepath.Join(dir, HeaderName), HeaderSource(), 0o644)
-	}
-	if err != nil {
+	if err := r.writeSources(k, dir); err != nil {
 		res.fail(StatusBuildFail, err.Error())
 		return res
 	}
@@ -411,7 +445,12 @@ func (r *runner) buildCell(ctx context.Context, k Kernel, f Flow) *Result {
 	if f.OpenMP() {
 		args = append(args, "-fopenmp")
 	}
-	args = append(args, "-D"+r.cfg.Dataset+"_DATASET", "-I.", cfile, "-o", "prog", "-lm")
+	if r.pb != nil {
+		args = append(args, "-DPOLYBENCH_DUMP_ARRAYS", "-DPOLYBENCH_TIME", "-D"+r.cfg.Dataset+"_DATASET",
+			"-I", r.pb.Utilities(), "-I.", filepath.Join(r.pb.Utilities(), "polybench.c"), cfile, "-o", "prog", "-lm")
+	} else {
+		args = append(args, "-D"+r.cfg.Dataset+"_DATASET", "-I.", cfile, "-o", "prog", "-lm")
+	}
 	t0 := time.Now()
 	out, err := r.command(ctx, dir, nil, cc[0], args...)
 	res.BuildTime = time.Since(t0).Seconds()
@@ -419,6 +458,36 @@ func (r *runner) buildCell(ctx context.Context, k Kernel, f Flow) *Result {
 		res.fail(StatusBuildFail, fmt.Sprintf("%s %s: %v\n%s", cc[0], strings.Join(args, " "), err, tail(out, 2000)))
 	}
 	return res
+}
+
+// writeSources copies the kernel's sources into a cell's build directory:
+// the suite's KERNEL.c and shared header, or a PolyBench kernel's KERNEL.c
+// and KERNEL.h (polybench.h stays in the tree's utilities directory).
+func (r *runner) writeSources(k Kernel, dir string) error {
+	if r.pb != nil {
+		pk, ok := r.pb.Kernel(k.Name)
+		if !ok {
+			return fmt.Errorf("no kernel %s in %s", k.Name, r.pb.Root)
+		}
+		for _, p := range []string{pk.Source, pk.Header} {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(filepath.Join(dir, filepath.Base(p)), b, 0o644); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	src, err := KernelSource(k.Name)
+	if err == nil {
+		err = os.WriteFile(filepath.Join(dir, k.Name+".c"), src, 0o644)
+	}
+	if err == nil {
+		err = os.WriteFile(filepath.Join(dir, HeaderName), HeaderSource(), 0o644)
+	}
+	return err
 }
 
 // execCell runs a built cell: one warm-up run, then Runs timed runs, and
@@ -445,7 +514,7 @@ func (r *runner) execCell(ctx context.Context, k Kernel, f Flow, res *Result, ba
 			stdout = so
 			continue
 		}
-		if msg := CompareOutputs(stdout, so, r.runTolerance(k, f)); msg != "" {
+		if msg := r.compare(stdout, so, r.runTolerance(k, f)); msg != "" {
 			res.fail(StatusWrong, "output differs between two runs of the same program (a race?): "+msg)
 			return
 		}
@@ -470,7 +539,7 @@ func (r *runner) execCell(ctx context.Context, k Kernel, f Flow, res *Result, ba
 		res.Message = "baseline failed: nothing to compare with"
 		return
 	}
-	if msg := CompareOutputs(base.output, stdout, r.rtol(k, f)); msg != "" {
+	if msg := r.compare(base.output, stdout, r.rtol(k, f)); msg != "" {
 		res.Status = StatusWrong
 		res.Message = msg
 		return
@@ -531,6 +600,14 @@ func (r *runner) runProgram(ctx context.Context, dir string, env []string) ([]by
 	}
 	if err != nil {
 		return nil, 0, 0, fmt.Errorf("%v\n%s", err, tail(se.Bytes(), 2000))
+	}
+	if r.pb != nil {
+		// PolyBench: the time on stdout, the array dump on stderr.
+		t, err := parsePolyBenchTime(so.Bytes())
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		return se.Bytes(), t, 0, nil
 	}
 	t, err := ParseTime(se.Bytes())
 	if err != nil {
