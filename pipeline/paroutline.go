@@ -43,13 +43,16 @@ type outlined struct {
 	// loop bodies.
 	Texts map[*ast.User]string
 	Notes []string
+	// Root replaces the region's AST when the region is one loop nest
+	// moved into a function as a whole (nil otherwise).
+	Root ast.Node
 }
 
 // outlineParallel outlines the body of every parallel loop of n whose
 // clauses (from the callback) allow it, editing n in place; ecfg is the
 // emitter's configuration for the region (its Body callback prints the
 // statements), iterTyp the type of the generated iterators.
-func outlineParallel(n ast.Node, clauses func(m *ast.Mark, f *ast.For) []string, f *cfront.File, r *cfront.Region, s *scop.Scop, ecfg emit.Config, iterTyp, prefix string) *outlined {
+func outlineParallel(n ast.Node, clauses func(m *ast.Mark, f *ast.For) []string, f *cfront.File, r *cfront.Region, s *scop.Scop, ecfg emit.Config, iterTyp, prefix string, seq bool) *outlined {
 	fn := f.FuncOf(r.Start)
 	if fn == nil {
 		return nil
@@ -79,6 +82,29 @@ func outlineParallel(n ast.Node, clauses func(m *ast.Mark, f *ast.For) []string,
 		arrays[a.Name] = a
 	}
 	count := 0
+	if seq && !pointerArrays(f, r, s) {
+		seq = false
+	}
+	seqCount := 0
+	// nest outlines a whole loop nest outside any parallel loop (seq):
+	// the sequential code gets the same restrict parameters.
+	nest := func(g *ast.For) ast.Node {
+		if !seq || hasParallelMark(g) {
+			return nil
+		}
+		holder := &ast.For{Body: g}
+		name := fmt.Sprintf("%stessera_seq_%d_%d", prefix, r.Pos.Line, seqCount)
+		call, def, why := outlineLoop(nil, holder, nil, f, r, stmts, arrays, local, ecfg, iterTyp, name)
+		if why != "" {
+			out.Notes = append(out.Notes, fmt.Sprintf("loop nest %s: not moved into a function: %s", g.Iter, why))
+			return nil
+		}
+		seqCount++
+		out.Funcs += def
+		out.Texts[call.u] = call.text
+		out.Notes = append(out.Notes, fmt.Sprintf("loop nest %s: moved into %s, whose array parameters are restrict pointers (the arrays are parameters of the kernel: the C compiler cannot tell them apart otherwise)", g.Iter, name))
+		return call.u
+	}
 	var visit func(x ast.Node)
 	visit = func(x ast.Node) {
 		switch y := x.(type) {
@@ -98,24 +124,80 @@ func outlineParallel(n ast.Node, clauses func(m *ast.Mark, f *ast.For) []string,
 			visit(y.Body)
 		case *ast.Block:
 			if y != nil {
-				for _, st := range y.Stmts {
+				for k, st := range y.Stmts {
+					if g, ok := st.(*ast.For); ok {
+						if c := nest(g); c != nil {
+							y.Stmts[k] = c
+							continue
+						}
+					}
 					visit(st)
 				}
 			}
 		case *ast.If:
+			if g, ok := y.Then.(*ast.For); ok {
+				if c := nest(g); c != nil {
+					y.Then = c
+				}
+			}
 			visit(y.Then)
+			if g, ok := y.Else.(*ast.For); ok {
+				if c := nest(g); c != nil {
+					y.Else = c
+				}
+			}
 			if y.Else != nil {
 				visit(y.Else)
 			}
 		case *ast.For:
+			// Below a loop only parallel loops are outlined.
+			seqWas := seq
+			seq = false
 			visit(y.Body)
+			seq = seqWas
 		}
 	}
-	visit(n)
-	if count == 0 {
+	if g, ok := n.(*ast.For); ok && seq {
+		// A region of one nest: the caller prints n, so the call goes
+		// in a block around it.
+		if c := nest(g); c != nil {
+			out.Root = c
+		}
+	}
+	if out.Root == nil {
+		visit(n)
+	}
+	if count+seqCount == 0 {
 		out.Funcs = ""
 	}
 	return out
+}
+
+// pointerArrays reports whether some array of the region is a parameter of
+// the enclosing function (a pointer in C: the compiler cannot tell it from
+// the others).
+func pointerArrays(f *cfront.File, r *cfront.Region, s *scop.Scop) bool {
+	for _, a := range s.Arrays {
+		if a.Rank == 0 {
+			continue
+		}
+		if v := f.Lookup(r, a.Name); v != nil && v.Scope == cfront.ParamScope && v.NDims() > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasParallelMark reports whether n holds a "parallel" mark.
+func hasParallelMark(n ast.Node) bool {
+	found := false
+	ast.Walk(n, func(x ast.Node) bool {
+		if m, ok := x.(*ast.Mark); ok && m.Name == "parallel" {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 type outlineCall struct {
@@ -331,20 +413,23 @@ func funcDeclStart(src []byte, fn *cfront.Func) (int, bool) {
 // statement printer that also prints the calls; reg records the functions
 // and the notes.
 func outlineRegion(reg *Region, n ast.Node, clauses func(m *ast.Mark, f *ast.For) []string, f *cfront.File, r *cfront.Region, s *scop.Scop,
-	body func(u *ast.User) (string, error), iterTyp, prefix string) func(u *ast.User) (string, error) {
+	body func(u *ast.User) (string, error), iterTyp, prefix string, seq bool) (ast.Node, func(u *ast.User) (string, error)) {
 	if reg.Split != nil && len(reg.Split.Temps) > 0 {
-		return body // the temporaries are declared around the region text
+		return n, body // the temporaries are declared around the region text
 	}
-	o := outlineParallel(n, clauses, f, r, s, emit.Config{Body: body, Base: 0, Indent: "  ", HelperPrefix: prefix, IterType: iterTyp}, iterTyp, prefix)
+	o := outlineParallel(n, clauses, f, r, s, emit.Config{Body: body, Base: 0, Indent: "  ", HelperPrefix: prefix, IterType: iterTyp}, iterTyp, prefix, seq)
 	if o == nil {
-		return body
+		return n, body
 	}
 	reg.Remarks = append(reg.Remarks, o.Notes...)
 	if len(o.Texts) == 0 {
-		return body
+		return n, body
 	}
 	reg.outlined = o
-	return func(u *ast.User) (string, error) {
+	if o.Root != nil {
+		n = o.Root
+	}
+	return n, func(u *ast.User) (string, error) {
 		if t, ok := o.Texts[u]; ok {
 			return t, nil
 		}

@@ -154,3 +154,51 @@ func TestFuncDeclStart(t *testing.T) {
 		}
 	}
 }
+
+// TestOutlineSequential checks that without --parallel a nest over array
+// parameters moves into a function with restrict parameters (gcc cannot
+// tell the parameters apart otherwise), that --identity keeps the nest in
+// place, and with gcc that the program prints the same.
+func TestOutlineSequential(t *testing.T) {
+	t.Parallel()
+	res, err := Optimize("k.c", []byte(outlineKernel), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(res.Output)
+	for _, want := range []string{"static inline void tessera_seq_6_0(", "double (*restrict C)[N]", "tessera_seq_6_0(inv0, inv3, C, a, A, B);"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	id, err := Optimize("k.c", []byte(outlineKernel), Options{Identity: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(id.Output), "tessera_seq_") {
+		t.Errorf("--identity outlined:\n%s", id.Output)
+	}
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc")
+	}
+	dir := t.TempDir()
+	run := func(src, name string) string {
+		c := filepath.Join(dir, name+".c")
+		if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		exe := filepath.Join(dir, name)
+		if b, err := exec.Command(gcc, "-O2", "-ffp-contract=off", c, "-o", exe).CombinedOutput(); err != nil {
+			t.Fatalf("gcc %s: %v\n%s", name, err, b)
+		}
+		b, err := exec.Command(exe).Output()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return string(b)
+	}
+	if a, b := run(outlineKernel, "orig"), run(out, "opt"); a != b {
+		t.Errorf("original prints %q, optimized %q", a, b)
+	}
+}

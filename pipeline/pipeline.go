@@ -491,8 +491,14 @@ generate:
 		// and not outlined, 12.3x outlined without them, LARGE).
 		if !opt.Vectorize || reg.Vector == nil || reg.Vector.OnlyMarks() {
 			n, body, guarded = guardRegion(reg, n, s, body)
-			body = outlineRegion(reg, n, clauses, f, r, s, body, iterTyp, prefix) // paroutline.go
+			n, body = outlineRegion(reg, n, clauses, f, r, s, body, iterTyp, prefix, !opt.Identity) // paroutline.go
 		}
+	} else if !opt.Identity && (!opt.Vectorize || reg.Vector == nil || reg.Vector.OnlyMarks()) {
+		// The sequential code gets restrict parameters too when the
+		// arrays are parameters of the kernel (PolyBench's): gcc did not
+		// vectorize genuine fdtd-2d's tiled loops without them.
+		n, body, guarded = guardRegion(reg, n, s, body)
+		n, body = outlineRegion(reg, n, nil, f, r, s, body, iterTyp, prefix, true) // paroutline.go
 	}
 	if !guarded {
 		n, body, _ = guardRegion(reg, n, s, body)
