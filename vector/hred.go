@@ -31,13 +31,18 @@ type hred struct {
 	e     cfront.Expr
 	// vec holds the positions of the reads of stride 1.
 	vec map[cfront.Pos]bool
+	// neg: the statement is X -= e (the horizontal sum is subtracted).
+	neg bool
 }
 
 // matchHred decides whether the innermost loop f (rep: analyzeLoop's
 // verdict, not vectorizable) is a reduction the hred scheme handles (the
 // caller checks the trip count with short and registers h): one
-// statement X += e or X = X + e (scop's Update "+"), X invariant along f,
-// no other access to X's array, every other access of stride 0 or 1, no
+// statement X += e, X -= e or X = X + e (scop's Update "+"), X invariant
+// along f, no other access to X's array that may touch X (cholesky's
+// A[i][j] -= A[i][k] * A[j][k] reads other elements of A: the model proves
+// that no instance reads the element it writes), every other access of
+// stride 0 or 1, no
 // call, cast or iterator value in e, double or float throughout.
 func (v *vectorizer) matchHred(f *ast.For) *hred {
 	if v.cfg.NoIntrinsics || v.cfg.NoReduce {
@@ -63,10 +68,13 @@ func (v *vectorizer) matchHred(f *ast.For) *hred {
 		return nil
 	}
 	var e cfront.Expr
+	neg := false
 	lhsText := as.LHS.Format(nil)
 	switch as.Op {
 	case "+=":
 		e = as.RHS
+	case "-=":
+		e, neg = as.RHS, true
 	case "=":
 		b, ok := cfront.Unparen(as.RHS).(*cfront.Binary)
 		if !ok || b.Op != "+" {
@@ -101,7 +109,7 @@ func (v *vectorizer) matchHred(f *ast.For) *hred {
 		return nil
 	}
 	h := &hred{id: len(v.res.kernels) + len(v.res.packed) + len(v.res.hreds), stmt: st, elem: wArr.ElemType,
-		lanes: v.cfg.Target.Lanes(wArr.ElemType), lhs: as.LHS, e: e, vec: map[cfront.Pos]bool{}}
+		lanes: v.cfg.Target.Lanes(wArr.ElemType), lhs: as.LHS, e: e, vec: map[cfront.Pos]bool{}, neg: neg}
 	if h.lanes < 2 {
 		return nil
 	}
@@ -114,7 +122,13 @@ func (v *vectorizer) matchHred(f *ast.For) *hred {
 			if a.LHS {
 				continue
 			}
-			return nil
+			// Another element of X's array: it must never be the one
+			// written (the write is invariant along f, so an instance
+			// that reads it would read a value the scheme has not
+			// stored yet).
+			if !disjointAccesses(a, write) {
+				return nil
+			}
 		}
 		arr := v.array(a.Array)
 		if arr == nil || arr.ElemType != h.elem {
@@ -290,6 +304,9 @@ func (r *Result) printHred(u *ast.User, expr func(ast.Expr) string) (string, err
 		for l := 0; l < h.lanes; l++ {
 			lanes = append(lanes, fmt.Sprintf("%s[%d]", acc, l))
 		}
+		if h.neg {
+			return fmt.Sprintf("%s -= %s;", h.lhs.Format(subst), strings.Join(lanes, " + ")), nil
+		}
 		return fmt.Sprintf("%s += %s;", h.lhs.Format(subst), strings.Join(lanes, " + ")), nil
 	}
 	return "", bad
@@ -317,4 +334,17 @@ func (h *hred) vecExpr(e cfront.Expr, vt string, subst func(string) (string, boo
 		}
 	}
 	return e.Format(subst)
+}
+
+// disjointAccesses reports whether no instance of the statement touches the
+// same element through a and b (both maps from the statement's instances,
+// restricted to its domain, to elements). An engine failure counts as
+// "may touch".
+func disjointAccesses(a, b *scop.Access) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return a.Rel.Intersect(b.Rel).IsEmpty()
 }
