@@ -2,6 +2,7 @@ package astgen
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -62,7 +63,7 @@ func TestBudget(t *testing.T) {
 
 func TestErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
-		{"domain: \"{ S[i] : i >= 0 }\"\nchild:\n  schedule: \"[{ S[i] -> [(i)] }]\"\n", "unbounded"},
+		{"domain: \"{ S[i] : i <= 0 }\"\nchild:\n  schedule: \"[{ S[i] -> [(i)] }]\"\n", "unbounded"},
 		{"domain: \"{ S[i] : 0 <= i < 4 }\"\nchild:\n  extension: \"{ [x] -> T[] }\"\n", "extension"},
 	} {
 		tr := mustTree(t, c.src)
@@ -152,5 +153,46 @@ child:
 	want := []string{"n - 1; 1", "c0 - 1; 2 * c0 + 1"}
 	if strings.Join(got, " | ") != strings.Join(want, " | ") {
 		t.Fatalf("accesses %q, want %q", got, want)
+	}
+}
+
+// A dim without an upper bound gives a loop with the condition 1 (as isl
+// does); the finite part before it is generated as usual.
+func TestUnboundedAbove(t *testing.T) {
+	sched := mustUnionMap(t, "[n] -> { A[i] -> [i, 0] : 0 <= i < n; B[i] -> [i, 1] : i >= 2 }")
+	node, err := FromScheduleMap(sched, mustSet(t, "[n] -> { : n >= 0 }"), Options{}, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := ast.PrintC(node)
+	if !strings.Contains(code, "; 1; c0 += 1)") {
+		t.Fatalf("no unbounded loop in\n%s", code)
+	}
+	// The first instances, in order, until the budget stops the loop.
+	got, _ := ast.Interpret(node, map[string]int64{"n": 3}, ast.WithBudget(200))
+	want := []string{"A[0]", "A[1]", "A[2]", "B[2]", "B[3]", "B[4]"}
+	if len(got) < len(want) {
+		t.Fatalf("%d instances before the budget, want at least %d\n%s", len(got), len(want), code)
+	}
+	for i, w := range want {
+		if g := fmt.Sprintf("%s%v", got[i].Name, got[i].Args); g != strings.ReplaceAll(w, ",", " ") {
+			t.Fatalf("instance %d = %s, want %s\n%s", i, g, w, code)
+		}
+	}
+}
+
+// With the separate option, a parameter condition under which only an
+// inner loop is empty does not split the outer loop (isl's explicit
+// separation bounds): one outer loop, each statement written once.
+func TestSeparateExplicitBounds(t *testing.T) {
+	sched := mustUnionMap(t, "[m, n] -> { T[i] -> [i, 0, 0] : 0 <= i < n; U[i, j] -> [i, j, 1] : 0 <= i < n and 1 <= j <= m }")
+	opts := Options{Dims: []schedule.ASTOption{schedule.OptionSeparate, schedule.OptionSeparate, schedule.OptionSeparate}}
+	node, err := FromScheduleMap(sched, mustSet(t, "[m, n] -> { : }"), opts, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := ast.PrintC(node)
+	if strings.Count(code, "T(") != 1 || strings.Count(code, "U(") != 1 || strings.HasPrefix(code, "if") {
+		t.Fatalf("separate split the outer loop on a parameter:\n%s", code)
 	}
 }

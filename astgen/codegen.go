@@ -257,9 +257,16 @@ func FromScheduleMap(sched presburger.UnionMap, context presburger.Set, opts Opt
 				dst[sp.Offset(presburger.Out)+i] = esp.Offset(presburger.In) + i
 			}
 			if len(m.Parts()) > 1 {
-				// Overlapping pieces would each scan their common
-				// instances: make them disjoint.
-				m = m.MakeDisjoint()
+				// Pieces that coalesce into one are merged (as isl
+				// coalesces the schedule), and overlapping pieces
+				// would each scan their common instances: make the
+				// rest disjoint.
+				if !hasLocals(m) {
+					m = m.Coalesce()
+				}
+				if len(m.Parts()) > 1 {
+					m = m.MakeDisjoint()
+				}
 			}
 			stmts = append(stmts, stmt{name: sp.TupleName(presburger.In), space: ssp, m: remapMap(m, esp, dst)})
 		}
@@ -377,7 +384,63 @@ func (g *gen) components(stmts []stmt, b *build) [][]stmt {
 	for i, s := range stmts {
 		doms[i] = g.execDomain(s.m)
 	}
-	after := func(i, j int) bool { return g.scheduledAfter(doms[i], doms[j], b, stmts[i].name > stmts[j].name) }
+	if b.depth < b.n {
+		// When every statement has a fixed value at this dim (scalar
+		// dims of a 2d+1 schedule), the values order the statements:
+		// only statements of equal value need the pairwise test (isl
+		// sorts such domains by their values as well). This keeps
+		// the quadratic number of tests to the groups of equal value.
+		vals := make([]int64, k)
+		fixed := true
+		for i, d := range doms {
+			if vals[i], fixed = d.PlainFixedVal(b.depth); !fixed {
+				break
+			}
+		}
+		if fixed && slices.Min(vals) != slices.Max(vals) {
+			order := make([]int, k)
+			for i := range order {
+				order[i] = i
+			}
+			sort.SliceStable(order, func(x, y int) bool { return vals[order[x]] < vals[order[y]] })
+			var out [][]stmt
+			for lo := 0; lo < k; {
+				hi := lo
+				var grp []int
+				for hi < k && vals[order[hi]] == vals[order[lo]] {
+					grp = append(grp, order[hi])
+					hi++
+				}
+				slices.Sort(grp)
+				out = append(out, g.componentsOf(stmts, doms, grp, b)...)
+				lo = hi
+			}
+			return out
+		}
+	}
+	all := make([]int, k)
+	for i := range all {
+		all[i] = i
+	}
+	return g.componentsOf(stmts, doms, all, b)
+}
+
+// componentsOf returns the components of the statements idx (indices into
+// stmts and doms) in topological order.
+func (g *gen) componentsOf(stmts []stmt, doms []presburger.Set, idx []int, b *build) [][]stmt {
+	k := len(idx)
+	if k == 1 {
+		return [][]stmt{{stmts[idx[0]]}}
+	}
+	// The domains placed in the first and in the second half of the
+	// pair space once each (the pairs are their intersections).
+	xs, ys := make([]presburger.Set, k), make([]presburger.Set, k)
+	for i, s := range idx {
+		xs[i], ys[i] = g.pairHalves(doms[s], b.n)
+	}
+	after := func(i, j int) bool {
+		return g.pairAfter(xs[i].Intersect(ys[j]), b, stmts[idx[i]].name > stmts[idx[j]].name)
+	}
 	adj := make([][]int, k) // j -> i when i after j
 	for i := 0; i < k; i++ {
 		for j := 0; j < k; j++ {
@@ -391,7 +454,7 @@ func (g *gen) components(stmts []stmt, b *build) [][]stmt {
 		var group []stmt
 		sort.Ints(comp)
 		for _, i := range comp {
-			group = append(group, stmts[i])
+			group = append(group, stmts[idx[i]])
 		}
 		out = append(out, group)
 	}
@@ -403,8 +466,12 @@ func (g *gen) components(stmts []stmt, b *build) [][]stmt {
 // equal points the order of the statements below decides: nameAfter at a
 // leaf, and conservatively "after" when a subtree follows.
 func (g *gen) scheduledAfter(a, c presburger.Set, b *build, nameAfter bool) bool {
+	return g.pairAfter(g.pairSet(a, c, b.n), b, nameAfter)
+}
+
+// pairAfter is scheduledAfter on the pair set { [x, y] : x in a, y in c }.
+func (g *gen) pairAfter(pair presburger.Set, b *build, nameAfter bool) bool {
 	n := b.n
-	pair := g.pairSet(a, c, n)
 	eqs := make([]aff, 0, n)
 	for p := 0; p < n; p++ {
 		d := newAff(g.np() + 2*n)
@@ -430,18 +497,25 @@ func (g *gen) scheduledAfter(a, c presburger.Set, b *build, nameAfter bool) bool
 // pairSet returns { [x, y] : x in a, y in c } in a schedule space of 2n
 // dims.
 func (g *gen) pairSet(a, c presburger.Set, n int) presburger.Set {
+	x, _ := g.pairHalves(a, n)
+	_, y := g.pairHalves(c, n)
+	return x.Intersect(y)
+}
+
+// pairHalves returns a placed in the first and in the second half of a
+// schedule space of 2n dims.
+func (g *gen) pairHalves(a presburger.Set, n int) (presburger.Set, presburger.Set) {
 	sp := g.schedSpace(2 * n)
 	dst := make([]int, a.Space().NDim())
 	for i := 0; i < n; i++ {
 		dst[a.Space().Offset(presburger.Out)+i] = sp.Offset(presburger.Out) + i
 	}
 	x := remapSetTo(a, sp, dst)
-	dst2 := make([]int, c.Space().NDim())
+	dst2 := make([]int, a.Space().NDim())
 	for i := 0; i < n; i++ {
-		dst2[c.Space().Offset(presburger.Out)+i] = sp.Offset(presburger.Out) + n + i
+		dst2[a.Space().Offset(presburger.Out)+i] = sp.Offset(presburger.Out) + n + i
 	}
-	y := remapSetTo(c, sp, dst2)
-	return x.Intersect(y)
+	return x, remapSetTo(a, sp, dst2)
 }
 
 func (g *gen) setOfWidth(n int, eqs, ineqs []aff) presburger.Set { return g.setOf(n, eqs, ineqs) }

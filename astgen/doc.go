@@ -38,15 +38,23 @@
 //     reached: the tree continues with the child of the band, or for a
 //     leaf every statement gets a User node; a statement whose instance is
 //     not a function of the schedule vector (non single valued) gets extra
-//     levels scanning its instance tuple;
+//     levels scanning its instance tuple; an instance dim is read from
+//     the equalities, or from two inequalities pinning it to one integer
+//     (0 <= e - a*i < a gives i = floor(e/a), after projecting the other
+//     unknown instance dims: the digits of c = i + 4j + 12k);
 //  2. otherwise the statements are split into components (section 5.7):
 //     the graph "some instance of i is scheduled after some instance of
 //     j for equal outer dims" is built with exact Presburger tests and its
 //     strongly connected components are generated one after the other in
-//     topological order;
+//     topological order; when every statement has a fixed value at the
+//     dim (the scalar dims of a 2d+1 schedule) the values order them and
+//     only statements of equal value are tested pairwise;
 //  3. per component, shifted strides are detected (section 5.8): when each
 //     statement is strided with stride s but with different offsets, a new
-//     dimension holding the offset is inserted after the current one;
+//     dimension holding the offset is inserted after the current one,
+//     the offsets taken relative to the statement that starts first (the
+//     smallest minimum of the dim), so that the first group of the
+//     shifted loop is a full one;
 //  4. the schedule domain is projected on the dims up to depth (exact
 //     projection) and the existential variables and the floor divisions
 //     that involve the current dimension are removed by Fourier-Motzkin
@@ -108,7 +116,16 @@
 // becomes single-conjunction pieces: atomic takes the constraints shared
 // by all parts (a simple hull; when it lacks a bound, the bound is the
 // min/max over the parts, example 5.8); separate computes the common
-// refinement of the statements' domains; the default coalesces the parts
+// refinement of the statements' domains, each taken with isl's explicit
+// separation bounds (explicitBoundsOf: the later dims and the statement
+// dims are substituted away through equalities and every other constraint
+// on them is dropped, not projected, after removing redundant constraints):
+// a parameter condition under which only an inner loop is empty does not
+// split the domain, the inner loop enforces it; a piece left without a
+// bound of the dim takes it from the exact domain when that is one
+// conjunction (completeBounds), else from the min/max over its parts, and
+// with no upper bound at all the loop condition is 1 (isl's infinite
+// loop; a missing lower bound is an error); the default coalesces the parts
 // of each statement (two parts merge when their union is exactly their
 // shared constraints, possibly with the parameter constraints each part
 // implies: [0, n - 1] and [1, n] merge into [0, n] with n >= 1), then
@@ -228,7 +245,13 @@
 // traces, sizes and times with isl and prints the table and totals:
 //
 //	ASTGEN_ISLREF=1 go test ./astgen -run TestSuiteIslRef -v
-//	ASTGEN_ISLREF_DIR=dir   adds the *.in/*.st inputs of dir to both tests
+//	ASTGEN_ISLREF_DIR=dir   adds the *.in/*.st inputs of dir (and of its
+//	                        subdirectories) to both tests
+//
+// The parameter values compared are those of the range that satisfy the
+// context; with many parameters the range is sampled, and when none of it
+// satisfies the context (n >= 30, equalities between parameters) points
+// of the context itself are taken (contextPoints).
 //
 // # Glossary to isl
 //

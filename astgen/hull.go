@@ -65,6 +65,67 @@ func (g *gen) boundsOf(part presburger.BasicMap, n, d int) ([]cons, bool) {
 	return dedupCons(out), true
 }
 
+// explicitBoundsOf is boundsOf with isl's explicit separation bounds, for
+// a part of w >= n dims (the n schedule dims first): the dims after d
+// (and the local variables) are substituted away where an
+// equality defines them, and every other constraint involving them is
+// dropped instead of being projected (Fourier-Motzkin). The result is a
+// superset of boundsOf's: bounds that only inner loops imply (a parameter
+// condition under which an inner loop is empty, say) do not split the
+// domain at depth d, since the inner loops enforce them anyway.
+func (g *gen) explicitBoundsOf(part presburger.BasicMap, w, n, d int) ([]cons, bool) {
+	g.tick()
+	np := g.np()
+	eqs, ineqs, nex := g.basicAffs(part, np+w)
+	nv := np + w + nex
+	var rows []cons
+	for _, e := range eqs {
+		rows = append(rows, cons{a: e, eq: true})
+	}
+	for _, e := range ineqs {
+		rows = append(rows, cons{a: e})
+	}
+	isBadDiv := func(dv affDiv) bool {
+		if d >= 0 && dv.Num.involves(np+d) {
+			return true
+		}
+		return dv.Num.involvesFrom(np + d + 1)
+	}
+	rows, nv = relaxDivs(rows, nv, isBadDiv)
+	for v := nv - 1; v > np+d; v-- {
+		hasEq := false
+		for _, r := range rows {
+			if r.eq && v < len(r.a.Coef) && r.a.Coef[v] != 0 {
+				hasEq = true
+				break
+			}
+		}
+		if hasEq {
+			var ok bool
+			if rows, ok = eliminate(rows, v); !ok {
+				return nil, false
+			}
+			continue
+		}
+		kept := rows[:0:0]
+		for _, r := range rows {
+			if v >= len(r.a.Coef) || r.a.Coef[v] == 0 {
+				kept = append(kept, r)
+			}
+		}
+		rows = kept
+	}
+	var out []cons
+	for _, r := range rows {
+		if r.a.involvesFrom(np + d + 1) {
+			continue
+		}
+		r.a = r.a.resize(np + n)
+		out = append(out, r)
+	}
+	return dedupCons(out), true
+}
+
 // normCons divides a constraint by the gcd of its coefficients (tightening
 // the constant of an inequality). It returns false for an infeasible
 // constant constraint; a trivially true one is returned as the zero aff.

@@ -267,6 +267,45 @@ func (g *gen) solveInstance(p presburger.BasicMap, n, k int) (leafPart, bool) {
 				break
 			}
 		}
+		if progress {
+			continue
+		}
+		// No equality left: an instance dim v pinned by a pair of
+		// inequalities 0 <= e - a*v <= a - 1 (e free of instance dims
+		// and existentials) is floor(e / a), as in
+		// { [c] -> S[i, j] : c = i + 10j and 0 <= i <= 9 } where
+		// j = floor(c / 10) (isl reads such a function off the map too).
+		for j := 0; j < k && !progress; j++ {
+			v := first + j
+			if solved[j] {
+				continue
+			}
+			f, ok := pinnedByPair(ineqs, v, first)
+			if !ok {
+				// The other unsolved instance dims projected out
+				// (their bounds imply a pair for v: with
+				// 0 <= c - 4j - 12k <= 3 and 0 <= j <= 2,
+				// 0 <= c - 12k <= 11 gives k = floor(c / 12)).
+				f, ok = pinnedByPair(projectOthers(ineqs, solved, first, j), v, first)
+			}
+			if !ok {
+				continue
+			}
+			solved[j] = true
+			sol[j] = f
+			for i := range eqs {
+				eqs[i] = eqs[i].subst(v, f)
+			}
+			for i := range ineqs {
+				ineqs[i] = ineqs[i].subst(v, f)
+			}
+			for i := range sol {
+				if solved[i] && i != j {
+					sol[i] = sol[i].subst(v, f)
+				}
+			}
+			progress = true
+		}
 	}
 	for j := 0; j < k; j++ {
 		if !solved[j] || sol[j].involvesFrom(first) {
@@ -297,6 +336,75 @@ func (g *gen) solveInstance(p presburger.BasicMap, n, k int) (leafPart, bool) {
 		lp.ineqs = append(lp.ineqs, x)
 	}
 	return lp, true
+}
+
+// pinnedByPair looks for inequalities e - a*v >= 0 and a*v - e + c >= 0
+// with 0 <= c < a (a > 0), e involving no variable from first on (nor v
+// in a division), and returns floor(e / a), the only integer v between
+// them.
+func pinnedByPair(ineqs []aff, v, first int) (aff, bool) {
+	for _, u := range ineqs {
+		a := -u.Coef[v]
+		if a <= 0 || u.divInvolves(v) {
+			continue
+		}
+		e := u.clone()
+		e.Coef[v] = 0
+		if e.involvesFrom(first) {
+			continue
+		}
+		for _, l := range ineqs {
+			if l.Coef[v] != a || l.divInvolves(v) {
+				continue
+			}
+			sum := e.add(l)
+			sum.Coef[v] = 0
+			if !sum.isConst() || sum.C < 0 || sum.C >= a {
+				continue
+			}
+			return floorDivAff(e, a), true
+		}
+	}
+	return aff{}, false
+}
+
+// projectOthers returns the inequalities implied by ineqs once the
+// unsolved instance dims other than j (variables first+i) are eliminated
+// (Fourier-Motzkin; nil when that fails).
+func projectOthers(ineqs []aff, solved []bool, first, j int) []aff {
+	nv := 0
+	var rows []cons
+	for _, e := range ineqs {
+		rows = append(rows, cons{a: e})
+		nv = max(nv, len(e.Coef))
+	}
+	bad := make([]bool, nv)
+	some := false
+	for i, s := range solved {
+		if !s && i != j && first+i < nv {
+			bad[first+i] = true
+			some = true
+		}
+	}
+	if !some {
+		return nil
+	}
+	for _, r := range rows {
+		for v, b := range bad {
+			if b && r.a.divInvolves(v) {
+				return nil
+			}
+		}
+	}
+	rows, ok := eliminateVars(rows, bad)
+	if !ok {
+		return nil
+	}
+	var out []aff
+	for _, r := range rows {
+		out = append(out, r.a)
+	}
+	return out
 }
 
 // dropVars removes the variables [from, from+cnt) (which must not occur)

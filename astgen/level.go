@@ -23,9 +23,32 @@ func restrictAll(stmts []stmt, s presburger.Set) []stmt {
 	out := make([]stmt, 0, len(stmts))
 	for _, st := range stmts {
 		st.m = restrictExec(st.m, s)
+		if np := len(st.m.Parts()); np > 1 && np <= 4 && !hasLocals(st.m) {
+			// Parts that became adjacent inside s (c = 0 and
+			// 1 <= c <= m once the outer dims are fixed) merge, so
+			// that the statement is written once (only few parts
+			// without local variables: coalescing is costly).
+			c := st.m.Coalesce()
+			if len(c.Parts()) > 1 {
+				c = c.MakeDisjoint() // coalesced parts may overlap
+			}
+			if len(c.Parts()) < len(st.m.Parts()) {
+				st.m = c
+			}
+		}
 		out = append(out, st)
 	}
 	return out
+}
+
+// hasLocals reports whether a part of m has local variables.
+func hasLocals(m presburger.Map) bool {
+	for _, p := range m.Parts() {
+		if p.NLocal() > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // component generates one component at the current depth: with an
@@ -154,7 +177,7 @@ func (g *gen) baseWith(stmts []stmt, b *build, opt schedule.ASTOption) []ast.Nod
 	case schedule.OptionSeparate:
 		var sets []presburger.Set
 		for _, s := range stmts {
-			sets = append(sets, g.hullSet(g.projectAfter(g.execDomain(s.m), d), n, d))
+			sets = append(sets, g.explicitHullSet(s.m, n, d))
 		}
 		pieces = g.refine(sets, n, d)
 	default:
@@ -195,6 +218,47 @@ func (g *gen) hullSet(s presburger.Set, n, d int) presburger.Set {
 	out := presburger.EmptySet(g.schedSpace(n))
 	for _, cs := range conjs {
 		out = out.Union(g.consSet(n, cs))
+	}
+	return out
+}
+
+// explicitHullSet is hullSet of the schedule domain of the executed map
+// m (schedule dims to statement dims) with isl's explicit separation
+// bounds at dim d: the constraints of each part on dims 0..d once the
+// later dims and the statement dims are substituted away where an
+// equality defines them, the others being dropped (explicitBoundsOf).
+func (g *gen) explicitHullSet(m presburger.Map, n, d int) presburger.Set {
+	sp := m.Space()
+	k := sp.Dim(presburger.Out)
+	wide := g.schedSpace(n + k)
+	dst := make([]int, sp.NDim())
+	for i := 0; i < sp.Dim(presburger.In); i++ {
+		dst[sp.Offset(presburger.In)+i] = wide.Offset(presburger.Out) + i
+	}
+	for i := 0; i < k; i++ {
+		dst[sp.Offset(presburger.Out)+i] = wide.Offset(presburger.Out) + n + i
+	}
+	var conjs [][]cons
+	// Redundant constraints are removed first (as isl's simplified
+	// relations lack them): a bound implied through a statement dim is
+	// then dropped with the constraints it follows from.
+	wm := remapMap(m, wide, dst)
+	if np := len(wm.Parts()); np > 1 && np <= 8 && !hasLocals(wm) {
+		wm = wm.Coalesce()
+	}
+	for _, p := range wm.RemoveRedundancies().Parts() {
+		if cs, ok := g.explicitBoundsOf(p, n+k, n, d); ok {
+			conjs = append(conjs, cs)
+		}
+	}
+	conjs = g.coalesce(n, d, conjs)
+	out := presburger.EmptySet(g.schedSpace(n))
+	for _, cs := range conjs {
+		out = out.Union(g.consSet(n, cs))
+	}
+	if len(conjs) > 1 {
+		// Adjacent conjunctions (c = 0 and 1 <= c <= m) merge.
+		out = out.Coalesce()
 	}
 	return out
 }
@@ -350,11 +414,18 @@ func (g *gen) sortPieces(pieces []piece, dom presburger.Set, n, d int) []piece {
 	for i, p := range pieces {
 		regs[i] = p.region.Intersect(dom)
 	}
-	bb := &build{n: n, depth: d}
+	// afterAt on each pair, with the regions placed in the pair space
+	// once and the order constraints added to the first half once.
+	ord := g.afterAtCons(n, d)
+	xs, ys := make([]presburger.Set, k), make([]presburger.Set, k)
+	for i := range regs {
+		xs[i], ys[i] = g.pairHalves(regs[i], n)
+		xs[i] = xs[i].Intersect(ord)
+	}
 	adj := make([][]int, k)
 	for i := 0; i < k; i++ {
 		for j := 0; j < k; j++ {
-			if i != j && g.afterAt(regs[i], regs[j], bb) {
+			if i != j && !g.isEmpty(xs[i].Intersect(ys[j])) {
 				adj[j] = append(adj[j], i)
 			}
 		}
@@ -379,9 +450,14 @@ func (g *gen) sortPieces(pieces []piece, dom presburger.Set, n, d int) []piece {
 // afterAt reports whether some point of a has a larger dim d than some
 // point of c with equal dims before d.
 func (g *gen) afterAt(a, c presburger.Set, b *build) bool {
-	n := b.n
+	return !g.isEmpty(g.pairSet(a, c, b.n).Intersect(g.afterAtCons(b.n, b.depth)))
+}
+
+// afterAtCons returns { [x, y] : x_p = y_p for p < d and x_d > y_d } in a
+// schedule space of 2n dims.
+func (g *gen) afterAtCons(n, d int) presburger.Set {
 	np := g.np()
-	pair := g.pairSet(a, c, n)
+	b := &build{n: n, depth: d}
 	var eqs []aff
 	for p := 0; p < b.depth; p++ {
 		e := newAff(np + 2*n)
@@ -393,7 +469,7 @@ func (g *gen) afterAt(a, c presburger.Set, b *build) bool {
 	gt.Coef[np+b.depth] = 1
 	gt.Coef[np+n+b.depth] = -1
 	gt.C = -1
-	return !g.isEmpty(pair.Intersect(g.setOf(2*n, eqs, []aff{gt})))
+	return g.setOf(2*n, eqs, []aff{gt})
 }
 
 // splitCons separates the constraints involving dim d from the others.
@@ -430,6 +506,7 @@ func (g *gen) createFor(stmts []stmt, b *build, bounds []cons) []ast.Node {
 	stmts = live
 	dom := g.scheduleDomain(stmts, b, d).Intersect(b.generated)
 	withD, pending := splitCons(bounds, v)
+	withD = g.completeBounds(withD, dom, n, d)
 	stride, offset, hasStride := g.detectStride(dom, n, d)
 	if hasStride && len(offset.Divs) > 0 {
 		// The stride may imply modular conditions on the outer dims
@@ -585,6 +662,41 @@ func (g *gen) createFor(stmts []stmt, b *build, bounds []cons) []ast.Node {
 	node := g.wrapGuard(guard, ctrl, f)
 	g.setEnforced(node, exists.Intersect(g.consSet(n, guard)))
 	return []ast.Node{node}
+}
+
+// completeBounds adds to the constraints withD of a piece the bounds of dim
+// d it lacks (a lower or an upper bound: pieces from explicit separation
+// bounds may have none) from the exact domain dom when dom is a single
+// conjunction: the loop then states them and the code inside knows them.
+func (g *gen) completeBounds(withD []cons, dom presburger.Set, n, d int) []cons {
+	v := g.np() + d
+	lo, hi := false, false
+	for _, c := range withD {
+		k := c.a.Coef[v]
+		if c.a.divInvolves(v) || k == 0 {
+			continue
+		}
+		lo = lo || c.eq || k > 0
+		hi = hi || c.eq || k < 0
+	}
+	if lo && hi || dom.NParts() != 1 {
+		return withD
+	}
+	cs, ok := g.boundsOf(dom.Part(0).Map(), n, d)
+	if !ok {
+		return withD
+	}
+	out := slices.Clone(withD)
+	for _, c := range cs {
+		k := c.a.Coef[v]
+		if c.a.divInvolves(v) || k == 0 {
+			continue
+		}
+		if !lo && (c.eq || k > 0) || !hi && (c.eq || k < 0) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 func constAff(nv int, c int64) aff {
@@ -809,10 +921,13 @@ func (g *gen) singleValued(dom presburger.Set, n, d int) bool {
 
 // partBounds returns the loop initialization and condition of dim d from
 // the parts of the exact domain: the minimum over the parts of their
-// lower bounds and the maximum of their upper bounds.
+// lower bounds and the maximum of their upper bounds (the condition 1 when
+// a part has no upper bound, as isl does; a part without a lower bound is
+// an error).
 func (g *gen) partBounds(dom presburger.Set, b *build, stride int64, offset aff, hasStride bool) (ast.Expr, ast.Expr) {
 	d, n, v := b.depth, b.n, g.np()+b.depth
 	var los, his []ast.Expr
+	unboundedHi := false
 	for _, p := range dom.Parts() {
 		cs, ok := g.boundsOf(p.Map(), n, d)
 		if !ok {
@@ -845,10 +960,16 @@ func (g *gen) partBounds(dom presburger.Set, b *build, stride int64, offset aff,
 				uppers = append(uppers, floorDivAff(r, kk))
 			}
 		}
-		if len(lowers) == 0 || len(uppers) == 0 {
+		if len(lowers) == 0 {
 			fail(errUnbounded)
 		}
 		los = append(los, g.maxExpr(lowers, b))
+		if len(uppers) == 0 {
+			// No upper bound: the loop runs forever (isl writes the
+			// condition 1); only a missing lower bound is an error.
+			unboundedHi = true
+			continue
+		}
 		uppers = dedupAffs(uppers)
 		if len(uppers) == 1 {
 			his = append(his, g.affExpr(uppers[0], b))
@@ -863,10 +984,14 @@ func (g *gen) partBounds(dom presburger.Set, b *build, stride int64, offset aff,
 	if len(los) == 0 {
 		fail(errUnbounded)
 	}
-	lo, hi := los[0], his[0]
+	lo := los[0]
 	if len(los) > 1 {
 		lo = ast.Min(los...)
 	}
+	if unboundedHi {
+		return lo, ast.NewInt(1)
+	}
+	hi := his[0]
 	if len(his) > 1 {
 		hi = ast.Max(his...)
 	}

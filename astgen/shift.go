@@ -51,11 +51,17 @@ func (g *gen) shiftedComponent(stmts []stmt, b *build) []ast.Node {
 	if allEqual {
 		return g.component(stmts, b)
 	}
-	// Offsets relative to the statement whose domain starts first
-	// (heuristic: the smallest offset), reduced to [0, s).
+	// Offsets relative to the statement whose domain starts first, so
+	// that the first group of s values is not a partial one (peeled off
+	// the loop): the statement with the smallest minimum of the dim over
+	// all parameter values, or when one has no such minimum, the
+	// smallest offset.
 	base := consts[0]
 	for _, c := range consts {
 		base = min(base, c)
+	}
+	if first, ok := g.startsFirst(stmts, b); ok {
+		base = consts[first]
 	}
 	var out []stmt
 	for i, st := range stmts {
@@ -155,4 +161,37 @@ func insertVar(a aff, at int) aff {
 		r.Divs = append(r.Divs, affDiv{Num: insertVar(dv.Num, at), Den: dv.Den, K: dv.K})
 	}
 	return r
+}
+
+// startsFirst returns the index of the statement whose schedule domain has
+// the smallest value of the current dim over all values of the outer dims
+// and the parameters (the first of them on a tie), or false when some
+// domain has no such minimum.
+func (g *gen) startsFirst(stmts []stmt, b *build) (int, bool) {
+	d, n, np := b.depth, b.n, g.np()
+	best, bestVal := -1, int64(0)
+	for i, st := range stmts {
+		dom := g.projectAfter(g.execDomain(st.m), d).Intersect(b.generated)
+		// Keep dim d alone, then make the parameters dims after it so
+		// that the lexicographic minimum minimizes dim d first.
+		sp := g.schedSpace(1)
+		dst := make([]int, dom.Space().NDim())
+		for k := 0; k < n; k++ {
+			dst[dom.Space().Offset(presburger.Out)+k] = -1
+		}
+		dst[dom.Space().Offset(presburger.Out)+d] = sp.Offset(presburger.Out)
+		for k := 0; k < np; k++ {
+			dst[dom.Space().Offset(presburger.Param)+k] = sp.Offset(presburger.Param) + k
+		}
+		one := remapSetTo(dom, sp, dst).MoveDims(presburger.Out, 1, presburger.Param, 0, np)
+		var pt []int64
+		var kind presburger.OptKind
+		if _, ok := g.decide(func() bool { pt, kind = one.LexMinPoint(); return true }); !ok || kind != presburger.OptBounded || len(pt) == 0 {
+			return 0, false
+		}
+		if best < 0 || pt[0] < bestVal {
+			best, bestVal = i, pt[0]
+		}
+	}
+	return best, best >= 0
 }

@@ -1,5 +1,5 @@
-for (int c0 = 0; c0 <= 1; c0 += 1) {
-  for (int c1 = 0; c1 < len; c1 += 2) {
+for (int c0 = 0; c0 <= 1; c0 += 1)
+  for (int c1 = 0; c1 < 2 * len - 1; c1 += 2) {
     if (c1 / 2 >= c1) {
       S_0(c0, c1 / 2);
       stmt_12(c0, 0, c1 / 2);
@@ -12,6 +12,3 @@ for (int c0 = 0; c0 <= 1; c0 += 1) {
       for (int c2 = max(c1, (c1 + 2) / 2); c2 <= min(c1 + 3, len - 1); c2 += 1)
         S_0(c0, c2);
   }
-  for (int c1 = 2 * floord(len + 1, 2); c1 < 2 * len - 1; c1 += 2)
-    stmt_12(c0, 0, c1 / 2);
-}
