@@ -302,6 +302,8 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 		return "", &stageError{stage, err}
 	}
 	reg.Deps = d
+	// Scalar expansion (expand.go): may replace s and d by an expanded model.
+	s, d, expanded := expandScalars(f, r, s, d, reg, opt)
 	stage = "scheduler"
 	tree := s.Schedule
 	// plain, when set, is the schedule to fall back on if --vectorize
@@ -507,7 +509,7 @@ generate:
 	if err != nil {
 		return "", &stageError{stage, err}
 	}
-	text = indentRegion(splitTemps(reg, decls.wrap(text)), r.Indent)
+	text = indentRegion(splitTemps(reg, decls.wrap(expanded.wrap(text))), r.Indent) // expand.go: heap storage of expanded scalars
 	return text, nil
 }
 

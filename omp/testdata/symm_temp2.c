@@ -1,10 +1,11 @@
-/* symm-style kernel with the scalar accumulator temp2 reset for every (i, j): the i loop becomes parallel once temp2 is privatized. */
+/* symm-style kernel with the scalar accumulator temp2 reset for every (i, j): the i loop becomes parallel once temp2 is privatized.
+   temp2 is a global (read after the region, as far as tessera knows), so scalar expansion (package expand) leaves it to privatization. */
 #define M 20
 #define N 30
 double A[M][M], B[M][N], C[M][N];
 double alpha, beta;
+double temp2;
 void kernel(void) {
-  double temp2;
 #pragma scop
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
