@@ -36,7 +36,7 @@ type expansion struct {
 func expandScalars(f *cfront.File, r *cfront.Region, s *scop.Scop, d *deps.Deps, reg *Region, opt Options) (*scop.Scop, *deps.Deps, *expansion) {
 	// TESSERA_NO_EXPAND=1 turns the stage off (A/B measurements; there is
 	// no command-line flag yet).
-	if opt.Identity || opt.Schedule != nil || reg.Split != nil || os.Getenv("TESSERA_NO_EXPAND") != "" {
+	if opt.Identity || opt.NoExpand || opt.Schedule != nil || reg.Split != nil || os.Getenv("TESSERA_NO_EXPAND") != "" {
 		return s, d, nil
 	}
 	hasScalar := false

@@ -68,6 +68,9 @@ type Options struct {
 	// NoLICM skips the AST post-passes of package astopt (normalization,
 	// unswitching, loop-invariant code motion).
 	NoLICM bool
+	// NoExpand turns scalar expansion off (expand.go; the environment
+	// variable TESSERA_NO_EXPAND=1 does the same).
+	NoExpand bool
 	// LICM configures those passes (the zero value is their default).
 	LICM astopt.Config
 	// RegionTimeout bounds the time spent on one region (default 120 s);

@@ -53,6 +53,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	splitOn := fs.Bool("split", splitDefault, "statement splitting: cut reductions like A[i][j] += B[k][i] * B[k][j] in two through a temporary (see --split-expand; --explain says what was split and why)")
 	nosplit := fs.Bool("nosplit", false, "disable --split")
 	splitExpand := fs.String("split-expand", "permutable", "dimensions of --split's temporary: permutable (every loop but the last one of the left side: the nest stays tilable) or inner (the innermost loop only, the Polygeist paper's minimal expansion)")
+	noExpand := fs.Bool("noexpand", false, "no scalar expansion: temporaries such as PolyBench's temp2 or w keep their single storage (by default a local scalar dead after the region gets an array indexed by the loops that carry none of its values when that lets the scheduler tile, parallelize or vectorize more; --explain says which)")
 	schedFile := fs.String("schedule", "", "user schedule replacing the automatic scheduler: a transformation script or an isl YAML schedule tree (docs/SCHEDULE.md)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tessera opt [flags] FILE.c")
@@ -150,6 +151,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Split:         *splitOn && !*nosplit,
 		SplitExpand:   expand,
 		NoLICM:        *nolicm || !*licm,
+		NoExpand:      *noExpand,
 		LICM:          astopt.Config{Threshold: *licmK},
 		Sched: scheduler.Config{
 			Fuse:          pol,
