@@ -376,6 +376,36 @@ func macroMentions(f *cfront.File, name, x string, seen map[string]bool) bool {
 	return false
 }
 
+// param is the parameter declaration of the expanded array name in an
+// outlined function (paroutline.go), with the C text of its extents; ok is
+// false when name is not an expanded array.
+func (e *expansion) param(name string) (decl string, extents []string, ok bool) {
+	if e == nil {
+		return "", nil, false
+	}
+	for _, w := range e.webs {
+		if w.Array.Name != name {
+			continue
+		}
+		typ := e.types[w.Scalar]
+		var rest string
+		for _, x := range w.Extents[min(1, len(w.Extents)):] {
+			rest += "[" + expandedExtent(x) + "]"
+		}
+		if len(w.Extents) <= 1 {
+			return typ + " *restrict " + name, w.Extents, true
+		}
+		return typ + " (*restrict " + name + ")" + rest, w.Extents, true
+	}
+	return "", nil, false
+}
+
+// expandedExtent is the C text of one extent of an expanded array as
+// declared (at least 1).
+func expandedExtent(x string) string {
+	return fmt.Sprintf("((%s) > 0 ? (%s) : 1)", x, x)
+}
+
 // wrap puts the allocation of the expanded arrays before the region's
 // text and their release after it, in a block of their own. The pointers
 // are restrict: the storage is fresh, no other name reaches it.
@@ -389,7 +419,7 @@ func (e *expansion) wrap(text string) string {
 		typ := e.types[w.Scalar]
 		var ext []string
 		for _, x := range w.Extents {
-			ext = append(ext, fmt.Sprintf("((%s) > 0 ? (%s) : 1)", x, x))
+			ext = append(ext, expandedExtent(x))
 		}
 		rest := ""
 		for _, x := range ext[1:] {

@@ -52,7 +52,7 @@ type outlined struct {
 // clauses (from the callback) allow it, editing n in place; ecfg is the
 // emitter's configuration for the region (its Body callback prints the
 // statements), iterTyp the type of the generated iterators.
-func outlineParallel(n ast.Node, clauses func(m *ast.Mark, f *ast.For) []string, f *cfront.File, r *cfront.Region, s *scop.Scop, ecfg emit.Config, iterTyp, prefix string, seq bool) *outlined {
+func outlineParallel(n ast.Node, clauses func(m *ast.Mark, f *ast.For) []string, f *cfront.File, r *cfront.Region, s *scop.Scop, ecfg emit.Config, iterTyp, prefix string, seq bool, ex *expansion) *outlined {
 	fn := f.FuncOf(r.Start)
 	if fn == nil {
 		return nil
@@ -94,7 +94,7 @@ func outlineParallel(n ast.Node, clauses func(m *ast.Mark, f *ast.For) []string,
 		}
 		holder := &ast.For{Body: g}
 		name := fmt.Sprintf("%stessera_seq_%d_%d", prefix, r.Pos.Line, seqCount)
-		call, def, why := outlineLoop(nil, holder, nil, f, r, stmts, arrays, local, ecfg, iterTyp, name)
+		call, def, why := outlineLoop(nil, holder, nil, f, r, stmts, arrays, local, ecfg, iterTyp, name, ex)
 		if why != "" {
 			out.Notes = append(out.Notes, fmt.Sprintf("loop nest %s: not moved into a function: %s", g.Iter, why))
 			return nil
@@ -111,7 +111,7 @@ func outlineParallel(n ast.Node, clauses func(m *ast.Mark, f *ast.For) []string,
 		case *ast.Mark:
 			if g, ok := ast.Only(y.Body).(*ast.For); ok && y.Name == "parallel" {
 				name := fmt.Sprintf("%stessera_par_%d_%d", prefix, r.Pos.Line, count)
-				if call, def, why := outlineLoop(y, g, clauses, f, r, stmts, arrays, local, ecfg, iterTyp, name); why == "" {
+				if call, def, why := outlineLoop(y, g, clauses, f, r, stmts, arrays, local, ecfg, iterTyp, name, ex); why == "" {
 					count++
 					out.Funcs += def
 					out.Texts[call.u] = call.text
@@ -215,7 +215,7 @@ var (
 // body of the innermost loop of a collapse clause). It returns the call
 // that replaced the body and the function definition, or why not.
 func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) []string, f *cfront.File, r *cfront.Region,
-	stmts map[string]*scop.Statement, arrays map[string]*scop.Array, local map[string]bool, ecfg emit.Config, iterTyp, name string) (outlineCall, string, string) {
+	stmts map[string]*scop.Statement, arrays map[string]*scop.Array, local map[string]bool, ecfg emit.Config, iterTyp, name string, ex *expansion) (outlineCall, string, string) {
 	inner := g
 	if clauses != nil {
 		for _, c := range clauses(m, g) {
@@ -306,11 +306,38 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 			}
 		}
 	}
+	// An array of scalar expansion (expand.go) is declared around the
+	// region: the function receives it as a restrict pointer whose
+	// extents (variable-length) use names it must receive first.
+	for _, id := range append([]string(nil), order...) {
+		if _, exts, ok := ex.param(id); ok && !local[id] {
+			for _, x := range exts {
+				for _, w := range identRE.FindAllString(x, -1) {
+					if _, isMacro := f.Macros[w]; isMacro {
+						for _, m := range macroIdents(f, w, map[string]bool{}) {
+							if !local[m] && f.Lookup(r, m) != nil {
+								use(m)
+							}
+						}
+					} else if local[w] || f.Lookup(r, w) != nil {
+						use(w)
+					}
+				}
+			}
+		}
+	}
 	var params, args []string
+	// Expanded arrays come last: their extents name earlier parameters.
+	var exParams, exArgs []string
 	for _, id := range order {
 		if local[id] {
 			params = append(params, iterTyp+" "+id)
 			args = append(args, id)
+			continue
+		}
+		if decl, _, ok := ex.param(id); ok {
+			exParams = append(exParams, decl)
+			exArgs = append(exArgs, id)
 			continue
 		}
 		if _, ok := f.Macros[id]; ok || cKeywords[id] || f.IsTypeName(id) {
@@ -361,6 +388,8 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 		params = append(params, decl)
 		args = append(args, id)
 	}
+	params = append(params, exParams...)
+	args = append(args, exArgs...)
 	cfg := ecfg
 	cfg.Clauses = nil
 	text, err := emit.Region(body, cfg)
@@ -417,7 +446,7 @@ func outlineRegion(reg *Region, n ast.Node, clauses func(m *ast.Mark, f *ast.For
 	if reg.Split != nil && len(reg.Split.Temps) > 0 {
 		return n, body // the temporaries are declared around the region text
 	}
-	o := outlineParallel(n, clauses, f, r, s, emit.Config{Body: body, Base: 0, Indent: "  ", HelperPrefix: prefix, IterType: iterTyp}, iterTyp, prefix, seq)
+	o := outlineParallel(n, clauses, f, r, s, emit.Config{Body: body, Base: 0, Indent: "  ", HelperPrefix: prefix, IterType: iterTyp}, iterTyp, prefix, seq, reg.expanded)
 	if o == nil {
 		return n, body
 	}

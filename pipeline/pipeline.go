@@ -129,6 +129,8 @@ type Region struct {
 	// outlined holds the functions that the bodies of parallel loops
 	// moved into (paroutline.go), nil when none.
 	outlined *outlined
+	// expanded is the region's scalar expansion (expand.go), nil if none.
+	expanded *expansion
 	// Times records how long each stage took, in stage order.
 	Times []StageTime
 	Total time.Duration
@@ -307,6 +309,7 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	reg.Deps = d
 	// Scalar expansion (expand.go): may replace s and d by an expanded model.
 	s, d, expanded := expandScalars(f, r, s, d, reg, opt)
+	reg.expanded = expanded // paroutline.go passes its arrays to outlined functions
 	stage = "scheduler"
 	tree := s.Schedule
 	// plain, when set, is the schedule to fall back on if --vectorize
