@@ -95,6 +95,9 @@ func TestDifferential(t *testing.T) {
 					}
 				}
 				p := Generate(seed)
+				if long {
+					cfg.Flows = WithFloat(p, cfg.Flows)
+				}
 				res, err := Check(context.Background(), cfg, p)
 				if err != nil {
 					mu.Lock()

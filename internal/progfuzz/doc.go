@@ -38,6 +38,22 @@
 // regions or two kernel functions, spell double as DATA_TYPE, use
 // PolyBench's _PB_N aliases, pass the arrays and the size as parameters.
 //
+// A share of the programs (40%, chosen by a draw of its own, polybench.go)
+// are written in PolyBench/C's style: the kernel takes every size as an int
+// parameter (n, m, p) and every array as a parameter, with the extents of
+// the size macros or C99 VLA extents in the int parameters
+// (DATA_TYPE A[n][m + 1]); bounds and subscripts go through the int
+// parameters or _PB_N macros that expand to them; DATA_TYPE is float when
+// DATA_TYPE_IS_FLOAT is defined, else double, and constants are sometimes
+// written SCALAR_VAL(0.5); scalar temporaries are locals of the kernel
+// declared before the region without an initializer, used as
+// accumulators (symm, ludcmp, forward and backward substitution,
+// gramschmidt shapes, the scalar reductions above), and some are printed
+// after the kernel, so their final value counts. Half of those programs
+// also run the float twins (FloatTwin, WithFloat: -DDATA_TYPE_IS_FLOAT for
+// the original and the output, tolerant flows within FloatRelTol) of the
+// first and the last of their flows.
+//
 // Check (run.go) compiles the original and the output of `tessera opt`
 // for each Flow with gcc -O2 -march=native -fopenmp -ffp-contract=off,
 // runs both (OMP_NUM_THREADS=2) and compares their outputs with
@@ -64,7 +80,7 @@
 // blocks, if wrappers) while the same kind of failure remains. The
 // command internal/progfuzz/cmd/progfuzz runs campaigns (-seed, -n, -j,
 // -per flows per program), checks one file (-check) or reduces one
-// (-reduce). testdata/ holds reduced reproducers of the bugs found,
+// (-reduce); -pb runs only PolyBench-style programs. testdata/ holds reduced reproducers of the bugs found,
 // checked by TestKnownBugs (skipped until fixed; PROGFUZZ_KNOWN=1 runs
 // them anyway).
 //
@@ -74,7 +90,10 @@
 //     bytes on every platform (math/rand/v2 PCG, no map iteration order);
 //     it draws again (from the same seed) while an array would exceed 2^20
 //     elements. Array names skip the size macros' letters (M, N, P).
-//   - Every generated program is valid C99 without OpenMP, has no
+//   - The programs that are not PolyBench style are the bytes they were
+//     before that style was added (its draws only happen for its programs).
+//   - Every generated program is valid C99 without OpenMP (in both
+//     precisions for PolyBench style), has no
 //     out-of-bounds access, no signed overflow and no data-dependent control
 //     flow inside the region (checked with -fsanitize=address,undefined on
 //     hundreds of seeds; floating-point division by zero may happen and is

@@ -122,6 +122,13 @@ type gen struct {
 	// (twoRegions, same function) or a second kernel function.
 	split      int
 	twoRegions bool
+	// PolyBench style (polybench.go).
+	pb        bool
+	pbAlias   bool      // bounds through _PB_N macros expanding to n
+	vla       bool      // array parameters with VLA extents (n, m)
+	scalarVal bool      // constants written SCALAR_VAL(0.5)
+	kparams   []string  // int parameters of the kernel: n, m, p
+	locals    []*scalar // kernel locals declared before the region, uninitialized
 }
 
 func (g *gen) intn(n int) int             { return g.r.IntN(n) }
@@ -161,6 +168,9 @@ func (g *gen) program() string {
 	g.alpha = g.chance(0.4)
 	g.passArr = g.chance(0.3)
 	g.outerIt = g.chance(0.25)
+	if isPB(g.seed) {
+		g.setupPB()
+	}
 	na := g.between(2, 5)
 	for i := 0; i < na; i++ {
 		t := "double"
@@ -185,7 +195,9 @@ func (g *gen) program() string {
 	}
 	nn := g.between(1, 3)
 	for i := 0; i < nn; i++ {
-		if g.chance(0.45) {
+		if g.pb && g.chance(0.5) {
+			g.nests = append(g.nests, g.pbNest())
+		} else if g.chance(0.45) {
 			g.nests = append(g.nests, g.patternNest())
 		} else {
 			g.nests = append(g.nests, g.nest())
@@ -272,6 +284,9 @@ func (g *gen) skeleton(level, depth int, e env, scope []string) *loop {
 func (g *gen) param() string { return g.pick(g.boundParams()) }
 
 func (g *gen) boundParams() []string {
+	if g.pb {
+		return g.pbBoundParams()
+	}
 	ps := append([]string(nil), g.params...)
 	if g.kparam != "" {
 		ps = append(ps, g.kparam)
@@ -473,7 +488,11 @@ func (g *gen) scalarReduction(outer *loop) {
 	}
 	var s *scalar
 	decl := g.chance(0.4)
-	if !decl {
+	if g.pb && g.chance(0.6) { // a kernel local declared before the region
+		decl = false
+		s = g.newLocal("acc", typ)
+	}
+	if !decl && s == nil {
 		for _, x := range g.scalars {
 			if x.typ == typ {
 				s = x
@@ -491,6 +510,9 @@ func (g *gen) scalarReduction(outer *loop) {
 	init := "0"
 	if typ == "double" {
 		init = "0.0"
+	}
+	if typ == "double" && g.pb {
+		init = g.sv("0.0")
 	}
 	if decl {
 		outer.pre = append(outer.pre, &stmt{text: typ + " " + s.name + " = " + init + ";"})
@@ -749,6 +771,9 @@ func (g *gen) fpSum(c *ctx, use *scalar, scale float64) func() string {
 		if n == 1 && scale == 1 && g.chance(0.3) {
 			co = "1"
 		}
+		if g.pb && g.chance(0.5) {
+			co = g.sv(co)
+		}
 		parts = append(parts, func() string {
 			if co == "1" {
 				return t()
@@ -901,6 +926,21 @@ func (g *gen) finishArrays() {
 			a.ext[d] = a.max[d] + a.base[d] + 1 + int64(g.intn(3))
 			a.macroExt[d] = strconv.FormatInt(a.ext[d], 10)
 			p := g.params[g.intn(len(g.params))]
+			if g.pb && g.chance(0.8) { // the largest size that fits: N or N + 1, like the benchmarks
+				p = ""
+				for _, q := range g.params {
+					if v := g.pval[q].lo; v <= a.ext[d] && (p == "" || v > g.pval[p].lo) {
+						p = q
+					}
+				}
+				if p != "" {
+					a.macroExt[d] = p
+					if x := a.ext[d] - g.pval[p].lo; x > 0 {
+						a.macroExt[d] = fmt.Sprintf("%s + %d", p, x)
+					}
+				}
+				continue
+			}
 			if v := g.pval[p].lo; g.chance(0.5) && a.ext[d] >= v {
 				if a.ext[d] == v {
 					a.macroExt[d] = p

@@ -19,39 +19,53 @@ var knownBugs = []struct {
 	flags       []string
 	mustRewrite bool
 	skip        string
+	cflags      []string // added to the C compiler's flags (original and output)
 }{
 	// Fixed in 1eb0a7c: astgen makes overlapping pieces disjoint (the
 	// instances of an if (a || b) ran twice; the self-check declined).
-	{"or_condition_duplicates.c", []string{"--identity"}, true, ""},
+	{"or_condition_duplicates.c", []string{"--identity"}, true, "", nil},
 	// Fixed in 24220f4: the parallel mark of a band member constant on the
 	// domain (j = M - i - 1; l = j) landed on the next loop, which carries
 	// a dependence (wrong code).
-	{"parallel_mark_degenerate_loop.c", []string{"--parallel"}, false, ""},
-	{"parallel_mark_degenerate_l_eq_j.c", []string{"--parallel"}, false, ""},
+	{"parallel_mark_degenerate_loop.c", []string{"--parallel"}, false, "", nil},
+	{"parallel_mark_degenerate_l_eq_j.c", []string{"--parallel"}, false, "", nil},
 	// Fixed in 24220f4 (the mark of a degenerate band member): jacobi-2d with
 	// constant time bounds (t <= 1) had a wavefront tile loop marked
 	// parallel that is not (wrong at N = 1100 with two threads; N = 67
 	// here, where the forced/reversed variants show it).
-	{"parallel_jacobi_constant_time.c", []string{"--parallel"}, false, ""},
+	{"parallel_jacobi_constant_time.c", []string{"--parallel"}, false, "", nil},
 	// Fixed in 27402bc: the scheduler's Fourier-Motzkin step grew to
 	// gigabytes (out of memory) on a step-2 nest with C divisions.
-	{"scheduler_oom_step2_divisions.c", nil, false, ""},
+	{"scheduler_oom_step2_divisions.c", nil, false, "", nil},
 	// Fixed in 0cb36a9: --split's temporary had the left side's type
 	// (float) while the right side is double.
-	{"split_float_temporary.c", []string{"--split"}, false, ""},
+	{"split_float_temporary.c", []string{"--split"}, false, "", nil},
 	// Fixed by the scop merge fix: !(i % 2 == 1 || i % 2 == 0) && i > 0
 	// got the domain 'i mod 2 <= 0' (the even i) instead of the empty set.
-	{"scop_negated_mod_disjunction.c", []string{"--identity"}, false, ""},
+	{"scop_negated_mod_disjunction.c", []string{"--identity"}, false, "", nil},
 	// Fixed after the session-3 measurements: the vector stage's loop
 	// interchange moved the loop of a parallel mark whose body starts
 	// with a declaration inward, and the mark stayed on the loop brought
 	// outside, which carries an output dependence (seed 900273; the
 	// reversed variant shows it).
-	{"vector_interchange_parallel_mark.c", []string{"--parallel"}, false, ""},
+	{"vector_interchange_parallel_mark.c", []string{"--parallel"}, false, "", nil},
 	// Fixed in session 4 (pipeline/gccguard.go): gcc 12 vectorized the
 	// distributed A[j] nest as an outer loop and reordered its overlapping
 	// stores (seed 800091, gcc -O2).
-	{"gcc_outer_vectorization.c", []string{"--parallel", "--novectorize"}, true, ""},
+	{"gcc_outer_vectorization.c", []string{"--parallel", "--novectorize"}, true, "", nil},
+	// Found by the PolyBench-style campaign (seeds 3000000-3000299), in
+	// one of its classic-style programs: 30-60+ s before the schedule is
+	// kept on a Fourier-Motzkin budget (seed 3000255).
+	{"fm_budget_time_mod_else.c", []string{"--novectorize"}, false, "open: tessera takes 30-60+ s, then keeps the original schedule (Fourier-Motzkin budget exceeded), seed 3000255", nil},
+	// Same campaign, seed 3000287: 6 s reduced, 27-60+ s unreduced, same
+	// warning (probably the same bug).
+	{"fm_budget_time_mod_reduction.c", []string{"--parallel", "--reductions"}, false, "open: tessera takes 6 s here (60+ s unreduced), then keeps the original schedule (Fourier-Motzkin budget exceeded), seed 3000287", nil},
+	// Found by the PolyBench-style campaign with the float flows (seeds
+	// 3000300-3000339, -pb): scalarize's accumulator is declared double
+	// (DATA_TYPE resolved without -D flags) where the program spells
+	// DATA_TYPE, float under -DDATA_TYPE_IS_FLOAT. The define must come
+	// from the command line: in the file, tessera sees it and is right.
+	{"scalarize_acc_type_data_type_float.c", []string{"--parallel", "--novectorize"}, false, "open: scalarize's accumulator is double where DATA_TYPE is float (-DDATA_TYPE_IS_FLOAT), seeds 3000314/327/333", []string{"-DDATA_TYPE_IS_FLOAT"}},
 }
 
 func TestKnownBugs(t *testing.T) {
@@ -68,7 +82,7 @@ func TestKnownBugs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cfg := Config{Tessera: bin, Dir: t.TempDir(), Flows: []Flow{{Name: "bug", Flags: b.flags}}}
+			cfg := Config{Tessera: bin, Dir: t.TempDir(), Flows: []Flow{{Name: "bug", Flags: b.flags, CFlags: b.cflags}}}
 			res, err := Check(context.Background(), cfg, Program{Name: b.file, Source: string(src)})
 			if err != nil {
 				t.Fatal(err)

@@ -16,9 +16,15 @@ func (g *gen) render() string {
 		w("#define %s %d\n", p, g.pval[p].lo)
 	}
 	for _, p := range g.aliases {
-		w("#define %s %s\n", p, strings.TrimPrefix(p, "_PB_"))
+		x := strings.TrimPrefix(p, "_PB_")
+		if g.pb {
+			x = strings.ToLower(x)
+		}
+		w("#define %s %s\n", p, x)
 	}
-	if g.dtype {
+	if g.pb {
+		w("%s", pbHeader)
+	} else if g.dtype {
 		w("#define DATA_TYPE double\n")
 	}
 	w("\n")
@@ -58,6 +64,9 @@ func (g *gen) render() string {
 	}
 	w("}\n\n")
 	w("%s", dumpFuncs)
+	if g.pb {
+		w("DUMP_FUNC(dump_t, DATA_TYPE)\n\n")
+	}
 	// The kernel.
 	var params []string
 	var args []string
@@ -65,13 +74,25 @@ func (g *gen) render() string {
 		params = append(params, "int "+g.kparam)
 		args = append(args, g.params[0])
 	}
+	for i, p := range g.kparams {
+		params = append(params, "int "+p)
+		args = append(args, g.params[i])
+	}
 	if g.alpha {
-		params = append(params, "double alpha")
+		at := "double"
+		if g.pb {
+			at = "DATA_TYPE"
+		}
+		params = append(params, at+" alpha")
 		args = append(args, "1.5")
 	}
 	if g.passArr {
 		for _, a := range g.arrays {
-			params = append(params, g.typ(a.typ)+" "+a.name+dimsText(a))
+			dims := dimsText(a)
+			if g.pb {
+				dims = g.pbParamDims(a)
+			}
+			params = append(params, g.typ(a.typ)+" "+a.name+dims)
 			args = append(args, a.name)
 		}
 	}
@@ -87,6 +108,9 @@ func (g *gen) render() string {
 			if !s.global {
 				w("  %s %s = %d;\n", g.typ(s.typ), s.name, i+2)
 			}
+		}
+		for _, s := range g.locals {
+			w("  %s %s;\n", g.typ(s.typ), s.name)
 		}
 		w("#pragma scop\n")
 		for i, n := range nests {
@@ -113,14 +137,22 @@ func (g *gen) render() string {
 	}
 	w("int main(void)\n{\n  init();\n%s", calls)
 	for _, a := range g.arrays {
-		w("  dump_%c(\"%s\", (const %s *)%s, %d);\n", a.typ[0], a.name, a.typ, a.name, count(a))
+		f, t := "dump_"+a.typ[:1], a.typ
+		if g.pb && t == "double" {
+			f, t = "dump_t", "DATA_TYPE"
+		}
+		w("  %s(\"%s\", (const %s *)%s, %d);\n", f, a.name, t, a.name, count(a))
 	}
 	for _, s := range g.scalars {
 		name := s.name
 		if !s.global {
 			name = "out_" + s.name
 		}
-		w("  dump_%c(\"%s\", &%s, 1);\n", s.typ[0], name, name)
+		f := "dump_" + s.typ[:1]
+		if g.pb && s.typ == "double" {
+			f = "dump_t"
+		}
+		w("  %s(\"%s\", &%s, 1);\n", f, name, name)
 	}
 	w("  return 0;\n}\n")
 	return b.String()

@@ -21,6 +21,63 @@ type Flow struct {
 	Name     string
 	Flags    []string
 	Tolerant bool
+	// CFlags are added to Config.CFlags for this flow, for the original
+	// (its own baseline) and the output: -DDATA_TYPE_IS_FLOAT (FloatTwin).
+	CFlags []string
+	// Tol, when > 0, replaces RelTol for a tolerant flow.
+	Tol float64
+}
+
+// FloatRelTol is the relative tolerance of tolerant flows compiled with
+// -DDATA_TYPE_IS_FLOAT (single-precision sums reordered).
+const FloatRelTol = 1e-3
+
+// FloatTwin is flow f compiled with -DDATA_TYPE_IS_FLOAT (PolyBench-style
+// programs then compute in float), named f.Name+"+float".
+func FloatTwin(f Flow) Flow {
+	f.Name += "+float"
+	f.CFlags = append(append([]string(nil), f.CFlags...), "-DDATA_TYPE_IS_FLOAT")
+	if f.Tolerant {
+		f.Tol = FloatRelTol
+	}
+	return f
+}
+
+// WithFloat adds, for half of the programs that select their element type
+// with DATA_TYPE_IS_FLOAT (chosen by the seed), the float twins of the
+// first flow and of the first exact one (not Tolerant) among the others,
+// else the last (none when flows already has a flow with CFlags).
+func WithFloat(p Program, flows []Flow) []Flow {
+	if !strings.Contains(p.Source, "#ifdef DATA_TYPE_IS_FLOAT") || len(flows) == 0 || p.Seed%2 == 1 {
+		return flows
+	}
+	for _, f := range flows {
+		if len(f.CFlags) > 0 { // float twins chosen by hand (-flows NAME+float)
+			return flows
+		}
+	}
+	out := append(append([]Flow(nil), flows...), FloatTwin(flows[0]))
+	if len(flows) > 1 {
+		second := flows[len(flows)-1]
+		for _, f := range flows[1:] {
+			if !f.Tolerant { // compared exactly: float rounding differences show
+				second = f
+				break
+			}
+		}
+		out = append(out, FloatTwin(second))
+	}
+	return out
+}
+
+func (f Flow) tol() float64 {
+	switch {
+	case !f.Tolerant:
+		return 0
+	case f.Tol > 0:
+		return f.Tol
+	}
+	return RelTol
 }
 
 // DefaultFlows are the schedule-free flows of the differential test.
@@ -157,11 +214,26 @@ func Check(ctx context.Context, cfg Config, p Program) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: seed %d: %v", ErrBaseline, p.Seed, err)
 	}
+	base := map[string][]byte{"": want}
 	for _, f := range cfg.Flows {
-		o := checkFlow(ctx, cfg, dir, src, f, want)
+		fcfg, want := cfg, want
+		if len(f.CFlags) > 0 {
+			fcfg.CFlags = append(append([]string(nil), cfg.CFlags...), f.CFlags...)
+			key := strings.Join(f.CFlags, " ")
+			if w, ok := base[key]; ok {
+				want = w
+			} else {
+				w, err := buildRun(ctx, fcfg, dir, src, "orig_"+flowFile(Flow{Name: key}))
+				if err != nil {
+					return nil, fmt.Errorf("%w: seed %d (%s): %v", ErrBaseline, p.Seed, key, err)
+				}
+				base[key], want = w, w
+			}
+		}
+		o := checkFlow(ctx, fcfg, dir, src, f, want)
 		res.Outcomes = append(res.Outcomes, o)
 		if o.Status == OK && !cfg.NoVariants {
-			res.Outcomes = append(res.Outcomes, checkVariants(ctx, cfg, dir, f, want)...)
+			res.Outcomes = append(res.Outcomes, checkVariants(ctx, fcfg, dir, f, want)...)
 		}
 	}
 	if !cfg.Keep && len(res.Failures()) == 0 {
@@ -229,11 +301,7 @@ func checkFlow(ctx context.Context, cfg Config, dir, src string, f Flow, want []
 		}
 		return fail(o, kind, err.Error())
 	}
-	tol := 0.0
-	if f.Tolerant {
-		tol = RelTol
-	}
-	if d := bench.CompareOutputs(want, got, tol); d != "" {
+	if d := bench.CompareOutputs(want, got, f.tol()); d != "" {
 		return fail(o, "wrong-output", d)
 	}
 	return o
@@ -264,11 +332,7 @@ func checkVariants(ctx context.Context, cfg Config, dir string, f Flow, want []b
 			outs = append(outs, fail(o, kind, err.Error()))
 			return
 		}
-		tol := 0.0
-		if f.Tolerant {
-			tol = RelTol
-		}
-		if d := bench.CompareOutputs(want, got, tol); d != "" {
+		if d := bench.CompareOutputs(want, got, f.tol()); d != "" {
 			o = fail(o, "wrong-output", d)
 		}
 		outs = append(outs, o)

@@ -8,12 +8,17 @@
 // Failing seeds keep their files (prog.c, every flow's output) under -dir.
 // -per 4 runs the default flow and three others per program (rotating with
 // the seed); -flows a,b selects flows by name (names cannot contain commas
-// here: tile-sizes=3,5,7 runs only with all flows). Counts per flow, the
+// here: tile-sizes=3,5,7 runs only with all flows; NAME+float is flow NAME
+// compiled with -DDATA_TYPE_IS_FLOAT, which half of the PolyBench-style
+// programs also run, see progfuzz.WithFloat). Counts per flow, the
 // diagnostics of declined regions and what the outputs used (OpenMP,
 // vector intrinsics, tiling) print every 50 programs and on SIGTERM.
 //
 //	progfuzz -tessera T -check FILE.c [-flows NAME]      one file, every flow
 //	progfuzz -tessera T -reduce FILE.c -flows NAME -kind wrong-output -o OUT.c
+//
+// -pb runs only the PolyBench-style programs of the seed range; -opt-timeout
+// shortens the limit of one tessera run (to reduce a tessera-timeout).
 package main
 
 import (
@@ -43,6 +48,8 @@ func main() {
 	kind := flag.String("kind", "wrong-output", "with -reduce: the failure kind to keep")
 	out := flag.String("o", "", "with -reduce: where to write the reduced file (default FILE.reduced.c)")
 	check := flag.String("check", "", "check this C file (a program printing its results) with the flows instead of generating")
+	optTimeout := flag.Duration("opt-timeout", 0, "time limit of one tessera opt run (default 60s; shorter to reduce a tessera-timeout)")
+	pbOnly := flag.Bool("pb", false, "only the PolyBench-style programs (skip the seeds of the others)")
 	flag.Parse()
 	if *tessera == "" {
 		fmt.Fprintln(os.Stderr, "progfuzz: -tessera is required")
@@ -59,6 +66,9 @@ func main() {
 			if want[f.Name] {
 				sel = append(sel, f)
 			}
+			if want[f.Name+"+float"] {
+				sel = append(sel, progfuzz.FloatTwin(f))
+			}
 		}
 		flows = sel
 	}
@@ -68,7 +78,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-		cfg := progfuzz.Config{Tessera: *tessera, Dir: *dir, Flows: flows, Keep: *keep}
+		cfg := progfuzz.Config{Tessera: *tessera, OptTimeout: *optTimeout, Dir: *dir, Flows: flows, Keep: *keep}
 		res, err := progfuzz.Check(context.Background(), cfg, progfuzz.Program{Name: "check", Source: string(src)})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -89,7 +99,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-		cfg := progfuzz.Config{Tessera: *tessera, Dir: *dir}
+		cfg := progfuzz.Config{Tessera: *tessera, OptTimeout: *optTimeout, Dir: *dir}
 		red, err := progfuzz.Reduce(context.Background(), cfg, string(src), flows[0], *kind, func(f string, a ...any) { fmt.Printf(f+"\n", a...) })
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -116,8 +126,11 @@ func main() {
 		go func() {
 			defer wg.Done()
 			for seed := range seeds {
-				cfg := progfuzz.Config{Tessera: *tessera, Dir: *dir, Keep: *keep, Flows: progfuzz.FlowsFor(seed, flows, *per)}
 				p := progfuzz.Generate(seed)
+				if *pbOnly && !strings.Contains(p.Source, "#ifdef DATA_TYPE_IS_FLOAT") {
+					continue
+				}
+				cfg := progfuzz.Config{Tessera: *tessera, OptTimeout: *optTimeout, Dir: *dir, Keep: *keep, Flows: progfuzz.WithFloat(p, progfuzz.FlowsFor(seed, flows, *per))}
 				res, err := progfuzz.Check(context.Background(), cfg, p)
 				mu.Lock()
 				if err != nil {
