@@ -90,10 +90,13 @@ func scalarize(n ast.Node, s *scop.Scop, body func(u *ast.User) (string, error))
 		if elem == "" || strings.Count(text, elem) != occ {
 			return nil
 		}
-		typ := arr.ElemType
-		if typ == "" {
-			typ = "__typeof__(" + elem + ")"
-		}
+		// The type the C compiler sees: arr.ElemType is the type cfront
+		// resolved without the compiler's -D flags (PolyBench's DATA_TYPE
+		// is float under -DDATA_TYPE_IS_FLOAT; a double accumulator
+		// rounded the sum differently, progfuzz seed 3000314).
+		_ = arr
+		typ := "__typeof__(" + elem + ")"
+
 		acc := fmt.Sprintf("tessera_acc%d", count)
 		count++
 		texts[u] = strings.ReplaceAll(text, elem, acc)

@@ -147,7 +147,7 @@ func TestScheduleChoice(t *testing.T) {
 		{name: "mvt-parallel", body: mvt, parallel: true,
 			remark: []string{"original schedule kept with 2 parallel loop(s)"},
 			out: []string{"#pragma omp parallel for\nfor (int c0 = 0; c0 < n; c0 += 1)\nif (n - 1 + 1 >= 16) {",
-				"x[c0] += tsv0_r[0]", "double tessera_acc2 = z[c0];"}},
+				"x[c0] += tsv0_r[0]", "__typeof__(z[c0]) tessera_acc2 = z[c0];"}},
 		{name: "matmul-parallel-notile", body: matmul, parallel: true, notile: true,
 			remark: []string{"original schedule kept with 1 parallel loop(s)", "new schedule kept for --vectorize: it vectorizes [S0], the original [S0]"},
 			out:    []string{"_mm256_fmadd_pd"}},
