@@ -3,6 +3,7 @@ package astgen
 import (
 	"testing"
 
+	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
 )
 
@@ -98,3 +99,51 @@ func BenchmarkSeidel2DWavefront(b *testing.B) { benchTree(b, tileSize(seidel2dTr
 
 // BenchmarkHeat3DTiled generates the time-skewed 4-d tiled heat-3d nest.
 func BenchmarkHeat3DTiled(b *testing.B) { benchTree(b, tileSize(heat3dTree, "32")) }
+
+func benchFlat(b *testing.B, sched, context string, opts ...schedule.ASTOption) {
+	s, err := presburger.ParseUnionMap(sched)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx, err := presburger.ParseSet(context)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := FromScheduleMap(s, ctx, Options{Dims: opts}, Config{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkScalarDimsMany generates a 2d+1 schedule of many statements
+// with scalar dims between the loop dims, strided and skewed ones among
+// them: the component graph (pairs ordered by their constant dims), the
+// piece sorting and the degenerate loops read from the exact domain
+// (c = 2i at a dim with a division) dominate.
+func BenchmarkScalarDimsMany(b *testing.B) {
+	benchFlat(b, `[n, m] -> {
+  A[i] -> [i, 0, 0, 0, 0] : 0 <= i < n;
+  B[i, j] -> [i, 1, j, 0, 0] : 0 <= i < n and 0 <= j <= i;
+  C[i, j] -> [i, 1, j, 1, 0] : 0 <= i < n and 0 <= j < m;
+  D[i, j] -> [i, 2, 2j, 0, 0] : 0 <= i < n and 0 <= j < m;
+  E[i, j, k] -> [i, 2, 2j + 1, k, 0] : 0 <= i < n and 0 <= j < m and 0 <= k <= j;
+  F[i, j] -> [i, 3, j, 0, 0] : 0 <= i < n and i <= j < m;
+  G[i, j] -> [i, 3, j, 1, 0] : 0 <= i < n and 0 <= j < m and j mod 3 = 0;
+  H[i] -> [i, 4, 0, 0, 0] : 0 <= i < n and i mod 2 = 1 }`, "[n, m] -> { : n >= 1 and m >= 1 }")
+}
+
+// BenchmarkSkewedParitySeparate generates statements whose first dim is
+// an even or odd skewed sum (2i + 2j, 1 + 2i + 2j, 1 + 4i) under the
+// separate option: many pieces to sort, strided degenerate dims whose
+// value comes from the exact domain, and guards with divisions.
+func BenchmarkSkewedParitySeparate(b *testing.B) {
+	sep := schedule.OptionSeparate
+	benchFlat(b, `[n] -> {
+  A[i, j] -> [2i + 2j, -i, 0] : 1 <= i <= n and i < j <= n;
+  B[i, j, k] -> [2i + 2j, 1 - i, k] : 1 <= i <= n and i < j <= n and 1 <= k < i;
+  C[i] -> [2 + 2i, 0, 0] : 1 <= i <= n + 5;
+  D[i] -> [1 + 4i, 0, 0] : 1 <= i <= n;
+  E[i, j] -> [1 + 2i + 2j, j, 0] : 1 <= j < i <= n }`, "[n] -> { : n >= 10 }", sep, sep, sep)
+}

@@ -271,6 +271,13 @@ func FromScheduleMap(sched presburger.UnionMap, context presburger.Set, opts Opt
 			stmts = append(stmts, stmt{name: sp.TupleName(presburger.In), space: ssp, m: remapMap(m, esp, dst)})
 		}
 		b := &build{n: n, generated: g.universe(n)}
+		if hasCtx && context.NParts() > 1 {
+			// A disjunctive context (M >= 1 or M <= -1) would split
+			// every loop into one copy per disjunct. The code is
+			// generated under its simple hull, a weaker assumption:
+			// it is then correct on the hull, hence on the context.
+			context = presburger.NewSet(context.Space(), context.SimpleHull())
+		}
 		if hasCtx && context.NParts() > 0 {
 			b.generated = b.generated.Intersect(g.paramSet(context, n))
 		}
@@ -435,11 +442,16 @@ func (g *gen) componentsOf(stmts []stmt, doms []presburger.Set, idx []int, b *bu
 	// The domains placed in the first and in the second half of the
 	// pair space once each (the pairs are their intersections).
 	xs, ys := make([]presburger.Set, k), make([]presburger.Set, k)
+	fixed := make([][]fixedVal, k)
 	for i, s := range idx {
 		xs[i], ys[i] = g.pairHalves(doms[s], b.n)
+		fixed[i] = make([]fixedVal, b.n)
+		for p := b.depth; p < b.n; p++ {
+			fixed[i][p].v, fixed[i][p].ok = doms[s].PlainFixedVal(p)
+		}
 	}
 	after := func(i, j int) bool {
-		return g.pairAfter(xs[i].Intersect(ys[j]), b, stmts[idx[i]].name > stmts[idx[j]].name)
+		return g.pairAfterFixed(xs[i].Intersect(ys[j]), b, stmts[idx[i]].name > stmts[idx[j]].name, fixed[i], fixed[j])
 	}
 	adj := make([][]int, k) // j -> i when i after j
 	for i := 0; i < k; i++ {
@@ -489,6 +501,67 @@ func (g *gen) pairAfter(pair presburger.Set, b *build, nameAfter bool) bool {
 		eqs = append(eqs, d)
 	}
 	if b.cont == nil && !nameAfter {
+		return false
+	}
+	return !g.isEmpty(pair.Intersect(g.setOfWidth(2*n, eqs, nil)))
+}
+
+// fixedVal is the constant value of a schedule dim on a statement's
+// domain, when every part fixes it explicitly.
+type fixedVal struct {
+	v  int64
+	ok bool
+}
+
+// pairAfterFixed is pairAfter knowing the dims that x and y fix to
+// constants (the scalar dims of 2d+1 schedules): at such a dim the test
+// x_p > y_p is decided by the constants, without building and testing
+// the pair set, and once x_p < y_p no later test can succeed. The answer
+// is the one pairAfter gives; the decisions it saves are still counted.
+func (g *gen) pairAfterFixed(pair presburger.Set, b *build, nameAfter bool, fx, fy []fixedVal) bool {
+	n := b.n
+	final := 0
+	if b.cont != nil || nameAfter {
+		final = 1
+	}
+	eqs := make([]aff, 0, n)
+	for p := 0; p < n; p++ {
+		d := newAff(g.np() + 2*n)
+		d.Coef[g.np()+p] = 1
+		d.Coef[g.np()+n+p] = -1
+		if p < b.depth {
+			eqs = append(eqs, d)
+			continue
+		}
+		if fx[p].ok && fy[p].ok {
+			switch {
+			case fx[p].v == fy[p].v:
+				// x_p > y_p is empty, x_p = y_p holds on every pair.
+				g.tick()
+				eqs = append(eqs, d)
+				continue
+			case fx[p].v > fy[p].v:
+				// x_p > y_p holds on every pair with equal dims
+				// before p.
+				if !g.isEmpty(pair.Intersect(g.setOfWidth(2*n, eqs, nil))) {
+					return true
+				}
+			}
+			// No pair with equal dims before p and x_p >= y_p: every
+			// later test is empty.
+			for range n - p - 1 + final {
+				g.tick()
+			}
+			return false
+		}
+		gt := d
+		gt.C = -1
+		if !g.isEmpty(pair.Intersect(g.setOfWidth(2*n, eqs, []aff{gt}))) {
+			return true
+		}
+		eqs = append(eqs, d)
+	}
+	if final == 0 {
 		return false
 	}
 	return !g.isEmpty(pair.Intersect(g.setOfWidth(2*n, eqs, nil)))

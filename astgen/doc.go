@@ -18,6 +18,11 @@
 //	piecewise quasi-affine function at a statement call, simplified in
 //	the context of the generated code.
 //
+// The context of FromScheduleMap is an assumption on the parameters; a
+// disjunctive one (M >= 1 or M <= -1) is replaced by its simple hull, so
+// that it does not split every loop into one copy per disjunct (the code
+// is correct on the hull, hence on the context).
+//
 // # The executed relation
 //
 // The central object is the executed relation (isl: "executed"), the
@@ -77,7 +82,11 @@
 //     unroll slices it by the lower bound with the fewest slices
 //     (section 5.5);
 //  7. each piece becomes a loop (Algorithm 3, "create"): stride detection
-//     (section 5.3.1, Bézout combination of several strides), lower and
+//     (section 5.3.1, Bézout combination of several strides; when the
+//     domain is one conjunction with divisions of divisions, where
+//     c = 5 mod 6 shows only by combining equalities, the engine's stride
+//     detection is asked too),
+//     lower and
 //     upper bounds (ceil/floor of each bound constraint, a lower bound
 //     moved to the stride's residue class), a degenerate loop when the
 //     dimension has a single value for every outer point (the value is
@@ -103,7 +112,10 @@
 // outside of which it executes nothing, computed from what the code
 // checks (loop bounds, guards), never from assumptions. For example the
 // inner loop "for (c1 = 0; c1 < n; c1++)" enforces n >= 1, so no guard
-// n >= 1 is emitted around the outer loop (example 5.6).
+// n >= 1 is emitted around the outer loop (example 5.6). For a degenerate
+// dim (a position in a sequence) the nodes of the bands below it, built
+// over more schedule dims, count with their enforced sets projected on
+// the outer dims.
 //
 // Exactness does not rest on these approximations: every statement call is
 // guarded by the gist of its exact schedule domain with respect to all
@@ -169,7 +181,19 @@
 // point of the sample with another residue shows that a division has no
 // fixed residue (otherResidueNear), and the exact residue test is one
 // emptiness test of "(num - r) mod den >= 1" rather than an inclusion in
-// an existentially quantified set.
+// an existentially quantified set. Cheap tests come before the costly
+// exact ones, with the same answers: piece sorting first tests a pair on
+// the pieces' bounds (no local variables; empty there means empty); the
+// component graph decides a scalar dim (a constant of both statements)
+// from the constants; a degenerate dim on the exact domain is refuted by
+// two values at the outer values of a few sample points, then by the
+// pair test, before the affine hull is computed; a statement guard on
+// one conjunction with known divisions is decided by implying each of
+// its constraints rather than by subtraction; coalescing tests whether
+// the shared constraints lie in the union of two conjunctions by one
+// small emptiness test per pair of negated constraints. Pre-tests count
+// no decision (quickEmpty); one that decides counts the decision it
+// replaces, so that the budget behaviour stays that of the exact tests.
 //
 // Expressions that decide whether code runs (loop bounds, guards) are
 // simplified only with the constraints the enclosing code actually checks;
@@ -241,7 +265,8 @@
 // many statements, shifted strides, contexts; stress/: seeded random
 // faber-like inputs). TestSuite (suite_test.go) checks each with the
 // interpreter against brute-force enumeration for several parameter
-// values; TestSuiteIslRef (ASTGEN_ISLREF set, libisl installed) compares
+// values, and bounds the lines of the code where an input states
+// "# maxlines: N" (size regressions); TestSuiteIslRef (ASTGEN_ISLREF set, libisl installed) compares
 // traces, sizes and times with isl and prints the table and totals:
 //
 //	ASTGEN_ISLREF=1 go test ./astgen -run TestSuiteIslRef -v

@@ -158,7 +158,11 @@ func (g *gen) guardSetOf1(dom presburger.Set, b *build) (ast.Expr, presburger.Se
 	if g.isEmpty(dom) {
 		return nil, gset, true
 	}
-	if g.isSubset(b.generated, dom) {
+	if covered, ok := g.impliesAll(b.generated, dom); ok {
+		if covered {
+			return nil, gset, false
+		}
+	} else if g.isSubset(b.generated, dom) {
 		return nil, gset, false
 	}
 	dom = g.knownDivs(dom)
@@ -193,6 +197,38 @@ func (g *gen) guardSetOf1(dom presburger.Set, b *build) (ast.Expr, presburger.Se
 		return disj[0], gset, false
 	}
 	return ast.Or(disj...), gset, false
+}
+
+// impliesAll decides whether ctx is a subset of s when s is one
+// conjunction with known divisions only: ctx lies in s exactly when it
+// implies each constraint of s (implications are cheap and memoized,
+// often proved without the integer solver; the inclusion test subtracts
+// s). ok is false when s is not of that form.
+func (g *gen) impliesAll(ctx, s presburger.Set) (covered, ok bool) {
+	if s.NParts() != 1 {
+		return false, false
+	}
+	p := s.Part(0).Map()
+	for i := 0; i < p.NLocal(); i++ {
+		if !p.Local(i).Known() {
+			return false, false
+		}
+	}
+	eqs, ineqs, nex := g.basicAffs(p, s.Space().NDim())
+	if nex > 0 {
+		return false, false
+	}
+	for _, e := range eqs {
+		if !g.implies(ctx, e, true) {
+			return false, true
+		}
+	}
+	for _, e := range ineqs {
+		if !g.implies(ctx, e, false) {
+			return false, true
+		}
+	}
+	return true, true
 }
 
 // knownDivs returns s with every existential variable replaced by known

@@ -19,7 +19,7 @@ func (g *gen) scheduleDomain(stmts []stmt, b *build, d int) presburger.Set {
 	return dom
 }
 
-func restrictAll(stmts []stmt, s presburger.Set) []stmt {
+func (g *gen) restrictAll(stmts []stmt, s presburger.Set) []stmt {
 	out := make([]stmt, 0, len(stmts))
 	for _, st := range stmts {
 		st.m = restrictExec(st.m, s)
@@ -27,10 +27,19 @@ func restrictAll(stmts []stmt, s presburger.Set) []stmt {
 			// Parts that became adjacent inside s (c = 0 and
 			// 1 <= c <= m once the outer dims are fixed) merge, so
 			// that the statement is written once (only few parts
-			// without local variables: coalescing is costly).
-			c := st.m.Coalesce()
-			if len(c.Parts()) > 1 {
-				c = c.MakeDisjoint() // coalesced parts may overlap
+			// without local variables: coalescing is costly, and
+			// its result is remembered per executed map).
+			key := new(keyer).tag('C').mapKey(st.m).String()
+			c, ok := g.coalesced[key]
+			if !ok {
+				c = st.m.Coalesce()
+				if len(c.Parts()) > 1 {
+					c = c.MakeDisjoint() // coalesced parts may overlap
+				}
+				if g.coalesced == nil {
+					g.coalesced = map[string]presburger.Map{}
+				}
+				g.coalesced[key] = c
 			}
 			if len(c.Parts()) < len(st.m.Parts()) {
 				st.m = c
@@ -88,7 +97,7 @@ func (g *gen) component(stmts []stmt, b *build) []ast.Node {
 		if g.isEmpty(p) {
 			continue
 		}
-		out = append(out, g.base(restrictAll(stmts, part), b, i == 1)...)
+		out = append(out, g.base(g.restrictAll(stmts, part), b, i == 1)...)
 	}
 	return out
 }
@@ -200,7 +209,7 @@ func (g *gen) baseWith(stmts []stmt, b *build, opt schedule.ASTOption) []ast.Nod
 	pieces = g.sortPieces(pieces, dom, n, d)
 	var out []ast.Node
 	for _, p := range pieces {
-		out = append(out, g.createFor(restrictAll(stmts, p.region), b, p.bounds)...)
+		out = append(out, g.createFor(g.restrictAll(stmts, p.region), b, p.bounds)...)
 	}
 	return out
 }
@@ -288,7 +297,7 @@ func (g *gen) coalesce(n, d int, conjs [][]cons) [][]cons {
 				}
 				hs := g.consSet(n, h)
 				u := g.consSet(n, conjs[i]).Union(g.consSet(n, conjs[j]))
-				if g.isSubset(hs, u) {
+				if g.unionCovers(n, h, conjs[i], conjs[j], hs, u) {
 					conjs[i] = h
 					conjs = append(conjs[:j], conjs[j+1:]...)
 					changed = true
@@ -302,7 +311,7 @@ func (g *gen) coalesce(n, d int, conjs [][]cons) [][]cons {
 					continue
 				}
 				h2 := g.sharedCons(n, [][]cons{append(slices.Clone(conjs[i]), pi...), append(slices.Clone(conjs[j]), pj...)})
-				if len(h2) > len(h) && g.isSubset(g.consSet(n, h2), u) {
+				if len(h2) > len(h) && g.unionCovers(n, h2, conjs[i], conjs[j], g.consSet(n, h2), u) {
 					conjs[i] = h2
 					conjs = append(conjs[:j], conjs[j+1:]...)
 					changed = true
@@ -312,6 +321,48 @@ func (g *gen) coalesce(n, d int, conjs [][]cons) [][]cons {
 		}
 	}
 	return conjs
+}
+
+// unionCovers reports whether the conjunction h (the set hs) lies in the
+// union u of the conjunctions ci and cj: isSubset(hs, u), decided by
+// emptiness tests of conjunctions without subtraction (hs lies in u
+// unless a point of hs violates a constraint of ci and one of cj: one
+// small test per such pair, the first non-empty one refutes). When the
+// engine gives up on one of them the inclusion test decides.
+func (g *gen) unionCovers(n int, h, ci, cj []cons, hs, u presburger.Set) bool {
+	negs := func(cs []cons) (out []aff) {
+		for _, c := range cs {
+			if !c.eq && slices.ContainsFunc(h, func(x cons) bool { return !x.eq && x.a.equal(c.a) }) {
+				continue // implied by h: never violated on hs
+			}
+			neg := c.a.scale(-1)
+			neg.C = subC(neg.C, 1)
+			out = append(out, neg)
+			if c.eq {
+				pos := c.a.clone()
+				pos.C = subC(pos.C, 1)
+				out = append(out, pos)
+			}
+		}
+		return out
+	}
+	ni, nj := negs(ci), negs(cj)
+	if len(ni)*len(nj) > 64 {
+		return g.isSubset(hs, u)
+	}
+	g.tick() // the decision the inclusion test would have counted
+	for _, a := range ni {
+		for _, b := range nj {
+			empty, ok := g.quickEmpty(hs.Intersect(g.setOf(n, nil, []aff{a, b})))
+			if !ok {
+				return g.isSubset(hs, u)
+			}
+			if !empty {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // paramCons returns the constraints on the parameters alone that the
@@ -422,10 +473,25 @@ func (g *gen) sortPieces(pieces []piece, dom presburger.Set, n, d int) []piece {
 		xs[i], ys[i] = g.pairHalves(regs[i], n)
 		xs[i] = xs[i].Intersect(ord)
 	}
+	// The bounds of a piece over-approximate its region: when the pair
+	// is already empty on the bounds (no local variables, a cheap test)
+	// the exact test is not needed.
+	xb, yb := make([]presburger.Set, k), make([]presburger.Set, k)
+	for i, p := range pieces {
+		xb[i], yb[i] = g.pairHalves(g.consSet(n, p.bounds), n)
+		xb[i] = xb[i].Intersect(ord)
+	}
 	adj := make([][]int, k)
 	for i := 0; i < k; i++ {
 		for j := 0; j < k; j++ {
-			if i != j && !g.isEmpty(xs[i].Intersect(ys[j])) {
+			if i == j {
+				continue
+			}
+			if e, ok := g.quickEmpty(xb[i].Intersect(yb[j])); ok && e {
+				g.tick() // the decision the exact test would have counted
+				continue
+			}
+			if !g.isEmpty(xs[i].Intersect(ys[j])) {
 				adj[j] = append(adj[j], i)
 			}
 		}
@@ -603,7 +669,7 @@ func (g *gen) createFor(stmts []stmt, b *build, bounds []cons) []ast.Node {
 	}
 	inner.generated = gen.Intersect(g.consSet(n, pending))
 	inner.checked = b.checked.Intersect(loopEnforced)
-	body := g.nextLevel(restrictAll(stmts, inner.generated), inner)
+	body := g.nextLevel(g.restrictAll(stmts, inner.generated), inner)
 	if len(body) == 0 {
 		return nil
 	}
@@ -749,12 +815,14 @@ func (g *gen) emitAt(stmts []stmt, b *build, val aff, bounds []cons) []ast.Node 
 	gen := b.generated.Intersect(g.consSet(n, []cons{fix}))
 	inner.generated = gen.Intersect(g.consSet(n, bounds))
 	inner.checked = b.checked.Intersect(g.consSet(n, []cons{fix}))
-	body := g.nextLevel(restrictAll(stmts, inner.generated), inner)
+	body := g.nextLevel(g.restrictAll(stmts, inner.generated), inner)
 	if len(body) == 0 {
 		return nil
 	}
 	guard := g.gist(n, bounds, gen)
-	be, beOK := g.enforcedOf(body, n)
+	// The body may come from the bands below a sequence (the dim is the
+	// position in the sequence): what its loops enforce counts too.
+	be, beOK := g.enforcedOfDeep(body, n, true)
 	if len(guard) > 0 && beOK {
 		// Constraints implied whenever the body executes something
 		// (section 5.9) need no guard: the body's control expressions
@@ -865,8 +933,18 @@ func (g *gen) exactSingleValue(dom presburger.Set, n, d int) (aff, bool) {
 		return aff{}, false
 	}
 	g.tick()
+	if g.twoValuesNearSample(dom, n, d) {
+		return aff{}, false
+	}
+	if dom.NParts() > 1 && !g.singleValuedQuick(dom, n, d) {
+		return aff{}, false
+	}
 	var hull presburger.BasicSet
-	if _, ok := g.decide(func() bool { hull = g.projectAfter(dom, d).AffineHull(); return true }); !ok {
+	proj := dom
+	if involvesDimsAfter(dom, d) {
+		proj = g.projectAfter(dom, d)
+	}
+	if _, ok := g.decide(func() bool { hull = proj.AffineHull(); return true }); !ok {
 		return aff{}, false
 	}
 	np := g.np()
@@ -890,9 +968,110 @@ func (g *gen) exactSingleValue(dom presburger.Set, n, d int) (aff, bool) {
 	return aff{}, false
 }
 
+// involvesDimsAfter reports whether a constraint or a local of a part of
+// the schedule set s involves a dim after d (projectAfter is the identity
+// otherwise, up to unconstrained existentials).
+func involvesDimsAfter(s presburger.Set, d int) bool {
+	off := s.Space().Offset(presburger.Out)
+	n := s.Space().Dim(presburger.Out)
+	inv := func(row []int64) bool {
+		for i := off + d + 1; i < off+n && i < len(row); i++ {
+			if row[i] != 0 {
+				return true
+			}
+		}
+		return false
+	}
+	for _, p := range s.Parts() {
+		for _, r := range p.Eqs() {
+			if inv(r) {
+				return true
+			}
+		}
+		for _, r := range p.Ineqs() {
+			if inv(r) {
+				return true
+			}
+		}
+		for i := 0; i < p.NLocal(); i++ {
+			if l := p.Local(i); l.Known() && inv(l.Row) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// twoValuesNearSample reports whether dom has two points with equal
+// parameters and dims before d but different values of dim d, looked for
+// only at the outer values of a few sample points of dom (a point of dom,
+// and points with a larger and a smaller value of dim d): the fibers there
+// are small and the tests cheap. True is an exact proof that dim d is not
+// single valued; false proves nothing.
+func (g *gen) twoValuesNearSample(dom presburger.Set, n, d int) bool {
+	np := g.np()
+	p, found, ok := g.quickSample(dom)
+	if !ok || !found || len(p) != np+n {
+		return false
+	}
+	if g.twoValuesAt(dom, n, d, p) {
+		return true
+	}
+	for _, sgn := range [2]int64{1, -1} {
+		// A point with sgn*(x_d - p_d) >= 1: elsewhere in the range of
+		// dim d, where the fiber may be wider.
+		e := newAff(np + n)
+		e.Coef[np+d] = sgn
+		e.C = -sgn*p[np+d] - 1
+		q, found, ok := g.quickSample(dom.Intersect(g.setOf(n, nil, []aff{e})))
+		if ok && found && len(q) == np+n && g.twoValuesAt(dom, n, d, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// twoValuesAt reports whether the fiber of dom at the parameters and dims
+// before d of pt (a point of dom) holds a value of dim d other than pt's.
+func (g *gen) twoValuesAt(dom presburger.Set, n, d int, pt []int64) bool {
+	np := g.np()
+	var eqs []aff
+	for k := 0; k < np+d; k++ {
+		e := newAff(np + n)
+		e.Coef[k] = 1
+		e.C = -pt[k]
+		eqs = append(eqs, e)
+	}
+	fiber := dom.Intersect(g.setOf(n, eqs, nil))
+	for _, sgn := range [2]int64{1, -1} {
+		// sgn*(x_d - p_d) - 1 >= 0
+		e := newAff(np + n)
+		e.Coef[np+d] = sgn
+		e.C = -sgn*pt[np+d] - 1
+		if res, ok := g.quickEmpty(fiber.Intersect(g.setOf(n, nil, []aff{e}))); ok && !res {
+			return true
+		}
+	}
+	return false
+}
+
+// singleValuedQuick is singleValued as a pre-test (no decision counted;
+// true when the engine gives up).
+func (g *gen) singleValuedQuick(dom presburger.Set, n, d int) bool {
+	empty, ok := g.quickEmpty(g.twoValuesSet(dom, n, d))
+	return !ok || empty
+}
+
 // singleValued reports whether dom has at most one value of dim d for each
 // value of the dims before d (and the parameters).
 func (g *gen) singleValued(dom presburger.Set, n, d int) bool {
+	return g.isEmpty(g.twoValuesSet(dom, n, d))
+}
+
+// twoValuesSet returns the points of dom (n + 1 dims, the last one a
+// second value of dim d) with two values of dim d for the same dims
+// before d, the second larger.
+func (g *gen) twoValuesSet(dom presburger.Set, n, d int) presburger.Set {
 	np := g.np()
 	sp1 := g.schedSpace(n + 1)
 	dst := make([]int, dom.Space().NDim())
@@ -916,7 +1095,7 @@ func (g *gen) singleValued(dom presburger.Set, n, d int) bool {
 	gt.Coef[np+n] = 1
 	gt.Coef[np+d] = -1
 	gt.C = -1
-	return g.isEmpty(a.Intersect(c).Intersect(g.setOf(n+1, nil, []aff{gt})))
+	return a.Intersect(c).Intersect(g.setOf(n+1, nil, []aff{gt}))
 }
 
 // partBounds returns the loop initialization and condition of dim d from

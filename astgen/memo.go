@@ -148,3 +148,50 @@ func (g *gen) sample(s presburger.Set) (pt []int64, found, ok bool) {
 	g.cache[key] = v
 	return pt, found, ok
 }
+
+// quickEmpty is an emptiness test used as a cheap pre-test before an
+// exact decision: it is memoized like isEmpty but counts no decision, so
+// that the budget behaviour is that of the exact tests alone. ok is false
+// when the engine gave up.
+func (g *gen) quickEmpty(s presburger.Set) (empty, ok bool) {
+	key := new(keyer).tag('Q').set(s).String()
+	if v, hit := g.cache[key]; hit {
+		return v.res, v.r == 1
+	}
+	und := g.undecided
+	empty, ok = g.decide(s.IsEmpty)
+	g.undecided = und // a pre-test that gives up costs nothing later
+	if g.cache == nil {
+		g.cache = map[string]memoVal{}
+	}
+	v := memoVal{res: empty}
+	if ok {
+		v.r = 1
+	}
+	g.cache[key] = v
+	return empty, ok
+}
+
+// quickSample is sample without counting a decision (see quickEmpty).
+func (g *gen) quickSample(s presburger.Set) (pt []int64, found, ok bool) {
+	key := new(keyer).tag('q').set(s).String()
+	if v, hit := g.cache[key]; hit {
+		return slices.Clone(v.pt), v.res, v.r == 1
+	}
+	und := g.undecided
+	found, ok = g.decide(func() bool {
+		var f bool
+		pt, f = s.Sample()
+		return f
+	})
+	g.undecided = und
+	if g.cache == nil {
+		g.cache = map[string]memoVal{}
+	}
+	v := memoVal{pt: slices.Clone(pt), res: found}
+	if ok {
+		v.r = 1
+	}
+	g.cache[key] = v
+	return pt, found, ok
+}

@@ -85,7 +85,7 @@ func (g *gen) partialBase(stmts []stmt, b *build, def schedule.ASTOption) (out [
 	}
 	for _, comp := range order {
 		c := classes[comp[0]]
-		out = append(out, g.baseWith(restrictAll(stmts, c.region), b, c.opt)...)
+		out = append(out, g.baseWith(g.restrictAll(stmts, c.region), b, c.opt)...)
 	}
 	return out, true
 }

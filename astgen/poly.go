@@ -33,6 +33,8 @@ type gen struct {
 	enf map[ast.Node]presburger.Set
 	// cache holds the answers of engine queries (memo.go).
 	cache map[string]memoVal
+	// coalesced holds the coalesced executed maps of restrictAll.
+	coalesced map[string]presburger.Map
 }
 
 // setEnforced records the enforced set of node.
@@ -46,11 +48,37 @@ func (g *gen) setEnforced(node ast.Node, s presburger.Set) {
 // enforcedOf returns the union of the enforced sets of the nodes as a set
 // of n dims, or false when one of them is unknown.
 func (g *gen) enforcedOf(nodes []ast.Node, n int) (presburger.Set, bool) {
+	return g.enforcedOfDeep(nodes, n, false)
+}
+
+// enforcedOfDeep is enforcedOf; with deep, the nodes created by deeper
+// bands (over more schedule dims) count too, with their enforced sets
+// projected on the n dims.
+func (g *gen) enforcedOfDeep(nodes []ast.Node, n int, deep bool) (presburger.Set, bool) {
 	out := presburger.EmptySet(g.schedSpace(n))
 	for _, nd := range nodes {
 		e, ok := g.enf[nd]
-		if !ok || e.Space().Dim(presburger.Out) != n {
+		if !ok {
 			return out, false
+		}
+		if m := e.Space().Dim(presburger.Out); m < n || m > n && !deep {
+			return out, false
+		}
+		if m := e.Space().Dim(presburger.Out); m > n {
+			// A node of a deeper band (the schedule space grew below
+			// a sequence): what it enforces on the outer dims is the
+			// projection of its enforced set.
+			sp := g.schedSpace(n)
+			dst := make([]int, e.Space().NDim())
+			off := e.Space().Offset(presburger.Out)
+			for i := 0; i < m; i++ {
+				if i < n {
+					dst[off+i] = sp.Offset(presburger.Out) + i
+				} else {
+					dst[off+i] = -1
+				}
+			}
+			e = remapSetTo(e, sp, dst)
 		}
 		out = out.Union(e)
 	}

@@ -49,7 +49,54 @@ func (g *gen) detectStride(dom presburger.Set, n, d int) (int64, aff, bool) {
 			best = c
 		}
 	}
+	if dom.NParts() == 1 && dom.Part(0).NLocal() <= 3 && hasNestedLocal(dom) && g.optional() {
+		// A stride hidden in a division of a division (c = 2 + 3f with
+		// 3f + 1 even: c = 5 mod 6) is not read from one equality; the
+		// engine's stride detection combines the equalities of the
+		// parts. Its candidate is verified like the others (only on one
+		// conjunction with few locals: the engine's detection is costly).
+		var es int64
+		var eo presburger.Aff
+		if _, ok := g.decide(func() bool { es, eo = dom.Stride(d); return true }); ok && es > best.s && es%best.s == 0 {
+			if o, ok := g.plainAff(eo, np+n); ok && g.isSubset(dom, g.strideSet(n, d, es, o)) {
+				best = cand{es, reduceMod(o, es)}
+			}
+		}
+	}
 	return best.s, best.o, true
+}
+
+// hasNestedLocal reports whether a part of s has a known local whose
+// definition involves another local.
+func hasNestedLocal(s presburger.Set) bool {
+	for _, p := range s.Parts() {
+		nd := p.Space().NDim()
+		for i := 0; i < p.NLocal(); i++ {
+			l := p.Local(i)
+			if !l.Known() {
+				continue
+			}
+			for j := nd; j < nd+p.NLocal() && j < len(l.Row)-1; j++ {
+				if l.Row[j] != 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// plainAff converts an affine expression of the engine without local
+// variables over nv variables (params and dims) into an aff.
+func (g *gen) plainAff(a presburger.Aff, nv int) (aff, bool) {
+	row := a.Row()
+	if a.NLocal() != 0 || len(row) != nv+1 {
+		return aff{}, false
+	}
+	out := newAff(nv)
+	copy(out.Coef, row[:nv])
+	out.C = row[nv]
+	return out, true
 }
 
 func itoa64(v int64) string { return ast.NewInt(v).String() }
@@ -214,7 +261,7 @@ func (g *gen) unroll(stmts []stmt, b *build, dom presburger.Set) []ast.Node {
 		e := val.scale(-1)
 		e.Coef[v] = addC(e.Coef[v], 1)
 		slice := g.consSet(n, []cons{{a: e, eq: true}})
-		out = append(out, g.emitAt(restrictAll(stmts, slice), b, val, hull)...)
+		out = append(out, g.emitAt(g.restrictAll(stmts, slice), b, val, hull)...)
 	}
 	return out
 }

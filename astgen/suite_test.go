@@ -46,6 +46,10 @@ type suiteCase struct {
 	tree   bool
 	lo, hi int64
 	budget int64
+	// maxLines, when positive, bounds the lines of the generated code
+	// ("# maxlines: N"; lines as codeSize counts them): a regression
+	// check of the code size.
+	maxLines int
 }
 
 func loadSuite(t *testing.T, dir string) []suiteCase {
@@ -72,6 +76,9 @@ func loadSuite(t *testing.T, dir string) []suiteCase {
 					c.lo, _ = strconv.ParseInt(fs[0], 10, 64)
 					c.hi, _ = strconv.ParseInt(fs[1], 10, 64)
 				}
+			}
+			if f, ok := strings.CutPrefix(l, "# maxlines:"); ok {
+				c.maxLines, _ = strconv.Atoi(strings.TrimSpace(f))
 			}
 			if f, ok := strings.CutPrefix(l, "# budget:"); ok {
 				c.budget, _ = strconv.ParseInt(strings.TrimSpace(f), 10, 64)
@@ -433,6 +440,11 @@ func checkSuiteCase(t *testing.T, c suiteCase, limit int) {
 	}
 	if err := ast.Verify(node, in.params...); err != nil {
 		t.Fatalf("Verify: %v\n%s", err, ast.PrintC(node))
+	}
+	if c.maxLines > 0 {
+		if sz := codeSize(ast.PrintC(node), in.stmtName); sz.lines > c.maxLines {
+			t.Errorf("%d lines, at most %d expected\n%s", sz.lines, c.maxLines, ast.PrintC(node))
+		}
 	}
 	npv, ninst := 0, 0
 	for _, pv := range suiteParams(in, c.lo, c.hi, limit) {

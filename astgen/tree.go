@@ -113,7 +113,7 @@ func (g *gen) tree(node *schedule.Node, stmts []stmt, b *build) []ast.Node {
 		c := b.clone()
 		c.generated = b.generated.Intersect(g.paramSet(node.Context(), b.n))
 		c.checked = b.checked.Intersect(g.paramSet(node.Context(), b.n))
-		return g.tree(node.Child(0), restrictAll(stmts, c.generated), c)
+		return g.tree(node.Child(0), g.restrictAll(stmts, c.generated), c)
 	case schedule.KindGuard:
 		gs := node.Guard()
 		var gset presburger.Set
@@ -132,7 +132,7 @@ func (g *gen) tree(node *schedule.Node, stmts []stmt, b *build) []ast.Node {
 		c := b.clone()
 		c.generated = b.generated.Intersect(gset)
 		c.checked = b.checked.Intersect(emitted)
-		body := g.tree(node.Child(0), restrictAll(stmts, c.generated), c)
+		body := g.tree(node.Child(0), g.restrictAll(stmts, c.generated), c)
 		if len(body) == 0 {
 			return nil
 		}
