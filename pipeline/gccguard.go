@@ -113,34 +113,12 @@ func (g *guardWalker) atRisk(outer *ast.For, defs map[string]ast.Expr) bool {
 	var inner *ast.For
 	var innerDefs map[string]ast.Expr
 	loops := 0
-	var find func(n ast.Node, defs map[string]ast.Expr)
-	find = func(n ast.Node, defs map[string]ast.Expr) {
-		switch x := n.(type) {
-		case *ast.Block:
-			own := false
-			for _, st := range x.Stmts {
-				if d, ok := st.(*ast.Decl); ok {
-					if !own {
-						defs, own = copyDefs(defs), true
-					}
-					defs[d.Name] = ast.Subst(d.Value, defs)
-					continue
-				}
-				find(st, defs)
-			}
-		case *ast.If:
-			find(x.Then, defs)
-			if x.Else != nil {
-				find(x.Else, defs)
-			}
-		case *ast.Mark:
-			find(x.Body, defs)
-		case *ast.For:
+	eachLeaf(outer.Body, defs, func(n ast.Node, defs map[string]ast.Expr) {
+		if x, ok := n.(*ast.For); ok {
 			loops++
 			inner, innerDefs = x, defs
 		}
-	}
-	find(outer.Body, defs)
+	})
 	if loops != 1 || hasASTLoop(inner.Body) {
 		return false
 	}
@@ -149,73 +127,79 @@ func (g *guardWalker) atRisk(outer *ast.For, defs map[string]ast.Expr) bool {
 	}
 	slides := mentions(inner.Init, innerDefs, outer.Iter) || mentions(inner.Cond, innerDefs, outer.Iter)
 	risky := false
-	var visit func(n ast.Node, defs map[string]ast.Expr)
-	visit = func(n ast.Node, defs map[string]ast.Expr) {
-		if risky {
+	eachLeaf(inner.Body, innerDefs, func(n ast.Node, defs map[string]ast.Expr) {
+		x, ok := n.(*ast.User)
+		if !ok || risky {
 			return
 		}
-		switch x := n.(type) {
-		case *ast.Block:
-			own := false
-			for _, st := range x.Stmts {
-				if d, ok := st.(*ast.Decl); ok {
-					if !own {
-						defs, own = copyDefs(defs), true
-					}
-					defs[d.Name] = ast.Subst(d.Value, defs)
-					continue
-				}
-				visit(st, defs)
+		st := g.stmts[x.Name]
+		if st == nil {
+			return
+		}
+		args := make([]ast.Expr, len(x.Args))
+		for k, a := range x.Args {
+			args[k] = ast.Subst(a, defs)
+		}
+		for _, a := range st.Accesses {
+			if a.Kind != scop.Write {
+				continue
 			}
-		case *ast.If:
-			visit(x.Then, defs)
-			if x.Else != nil {
-				visit(x.Else, defs)
-			}
-		case *ast.Mark:
-			visit(x.Body, defs)
-		case *ast.User:
-			st := g.stmts[x.Name]
-			if st == nil {
-				return
-			}
-			args := make([]ast.Expr, len(x.Args))
-			for k, a := range x.Args {
-				args[k] = ast.Subst(a, defs)
-			}
-			for _, a := range st.Accesses {
-				if a.Kind != scop.Write {
-					continue
-				}
-				rows, ok := a.Coefficients()
-				if !ok {
-					// Not affine as far as we can tell: guard when any
-					// argument moves with the inner iterator.
-					for _, e := range args {
-						if ast.Mentions(e, inner.Iter) {
-							risky = true
-						}
-					}
-					continue
-				}
-				for _, row := range rows {
-					withInner, withOuter := false, false
-					for k, c := range row {
-						if c == 0 || k >= len(args) {
-							continue
-						}
-						withInner = withInner || ast.Mentions(args[k], inner.Iter)
-						withOuter = withOuter || ast.Mentions(args[k], outer.Iter)
-					}
-					if withInner && (withOuter || slides) {
+			rows, ok := a.Coefficients()
+			if !ok {
+				// Not affine as far as we can tell: guard when any
+				// argument moves with the inner iterator.
+				for _, e := range args {
+					if ast.Mentions(e, inner.Iter) {
 						risky = true
 					}
 				}
+				continue
+			}
+			for _, row := range rows {
+				withInner, withOuter := false, false
+				for k, c := range row {
+					if c == 0 || k >= len(args) {
+						continue
+					}
+					withInner = withInner || ast.Mentions(args[k], inner.Iter)
+					withOuter = withOuter || ast.Mentions(args[k], outer.Iter)
+				}
+				if withInner && (withOuter || slides) {
+					risky = true
+				}
 			}
 		}
-	}
-	visit(inner.Body, innerDefs)
+	})
 	return risky
+}
+
+// eachLeaf calls f on every statement of n that is not a Block, If or Mark
+// (loops are not entered), with the values of the Decls in scope there
+// (expanded through the outer ones, starting from defs).
+func eachLeaf(n ast.Node, defs map[string]ast.Expr, f func(ast.Node, map[string]ast.Expr)) {
+	switch x := n.(type) {
+	case *ast.Block:
+		own := false
+		for _, st := range x.Stmts {
+			if d, ok := st.(*ast.Decl); ok {
+				if !own {
+					defs, own = copyDefs(defs), true
+				}
+				defs[d.Name] = ast.Subst(d.Value, defs)
+				continue
+			}
+			eachLeaf(st, defs, f)
+		}
+	case *ast.If:
+		eachLeaf(x.Then, defs, f)
+		if x.Else != nil {
+			eachLeaf(x.Else, defs, f)
+		}
+	case *ast.Mark:
+		eachLeaf(x.Body, defs, f)
+	default:
+		f(n, defs)
+	}
 }
 
 // hasASTLoop reports whether n contains a for loop.
