@@ -17,6 +17,9 @@
 //	DomainInfo.Expr(f Map) ([]ast.Expr, error): AST expressions of a
 //	piecewise quasi-affine function at a statement call, simplified in
 //	the context of the generated code.
+//	ParseFlatInput(src string) (FlatInput, error): isl's codegen input
+//	format (context, schedule, options), shared by the suite tests and
+//	the tessera codegen command.
 //
 // The context of FromScheduleMap is an assumption on the parameters; a
 // disjunctive one (M >= 1 or M <= -1) is replaced by its simple hull, so

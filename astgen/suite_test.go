@@ -106,18 +106,18 @@ type suiteInput struct {
 	stmtName []string
 }
 
-// parseSuite reads an input like `tessera codegen` does.
+// parseSuite reads an input like `tessera codegen` does (a .in input with
+// the same reader, ParseFlatInput).
 func parseSuite(c suiteCase) (in suiteInput, err error) {
 	defer presburger.Recover(&err)
-	var lines []string
-	for _, l := range strings.Split(c.text, "\n") {
-		if !strings.HasPrefix(strings.TrimSpace(l), "#") {
-			lines = append(lines, l)
-		}
-	}
-	text := strings.Join(lines, "\n")
 	if c.tree {
-		tr, err := schedule.ParseYAML(text)
+		var lines []string
+		for _, l := range strings.Split(c.text, "\n") {
+			if !strings.HasPrefix(strings.TrimSpace(l), "#") {
+				lines = append(lines, l)
+			}
+		}
+		tr, err := schedule.ParseYAML(strings.Join(lines, "\n"))
 		if err != nil {
 			return in, err
 		}
@@ -133,39 +133,16 @@ func parseSuite(c suiteCase) (in suiteInput, err error) {
 		in.stmtName = stmtNamesOf(tr.Domain())
 		return in, nil
 	}
-	objs := splitTop(text)
-	if len(objs) < 1 || len(objs) > 3 {
-		return in, fmt.Errorf("expected 1 to 3 objects, found %d", len(objs))
-	}
-	sched, err := presburger.ParseUnionMap(objs[0])
+	fi, err := ParseFlatInput(c.text)
 	if err != nil {
 		return in, err
 	}
-	ctx := presburger.UniverseSet(presburger.NewParamSpace(nil))
-	if len(objs) > 1 {
-		if ctx, err = presburger.ParseSet(objs[1]); err != nil {
-			return in, err
-		}
-		in.hasCtx = true
+	opts, err := fi.Options(schedule.OptionDefault)
+	if err != nil {
+		return in, err
 	}
-	w := 0
-	for _, m := range sched.Maps() {
-		w = max(w, m.Space().Dim(presburger.Out))
-	}
-	var opts Options
-	if len(objs) > 2 {
-		o, err := presburger.ParseUnionMap(objs[2])
-		if err != nil {
-			us, err2 := presburger.ParseUnionSet(objs[2])
-			if err2 != nil {
-				return in, err
-			}
-			o = us.UnionMap()
-		}
-		if opts, err = suiteOptions(o, w); err != nil {
-			return in, err
-		}
-	}
+	sched, ctx := fi.Schedule, fi.Context
+	in.hasCtx = fi.HasContext
 	in.gen = func() (ast.Node, error) { return FromScheduleMap(sched, ctx, opts, Config{}) }
 	in.flat, in.ctx = sched, ctx
 	in.params = sched.Params()
@@ -176,79 +153,6 @@ func parseSuite(c suiteCase) (in suiteInput, err error) {
 	}
 	in.stmtName = stmtNamesOf(sched.Domain())
 	return in, nil
-}
-
-// splitTop splits text into its top-level {...} objects (with any prefix
-// such as "[n] -> ").
-func splitTop(text string) []string {
-	var objs []string
-	depth, start := 0, -1
-	for i, r := range text {
-		switch r {
-		case '{', '[', '(':
-			if start < 0 {
-				start = i
-			}
-			if r == '{' {
-				depth++
-			}
-		case '}':
-			depth--
-			if depth == 0 {
-				objs = append(objs, text[start:i+1])
-				start = -1
-			}
-		}
-	}
-	return objs
-}
-
-// suiteOptions reads the options map like `tessera codegen`: an option
-// over the whole schedule space sets the option of its dim, one over part
-// of it is a partial option; options of other names or shapes are ignored.
-func suiteOptions(o presburger.UnionMap, w int) (Options, error) {
-	var opts Options
-	for _, m := range o.Maps() {
-		sp := m.Space()
-		name := sp.TupleName(presburger.Out)
-		opt, ok := schedule.ParseASTOption(name)
-		if !ok || sp.Dim(presburger.Out) != 1 {
-			// Like isl and `tessera codegen`: other options (e.g.
-			// separation_class) are ignored.
-			continue
-		}
-		in := 0
-		if sp.IsMap() {
-			in = sp.Dim(presburger.In)
-		}
-		if in != 0 && in != w {
-			continue
-		}
-		for d := 0; d < w; d++ {
-			fixed := m.FixVal(presburger.Out, 0, int64(d))
-			if fixed.IsEmpty() {
-				continue
-			}
-			var dom presburger.Set
-			if sp.IsMap() {
-				dom = fixed.Domain()
-			} else {
-				dom = fixed.Params()
-			}
-			if presburger.UniverseSet(dom.Space()).Subtract(dom).IsEmpty() {
-				for len(opts.Dims) <= d {
-					opts.Dims = append(opts.Dims, schedule.OptionDefault)
-				}
-				opts.Dims[d] = opt
-				continue
-			}
-			if in == 0 {
-				dom = dom.AddDims(presburger.Out, w)
-			}
-			opts.Partial = append(opts.Partial, PartialOption{Dim: d, Option: opt, Domain: dom})
-		}
-	}
-	return opts, nil
 }
 
 // suiteParams returns the parameter assignments to check: all of [lo, hi]

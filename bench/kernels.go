@@ -136,25 +136,48 @@ func Sizes(kernel, dataset string) (map[string]int64, error) {
 	return parseSizes(string(src), dataset)
 }
 
+// parseSizes reads the sizes of a dataset from C source: every
+// "#define NAME integer" directly inside the block of the dataset. A block
+// opens with "#if defined(<DATASET>_DATASET)" or "#ifdef <DATASET>_DATASET"
+// (our kernels and PolyBench's headers), an "#elif defined(...)" moves to
+// the next dataset's block, and "#endif" closes it; conditionals nested in
+// a block are skipped with what they hold. Spaces may follow the '#', as
+// PolyBench indents its directives.
 func parseSizes(src, dataset string) (map[string]int64, error) {
 	sizes := map[string]int64{}
 	cur := ""
+	depth := 0 // nesting inside the current dataset block
 	sc := bufio.NewScanner(strings.NewReader(src))
 	for sc.Scan() {
-		f := strings.Fields(sc.Text())
+		line := strings.TrimSpace(sc.Text())
+		if !strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line[1:])
 		if len(f) == 0 {
 			continue
 		}
 		switch f[0] {
-		case "#if", "#elif":
-			cur = ""
-			if len(f) == 2 && strings.HasPrefix(f[1], "defined(") && strings.HasSuffix(f[1], "_DATASET)") {
-				cur = strings.TrimSuffix(strings.TrimPrefix(f[1], "defined("), "_DATASET)")
+		case "if", "ifdef", "ifndef":
+			if cur != "" {
+				depth++
+				continue
 			}
-		case "#endif":
-			cur = ""
-		case "#define":
-			if cur == dataset && len(f) == 3 {
+			cur, depth = datasetOf(f), 0
+		case "elif":
+			if depth == 0 {
+				cur = datasetOf(f)
+			}
+		case "endif":
+			if cur != "" {
+				if depth == 0 {
+					cur = ""
+				} else {
+					depth--
+				}
+			}
+		case "define":
+			if cur == dataset && depth == 0 && len(f) == 3 {
 				v, err := strconv.ParseInt(f[2], 10, 64)
 				if err != nil {
 					return nil, fmt.Errorf("bench: size %s = %q is not an integer", f[1], f[2])
@@ -167,6 +190,29 @@ func parseSizes(src, dataset string) (map[string]int64, error) {
 		return nil, fmt.Errorf("bench: no sizes for dataset %s", dataset)
 	}
 	return sizes, nil
+}
+
+// datasetOf returns the dataset a conditional directive (its fields after
+// the '#') tests: X for "ifdef X_DATASET" and "if defined(X_DATASET)" (or
+// elif), "" for any other condition.
+func datasetOf(f []string) string {
+	if len(f) != 2 {
+		return ""
+	}
+	if f[0] == "ifdef" {
+		if ds, ok := strings.CutSuffix(f[1], "_DATASET"); ok {
+			return ds
+		}
+		return ""
+	}
+	if f[0] == "if" || f[0] == "elif" {
+		if ds, ok := strings.CutPrefix(f[1], "defined("); ok {
+			if ds, ok = strings.CutSuffix(ds, "_DATASET)"); ok {
+				return ds
+			}
+		}
+	}
+	return ""
 }
 
 // FlopCount evaluates a kernel's flop formula for a dataset.

@@ -144,6 +144,11 @@ func TestParseSizes(t *testing.T) {
 	if _, err := parseSizes(src, "SMALL"); err == nil {
 		t.Errorf("SMALL: want error")
 	}
+	// A conditional inside a dataset block is skipped with its defines.
+	nested := "#if defined(MINI_DATASET)\n#define N 4\n#ifdef X\n#define N 9\n#endif\n#define M 5\n#endif\n"
+	if s, err := parseSizes(nested, "MINI"); err != nil || s["N"] != 4 || s["M"] != 5 || len(s) != 2 {
+		t.Errorf("nested: %v %v", s, err)
+	}
 }
 
 func TestEvalExpr(t *testing.T) {

@@ -2,7 +2,6 @@ package bench
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -236,9 +235,7 @@ func listPolyBench(stdout, stderr io.Writer, root, dataset string, asJSON bool) 
 		out = append(out, listedPolyBench{k, tree.Kernels[i].Rel, dataset, sizes, tree.FlopCount(k, dataset)})
 	}
 	if asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := writeJSON(stdout, out); err != nil {
 			return 1
 		}
 		return 0
@@ -277,9 +274,7 @@ func listKernels(stdout, stderr io.Writer, dataset string, asJSON bool) int {
 			}
 			out = append(out, listedKernel{k, dataset, sizes, fl})
 		}
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := writeJSON(stdout, out); err != nil {
 			return 1
 		}
 		return 0

@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"bufio"
 	"fmt"
 	"math"
 	"os"
@@ -159,7 +158,7 @@ func (t *PolyBenchTree) Sizes(name, dataset string) (map[string]int64, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bench: %v", err)
 	}
-	return parsePolyBenchSizes(string(src), dataset)
+	return parseSizes(string(src), dataset)
 }
 
 // FlopCount evaluates the kernel's flop formula (from the suite's kernel of
@@ -178,58 +177,6 @@ func (t *PolyBenchTree) FlopCount(k Kernel, dataset string) float64 {
 		return 0
 	}
 	return v
-}
-
-// parsePolyBenchSizes reads the "#  ifdef <DATASET>_DATASET" blocks of a
-// PolyBench kernel header: every "# define NAME integer" up to the block's
-// "# endif". Spaces after '#' are allowed, as PolyBench indents its
-// directives.
-func parsePolyBenchSizes(src, dataset string) (map[string]int64, error) {
-	sizes := map[string]int64{}
-	cur := ""
-	depth := 0 // nesting inside the current dataset block
-	sc := bufio.NewScanner(strings.NewReader(src))
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if !strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Fields(strings.TrimSpace(line[1:]))
-		if len(f) == 0 {
-			continue
-		}
-		switch f[0] {
-		case "ifdef", "if", "ifndef":
-			if cur != "" {
-				depth++
-				continue
-			}
-			if f[0] == "ifdef" && len(f) == 2 && strings.HasSuffix(f[1], "_DATASET") {
-				cur = strings.TrimSuffix(f[1], "_DATASET")
-				depth = 0
-			}
-		case "endif":
-			if cur != "" {
-				if depth == 0 {
-					cur = ""
-				} else {
-					depth--
-				}
-			}
-		case "define":
-			if cur == dataset && depth == 0 && len(f) == 3 {
-				v, err := strconv.ParseInt(f[2], 10, 64)
-				if err != nil {
-					return nil, fmt.Errorf("bench: size %s = %q is not an integer", f[1], f[2])
-				}
-				sizes[f[1]] = v
-			}
-		}
-	}
-	if len(sizes) == 0 {
-		return nil, fmt.Errorf("bench: no sizes for dataset %s", dataset)
-	}
-	return sizes, nil
 }
 
 // ComparePolyBench compares two PolyBench dumps (the programs' stderr with

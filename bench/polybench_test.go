@@ -209,7 +209,7 @@ func TestParsePolyBenchSizes(t *testing.T) {
 		{"SMALL", "N=90 TSTEPS=40", false}, // the nested block is skipped
 		{"LARGE", "", true},
 	} {
-		s, err := parsePolyBenchSizes(src, tc.ds)
+		s, err := parseSizes(src, tc.ds)
 		if (err != nil) != tc.err {
 			t.Errorf("%s: error %v", tc.ds, err)
 			continue
@@ -224,7 +224,7 @@ func TestParsePolyBenchSizes(t *testing.T) {
 			t.Errorf("%s: sizes %v, want %s", tc.ds, s, tc.want)
 		}
 	}
-	if _, err := parsePolyBenchSizes("#  ifdef MINI_DATASET\n#   define N 1e3\n#  endif\n", "MINI"); err == nil {
+	if _, err := parseSizes("#  ifdef MINI_DATASET\n#   define N 1e3\n#  endif\n", "MINI"); err == nil {
 		t.Errorf("non-integer size accepted")
 	}
 }
@@ -362,26 +362,5 @@ func FuzzComparePolyBench(f *testing.F) {
 	f.Add("==BEGIN DUMP_ARRAYS==\nbegin dump: C\n0.25 1.50\nend   dump: C\n==END   DUMP_ARRAYS==\n", "begin dump: C\n0.26 1.5\nend   dump: C\n", 1e-9)
 	f.Add("end dump: begin dump: nan inf -0.00 1e308", "dump: dump:", 0.0)
 	f.Add("begin dump: a\n.5 5. 1.2.3\nend   dump: a", "begin dump: a\n0.5 5 x\nend   dump: a", 1e-6)
-	f.Fuzz(func(t *testing.T, a, b string, rtol float64) {
-		if rtol < 0 || rtol != rtol {
-			rtol = 1e-9
-		}
-		_ = ComparePolyBench([]byte(a), []byte(b), rtol)
-		if msg := ComparePolyBench([]byte(a), []byte(a), rtol); msg != "" {
-			t.Errorf("dump differs from itself: %s", msg)
-		}
-	})
-}
-
-// FuzzParsePolyBenchSizes: never panics; sizes come back only with no error.
-func FuzzParsePolyBenchSizes(f *testing.F) {
-	f.Add(fakeKernelH("G_H", 6, 30), "MINI")
-	f.Add("#  ifdef MINI_DATASET\n#   ifdef X\n#   endif\n#   define N 1\n#endif\n#endif\n", "MINI")
-	f.Add("#\n# ifdef _DATASET\n# define A 99999999999999999999\n", "")
-	f.Fuzz(func(t *testing.T, src, ds string) {
-		s, err := parsePolyBenchSizes(src, ds)
-		if (err == nil) != (len(s) > 0) {
-			t.Errorf("sizes %v with error %v", s, err)
-		}
-	})
+	fuzzCompare(f, ComparePolyBench)
 }

@@ -209,10 +209,14 @@ func indent(s string) string {
 }
 
 // WriteJSON prints the report as indented JSON.
-func (rep *Report) WriteJSON(w io.Writer) error {
+func (rep *Report) WriteJSON(w io.Writer) error { return writeJSON(w, rep) }
+
+// writeJSON prints v as JSON indented by two spaces (the form of every
+// JSON output of the harness).
+func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(rep)
+	return enc.Encode(v)
 }
 
 // CSVHeader is the header row of WriteCSV.

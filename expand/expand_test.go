@@ -103,14 +103,7 @@ for (i = 0; i < n; i++) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "void f(int n, int m, double A[100][100], double B[100][100], double C[100][100], double y[100][100], double b[100], double x[100]) {\nint i, j, k; double t, xm;\n#pragma scop" + tc.body + "\n#pragma endscop\n}\n"
-			f, err := cfront.ParseFile("k.c", []byte(src), cfront.Config{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := scop.FromRegion(f, f.Regions[0], scop.Config{File: "k.c"})
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := scopOf(t, src)
 			res, err := Expand(s, Config{Dead: func(string) (bool, string) { return true, "" }})
 			if err != nil {
 				t.Fatal(err)
@@ -150,9 +143,9 @@ for (i = 0; i < n; i++) {
 	}
 }
 
-// TestExpandDead checks that a scalar the caller reports live is skipped.
-func TestExpandDead(t *testing.T) {
-	src := "void f(int n, double b[100], double x[100]) {\nint i; double t;\n#pragma scop\nfor (i = 0; i < n; i++) {\n  t = b[i];\n  x[i] = t;\n}\n#pragma endscop\n}\n"
+// scopOf builds the model of the first region of src (file k.c).
+func scopOf(t *testing.T, src string) *scop.Scop {
+	t.Helper()
 	f, err := cfront.ParseFile("k.c", []byte(src), cfront.Config{})
 	if err != nil {
 		t.Fatal(err)
@@ -161,6 +154,13 @@ func TestExpandDead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s
+}
+
+// TestExpandDead checks that a scalar the caller reports live is skipped.
+func TestExpandDead(t *testing.T) {
+	src := "void f(int n, double b[100], double x[100]) {\nint i; double t;\n#pragma scop\nfor (i = 0; i < n; i++) {\n  t = b[i];\n  x[i] = t;\n}\n#pragma endscop\n}\n"
+	s := scopOf(t, src)
 	res, err := Expand(s, Config{Dead: func(x string) (bool, string) { return false, "live" }})
 	if err != nil {
 		t.Fatal(err)

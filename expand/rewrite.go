@@ -119,49 +119,38 @@ func subst(e cfront.Expr, x string, repl func(cfront.Pos) cfront.Expr) cfront.Ex
 		}
 		return e
 	case *cfront.Paren:
-		c := *e
-		c.X = r(e.X)
-		return &c
+		return edited(e, func(c *cfront.Paren) { c.X = r(e.X) })
 	case *cfront.Unary:
-		c := *e
-		c.X = r(e.X)
-		return &c
+		return edited(e, func(c *cfront.Unary) { c.X = r(e.X) })
 	case *cfront.Postfix:
-		c := *e
-		c.X = r(e.X)
-		return &c
-	case *cfront.Binary:
-		c := *e
-		c.X, c.Y = r(e.X), r(e.Y)
-		return &c
-	case *cfront.Assign:
-		c := *e
-		c.LHS, c.RHS = r(e.LHS), r(e.RHS)
-		return &c
-	case *cfront.CondExpr:
-		c := *e
-		c.Cond, c.Then, c.Else = r(e.Cond), r(e.Then), r(e.Else)
-		return &c
-	case *cfront.Call:
-		c := *e
-		c.Fun = r(e.Fun)
-		c.Args = nil
-		for _, a := range e.Args {
-			c.Args = append(c.Args, r(a))
-		}
-		return &c
-	case *cfront.Index:
-		c := *e
-		c.X, c.Index = r(e.X), r(e.Index)
-		return &c
+		return edited(e, func(c *cfront.Postfix) { c.X = r(e.X) })
 	case *cfront.Member:
-		c := *e
-		c.X = r(e.X)
-		return &c
+		return edited(e, func(c *cfront.Member) { c.X = r(e.X) })
 	case *cfront.Cast:
-		c := *e
-		c.X = r(e.X)
-		return &c
+		return edited(e, func(c *cfront.Cast) { c.X = r(e.X) })
+	case *cfront.Binary:
+		return edited(e, func(c *cfront.Binary) { c.X, c.Y = r(e.X), r(e.Y) })
+	case *cfront.Index:
+		return edited(e, func(c *cfront.Index) { c.X, c.Index = r(e.X), r(e.Index) })
+	case *cfront.Assign:
+		return edited(e, func(c *cfront.Assign) { c.LHS, c.RHS = r(e.LHS), r(e.RHS) })
+	case *cfront.CondExpr:
+		return edited(e, func(c *cfront.CondExpr) { c.Cond, c.Then, c.Else = r(e.Cond), r(e.Then), r(e.Else) })
+	case *cfront.Call:
+		return edited(e, func(c *cfront.Call) {
+			c.Fun, c.Args = r(e.Fun), nil
+			for _, a := range e.Args {
+				c.Args = append(c.Args, r(a))
+			}
+		})
 	}
 	return e
+}
+
+// edited returns a copy of the node n with its subexpressions set by
+// edit (which reads them from n and writes them to the copy).
+func edited[T any](n *T, edit func(*T)) *T {
+	c := *n
+	edit(&c)
+	return &c
 }

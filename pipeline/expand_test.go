@@ -1,9 +1,7 @@
 package pipeline
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -227,27 +225,11 @@ func TestExpandForced(t *testing.T) {
 
 func testExpand(t *testing.T, forced bool) {
 	gcc, _ := exec.LookPath("gcc")
-	dir := t.TempDir()
 	run := func(src, name string, omp bool) string {
-		c := filepath.Join(dir, name+".c")
-		if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		exe := filepath.Join(dir, name)
-		args := []string{"-O2", "-ffp-contract=off", c, "-o", exe, "-lm"}
 		if omp {
-			args = append(args, "-fopenmp")
+			return runC(t, gcc, name, src, "-O2", "-ffp-contract=off", "-fopenmp")
 		}
-		if b, err := exec.Command(gcc, args...).CombinedOutput(); err != nil {
-			t.Fatalf("gcc %s: %v\n%s\n%s", name, err, b, src)
-		}
-		cmd := exec.Command(exe)
-		cmd.Env = append(os.Environ(), "OMP_NUM_THREADS=2")
-		b, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return string(b)
+		return runC(t, gcc, name, src, "-O2", "-ffp-contract=off")
 	}
 	for k, tc := range expandTests {
 		head := expandHead
@@ -264,13 +246,7 @@ func testExpand(t *testing.T, forced bool) {
 			if par {
 				opt = Options{Sched: scheduler.Config{Parallel: true}, OMP: omp.Config{NoCost: true}}
 			}
-			res, err := Optimize("k.c", []byte(src), opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res.Regions) != 1 || res.Regions[0].Kept {
-				t.Fatalf("%s: region kept: %v", tc.name, res.Diags)
-			}
+			res := optimizeOne(t, tc.name, src, opt)
 			remarks := strings.Join(res.Regions[0].Remarks, "\n")
 			exp := tc.expanded
 			if p, ok := strings.CutPrefix(exp, "FORCED:"); ok {

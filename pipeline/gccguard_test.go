@@ -1,9 +1,7 @@
 package pipeline
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -57,31 +55,9 @@ func TestGuardOuterVec(t *testing.T) {
       B[i + j] = D[i] + C[j] + t;`, 1},
 	}
 	gcc, _ := exec.LookPath("gcc")
-	dir := t.TempDir()
-	run := func(src, name, olevel string) string {
-		c := filepath.Join(dir, name+".c")
-		if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		exe := filepath.Join(dir, name)
-		if b, err := exec.Command(gcc, olevel, c, "-o", exe).CombinedOutput(); err != nil {
-			t.Fatalf("gcc %s: %v\n%s", name, err, b)
-		}
-		b, err := exec.Command(exe).Output()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return string(b)
-	}
 	for k, tc := range tests {
 		src := strings.Replace(guardKernel, "NEST", tc.nest, 1)
-		res, err := Optimize("k.c", []byte(src), Options{Identity: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(res.Regions) != 1 || res.Regions[0].Kept {
-			t.Fatalf("%s: region kept: %v", tc.name, res.Diags)
-		}
+		res := optimizeOne(t, tc.name, src, Options{Identity: true})
 		if got := strings.Count(string(res.Output), "__asm__ __volatile__"); got != tc.guards {
 			t.Errorf("%s: %d guards, want %d:\n%s", tc.name, got, tc.guards, res.Output)
 		}
@@ -89,7 +65,7 @@ func TestGuardOuterVec(t *testing.T) {
 			continue
 		}
 		name := string(rune('a' + k))
-		if a, b := run(src, "orig"+name, "-O0"), run(string(res.Output), "opt"+name, "-O3"); tc.guards > 0 && a != b {
+		if a, b := runC(t, gcc, "orig"+name, src, "-O0"), runC(t, gcc, "opt"+name, string(res.Output), "-O3"); tc.guards > 0 && a != b {
 			t.Errorf("%s: original prints %q, tessera's output %q\n%s", tc.name, a, b, res.Output)
 		}
 	}

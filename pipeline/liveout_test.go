@@ -1,9 +1,7 @@
 package pipeline
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -94,24 +92,7 @@ func TestLiveIterators(t *testing.T) {
 	if err != nil {
 		t.Skip("no gcc")
 	}
-	dir := t.TempDir()
-	run := func(name, src string) string {
-		t.Helper()
-		c := filepath.Join(dir, name+".c")
-		if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		bin := filepath.Join(dir, name)
-		if out, err := exec.Command(gcc, "-O2", c, "-o", bin).CombinedOutput(); err != nil {
-			t.Fatalf("%s: gcc: %v\n%s\n%s", name, err, out, src)
-		}
-		out, err := exec.Command(bin).Output()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return string(out)
-	}
-	want := run("orig", liveSrc)
+	want := runC(t, gcc, "orig", liveSrc, "-O2")
 	for _, o := range []Options{{Identity: true}, {}} {
 		res, err := Optimize("live.c", []byte(liveSrc), o)
 		if err != nil || res.Errors() {
@@ -120,7 +101,7 @@ func TestLiveIterators(t *testing.T) {
 		if res.Regions[0].Kept {
 			t.Fatalf("%+v: region kept", o)
 		}
-		if got := run("opt", string(res.Output)); got != want {
+		if got := runC(t, gcc, "opt", string(res.Output), "-O2"); got != want {
 			t.Errorf("identity=%v: output %q, want %q\n%s", o.Identity, got, want, res.Output)
 		}
 	}

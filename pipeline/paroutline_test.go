@@ -1,9 +1,7 @@
 package pipeline
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -107,24 +105,7 @@ func TestOutlineParallel(t *testing.T) {
 	if err != nil {
 		t.Skip("no gcc")
 	}
-	dir := t.TempDir()
-	run := func(src, name string) string {
-		c := filepath.Join(dir, name+".c")
-		if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		exe := filepath.Join(dir, name)
-		if b, err := exec.Command(gcc, "-O2", "-fopenmp", c, "-o", exe).CombinedOutput(); err != nil {
-			t.Fatalf("gcc %s: %v\n%s", name, err, b)
-		}
-		cmd := exec.Command(exe)
-		cmd.Env = append(os.Environ(), "OMP_NUM_THREADS=2")
-		b, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return string(b)
-	}
+	run := func(src, name string) string { return runC(t, gcc, name, src, "-O2", "-fopenmp") }
 	if a, b := run(outlineKernel, "orig"), run(out, "opt"); a != b {
 		t.Errorf("original prints %q, optimized %q", a, b)
 	}
@@ -182,23 +163,8 @@ func TestOutlineSequential(t *testing.T) {
 	if err != nil {
 		t.Skip("no gcc")
 	}
-	dir := t.TempDir()
-	run := func(src, name string) string {
-		c := filepath.Join(dir, name+".c")
-		if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		exe := filepath.Join(dir, name)
-		if b, err := exec.Command(gcc, "-O2", "-ffp-contract=off", c, "-o", exe).CombinedOutput(); err != nil {
-			t.Fatalf("gcc %s: %v\n%s", name, err, b)
-		}
-		b, err := exec.Command(exe).Output()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return string(b)
-	}
-	if a, b := run(outlineKernel, "orig"), run(out, "opt"); a != b {
+	flags := []string{"-O2", "-ffp-contract=off"}
+	if a, b := runC(t, gcc, "orig", outlineKernel, flags...), runC(t, gcc, "opt", out, flags...); a != b {
 		t.Errorf("original prints %q, optimized %q", a, b)
 	}
 }

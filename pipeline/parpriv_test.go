@@ -1,9 +1,7 @@
 package pipeline
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -58,34 +56,11 @@ func TestPrivatizeOuter(t *testing.T) {
 		{"value across iterations", "0", "P", "t[p] * 0.5", "loop c0: no private array: a value of t flows into the loop or from one of its iterations to another"},
 	}
 	gcc, _ := exec.LookPath("gcc")
-	dir := t.TempDir()
-	run := func(src, name string) string {
-		c := filepath.Join(dir, name+".c")
-		if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		exe := filepath.Join(dir, name)
-		if b, err := exec.Command(gcc, "-O1", "-fopenmp", c, "-o", exe).CombinedOutput(); err != nil {
-			t.Fatalf("gcc %s: %v\n%s", name, err, b)
-		}
-		cmd := exec.Command(exe)
-		cmd.Env = append(os.Environ(), "OMP_NUM_THREADS=2")
-		b, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return string(b)
-	}
+	run := func(src, name string) string { return runC(t, gcc, name, src, "-O1", "-fopenmp") }
 	for k, tc := range tests {
 		src := strings.NewReplacer("LO", tc.lo, "HI", tc.hi, "INIT", tc.init).Replace(privKernel)
 		opt := Options{Sched: scheduler.Config{Parallel: true}, OMP: omp.Config{NoCost: true}}
-		res, err := Optimize("k.c", []byte(src), opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(res.Regions) != 1 || res.Regions[0].Kept {
-			t.Fatalf("%s: region kept: %v", tc.name, res.Diags)
-		}
+		res := optimizeOne(t, tc.name, src, opt)
 		remarks := strings.Join(res.Regions[0].Remarks, "\n")
 		if !strings.Contains(remarks, tc.note) {
 			t.Errorf("%s: no note %q in\n%s", tc.name, tc.note, remarks)

@@ -17,24 +17,8 @@ import (
 // extra flags and returns its standard output.
 func compileRunFlags(t *testing.T, gcc, dir, name string, src []byte, flags ...string) []byte {
 	t.Helper()
-	tmp := t.TempDir()
-	c := filepath.Join(tmp, name+".c")
-	if err := os.WriteFile(c, src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	exe := filepath.Join(tmp, name)
 	args := append([]string{"-O1", "-ffp-contract=off", "-DMINI_DATASET", "-I", dir}, flags...)
-	args = append(args, c, "-o", exe, "-lm")
-	if out, err := exec.Command(gcc, args...).CombinedOutput(); err != nil {
-		t.Fatalf("gcc %s: %v\n%s", name, err, out)
-	}
-	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), "OMP_NUM_THREADS=2")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("run %s: %v", name, err)
-	}
-	return out
+	return []byte(runC(t, gcc, name, string(src), args...))
 }
 
 // TestSplitKernels splits the reductions of kernels of the bench suite:

@@ -1,9 +1,7 @@
 package pipeline
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -67,24 +65,8 @@ func TestTypeGuard(t *testing.T) {
 	if err != nil {
 		t.Skip("no gcc")
 	}
-	dir := t.TempDir()
-	run := func(src, name string, flags ...string) string {
-		c := filepath.Join(dir, name+".c")
-		if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		exe := filepath.Join(dir, name)
-		args := append([]string{"-O2", "-march=native", "-ffp-contract=off", c, "-o", exe}, flags...)
-		if b, err := exec.Command(gcc, args...).CombinedOutput(); err != nil {
-			t.Fatalf("gcc %s: %v\n%s", name, err, b)
-		}
-		b, err := exec.Command(exe).Output()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return string(b)
-	}
-	if a, b := run(typeGuardKernel, "forig", "-DDATA_TYPE_IS_FLOAT"), run(out, "fopt", "-DDATA_TYPE_IS_FLOAT"); a != b {
+	flags := []string{"-O2", "-march=native", "-ffp-contract=off", "-DDATA_TYPE_IS_FLOAT"}
+	if a, b := runC(t, gcc, "forig", typeGuardKernel, flags...), runC(t, gcc, "fopt", out, flags...); a != b {
 		t.Errorf("float: original prints\n%s\ntessera's output\n%s", a, b)
 	}
 }

@@ -15,20 +15,7 @@ import (
 // its standard output (the dumped arrays).
 func compileRun(t *testing.T, gcc, dir, name string, src []byte) []byte {
 	t.Helper()
-	tmp := t.TempDir()
-	c := filepath.Join(tmp, name+".c")
-	if err := os.WriteFile(c, src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	exe := filepath.Join(tmp, name)
-	if out, err := exec.Command(gcc, "-O1", "-DMINI_DATASET", "-I", dir, c, "-o", exe, "-lm").CombinedOutput(); err != nil {
-		t.Fatalf("gcc %s: %v\n%s", name, err, out)
-	}
-	out, err := exec.Command(exe).Output()
-	if err != nil {
-		t.Fatalf("run %s: %v", name, err)
-	}
-	return out
+	return []byte(runC(t, gcc, name, string(src), "-O1", "-DMINI_DATASET", "-I", dir))
 }
 
 // TestUserScheduleKernels applies user scripts to kernels of the bench
