@@ -64,14 +64,15 @@ type Stats struct {
 	Collapsed    int // nested conditionals merged (?: by condCollapse, nested ifs by ifcollapse)
 	IfsMerged    int // adjacent ifs merged by ifconcat
 	Unswitched   int // if conditions hoisted out of a loop
+	Split        int // innermost loops split at the bound of a guard on their iterator
 	Hoisted      int // invariant expressions bound to a new Decl
 	Reused       int // uses served by an existing Decl (CSE)
 }
 
 // String is the one-line summary printed under --explain.
 func (s Stats) String() string {
-	return fmt.Sprintf("astopt: %d hoisted, %d reused, %d unswitched, %d ifs merged, %d collapsed, %d reassociated",
-		s.Hoisted, s.Reused, s.Unswitched, s.IfsMerged, s.Collapsed, s.Reassociated)
+	return fmt.Sprintf("astopt: %d hoisted, %d reused, %d unswitched, %d split, %d ifs merged, %d collapsed, %d reassociated",
+		s.Hoisted, s.Reused, s.Unswitched, s.Split, s.IfsMerged, s.Collapsed, s.Reassociated)
 }
 
 func (c Config) threshold() int { return max(1, c.Threshold) }
@@ -148,6 +149,7 @@ var Passes = []Pass{
 	{"ifcollapse", "merge `if (a) if (b) S` (no else) into `if (a && b) S`", ifCollapsePass},
 	{"ifconcat", "merge adjacent ifs with the same condition", ifConcatPass},
 	{"unswitch", "hoist loop-invariant if conditions out of loops", unswitchPass},
+	{"isplit", "split innermost loops at the invariant bound of a guard on their iterator (c >= e, c <= e)", isplitPass},
 	{"licm", "bind maximal loop-invariant subexpressions of cost >= K to Decls before the outermost loop where they are invariant", licmPass},
 	{"cse", "reuse a Decl in scope for an equal expression", csePass},
 }
@@ -160,6 +162,8 @@ var passOrder = [...]struct{ a, b string }{
 	{"ifcollapse", "unswitch"},  // a collapsed condition's invariant prefix is unswitched
 	{"ifconcat", "unswitch"},    // one merged if is unswitched once
 	{"unswitch", "licm"},        // conditions leave their loop before their parts are hoisted
+	{"unswitch", "isplit"},      // a guard invariant in the loop is unswitched, not split
+	{"isplit", "licm"},          // the bounds of the split loops are hoisted
 	{"licm", "cse"},             // cse merges the Decls licm made in sibling scopes
 	{"ifcollapse", "ifconcat"},  // collapsed ifs can then be concatenated
 	{"normalize", "ifcollapse"}, // the merged condition is normalized when built

@@ -24,6 +24,8 @@
 //	ifcollapse  if (a) if (b) S → if (a && b) S
 //	ifconcat    adjacent ifs with the same condition merged
 //	unswitch    invariant if conditions hoisted out of loops
+//	isplit      innermost loops split at the invariant bound of a guard
+//	            on their iterator (index-set splitting; fdtd-2d's tiles)
 //	licm        invariant subexpressions of cost >= K bound to Decls
 //	cse         equal expressions share one Decl in scope
 //
