@@ -23,6 +23,12 @@
 //     extent). PolyBench's POLYBENCH_nD(A, N, M, n, m) declarators and
 //     POLYBENCH_nD_ARRAY_DECL(A, T, N, M, n, m) statements are understood.
 //
+// Inside a region, a directive line is an error, except a hint on the
+// loop that follows it (#pragma ivdep, GCC ivdep/unroll, unroll, vector,
+// clang loop, omp simd: see loopHint), which is dropped: the loop computes
+// the same without it. OpenMP thread constructs (omp for, omp parallel
+// for) stay errors: the region keeps the user's parallel code.
+//
 // A region that cannot be parsed is left out of Regions and reported in
 // the ErrorList returned with the File ("file:line:col: error: what and
 // why"); other regions are still returned. Nothing panics on any input.

@@ -1,5 +1,7 @@
 package cfront
 
+import "strings"
+
 // rejected explains, for each statement keyword a SCoP cannot hold, why.
 var rejected = map[string]string{
 	"goto":     "jumps make the control flow unstructured",
@@ -12,6 +14,39 @@ var rejected = map[string]string{
 	"case":     "only if/else conditions are modeled",
 	"default":  "only if/else conditions are modeled",
 	"typedef":  "type definitions do not belong in a SCoP region",
+}
+
+// loopHint reports whether directive text (a whole "#pragma ..." line) is
+// a hint on the loop that follows, which a SCoP may drop without changing
+// what the loop computes: vectorization and unrolling hints, "omp simd"
+// included. Thread constructs are not: "#pragma omp for" shares the loop
+// among the threads of a parallel region opened outside the SCoP (the
+// loop without it would run once per thread), and a region the user
+// parallelized with "#pragma omp parallel for" is better kept as written
+// than rewritten into sequential code when --parallel is off.
+func loopHint(text string) bool {
+	f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(text), "#"))
+	if len(f) < 2 || f[0] != "pragma" {
+		return false
+	}
+	f = f[1:]
+	for _, w := range f {
+		if strings.Contains(w, "/*") || strings.Contains(w, "//") || strings.HasSuffix(w, "\\") {
+			return false // comments or continued lines: not worth reading
+		}
+	}
+	first := strings.SplitN(f[0], "(", 2)[0]
+	switch first {
+	case "ivdep", "unroll", "nounroll", "vector", "novector", "loop_count":
+		return true
+	case "GCC":
+		return len(f) >= 2 && (f[1] == "ivdep" || f[1] == "unroll" || f[1] == "novector")
+	case "clang":
+		return len(f) >= 2 && strings.HasPrefix(f[1], "loop")
+	case "omp":
+		return len(f) >= 2 && (f[1] == "simd" || strings.HasPrefix(f[1], "simd("))
+	}
+	return false
 }
 
 // parseStmts parses statements up to the end of the token slice.
@@ -36,6 +71,17 @@ func (p *parser) parseStmt() Stmt {
 	t := p.tok()
 	switch t.kind {
 	case tDirective:
+		if loopHint(t.text) && p.peek(1).kind == tIdent && p.peek(1).text == "for" {
+			// A hint on the next loop (#pragma ivdep, #pragma omp
+			// parallel for, ...): the loop means the same without it,
+			// and the region's new code carries its own marks.
+			p.next()
+			return p.parseFor()
+		}
+		if f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(t.text), "#")); len(f) >= 2 && f[0] == "pragma" && f[1] == "omp" {
+			p.fail(CodeUnsupported, t.pos, "preprocessor directive inside a SCoP region: an OpenMP construct (the region keeps the user's parallel code)")
+			return nil
+		}
 		p.fail(CodeUnsupported, t.pos, "preprocessor directive inside a SCoP region: the region is parsed without preprocessing")
 		return nil
 	case tInvalid:

@@ -379,6 +379,12 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 		}
 		decl := v.Type + " (*restrict " + id + ")"
 		for _, d := range v.Dims[1:] {
+			if d == nil {
+				// int **y or double a[][] after the first level: the
+				// rows are reached through pointers (or have no known
+				// extent), so no pointer-to-array type describes them.
+				return outlineCall{}, "", "an extent of " + id + " is unknown (a pointer level or [])"
+			}
 			text := d.Format(nil)
 			for _, w := range identRE.FindAllString(text, -1) {
 				if _, ok := f.Macros[w]; !ok {

@@ -282,6 +282,10 @@ func privateVersion(f *ast.For, arr string, s *scop.Scop, file *cfront.File, r *
 	ext := ""
 	size := "sizeof(" + v.Type + ")"
 	for _, dim := range v.Dims {
+		if dim == nil {
+			// double *sum or double sum[]: no extent to size a private copy.
+			return nil, nil, "an extent of its declaration is unknown (a pointer or [])"
+		}
 		t := dim.Format(nil)
 		for _, w := range identRE.FindAllString(t, -1) {
 			if _, ok := file.Macros[w]; !ok {

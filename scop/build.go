@@ -2,6 +2,8 @@ package scop
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -24,6 +26,14 @@ type VarInfo struct {
 type FileInfo struct {
 	Vars   map[string]VarInfo
 	Macros map[string]bool
+	// HiddenCalls says, for the macros whose call in a statement would
+	// hide memory accesses from the model (macrocall.go), why.
+	HiddenCalls map[string]string
+	// HiddenValues says the same of object-like macros used as values,
+	// and MacroVars lists the variables an object-like macro's expansion
+	// may read (a region that writes one of them is refused).
+	HiddenValues map[string]string
+	MacroVars    map[string][]string
 	// Resolve, when not nil, resolves a type as written (typedefs and
 	// macros such as DATA_TYPE) to a C base type; ok false when unknown.
 	Resolve func(typ string) (string, bool)
@@ -84,6 +94,9 @@ type builder struct {
 
 	// written maps the names written by statements to their first write.
 	written map[string]cfront.Pos
+	// macroUses maps the object-like macros read as values or used as
+	// parameters to their first use.
+	macroUses map[string]cfront.Pos
 	// iterNames are all names used as loop iterators in the region.
 	iterNames map[string]bool
 	// locals are the variables declared inside the region.
@@ -725,6 +738,13 @@ func (b *builder) value(r *rawStmt, e cfront.Expr) {
 			return
 		}
 		if b.isMacro(x.Name) {
+			if why := b.info.HiddenValues[x.Name]; why != "" {
+				b.errorf(x.At, "macro %s hides memory accesses from the model (%s)", x.Name, why)
+				return
+			}
+			if _, ok := b.macroUses[x.Name]; !ok {
+				b.macroUses[x.Name] = x.At
+			}
 			return
 		}
 		b.access(r, x.Name, nil, Read, x)
@@ -765,7 +785,12 @@ func (b *builder) value(r *rawStmt, e cfront.Expr) {
 			b.errorf(x.At, "call through a function pointer (it may write memory)")
 			return
 		}
-		if !mathFuncs[id.Name] && !(b.info != nil && b.info.Macros[id.Name]) {
+		if b.info != nil && b.info.Macros[id.Name] {
+			if why := b.info.HiddenCalls[id.Name]; why != "" && !(why == PasteLiteralOnly && numbers(x.Args)) {
+				b.errorf(x.At, "call of macro %s, whose expansion may access memory the model does not see (%s)", id.Name, why)
+				return
+			}
+		} else if !mathFuncs[id.Name] {
 			b.errorf(x.At, "call of unknown function %s (it may have side effects or write memory)", id.Name)
 			return
 		}
@@ -782,6 +807,27 @@ func (b *builder) value(r *rawStmt, e cfront.Expr) {
 // finish drops the scalar reads of names that turned out to be parameters
 // and checks that no parameter is written.
 func (b *builder) finish() {
+	// A macro the model takes for a constant must not read what the
+	// region writes.
+	uses := map[string]cfront.Pos{}
+	for name, at := range b.macroUses {
+		uses[name] = at
+	}
+	for _, name := range slices.Sorted(maps.Keys(uses)) {
+		if b.info == nil {
+			break
+		}
+		for _, v := range b.info.MacroVars[name] {
+			if _, local := b.locals[v]; b.iterNames[v] || local {
+				b.errorf(uses[name], "macro %s uses %s, a loop iterator or a variable of the region (the model takes the macro for a value constant in the region, and the new code renames the iterators)", name, v)
+				return
+			}
+			if w, ok := b.written[v]; ok {
+				b.errorf(w, "write to %s, which macro %s reads (the model takes the macro for a value constant in the region)", v, name)
+				return
+			}
+		}
+	}
 	for _, r := range b.stmts {
 		kept := r.accesses[:0]
 		for _, a := range r.accesses {

@@ -53,7 +53,13 @@
 //
 // Statements are assignments (= and compound, which also read their left
 // side), ++ and --, and declarations with initializers. Right-hand sides
-// may call side-effect-free math functions (sqrt, exp, pow, fabs, ...).
+// may call side-effect-free math functions (sqrt, exp, pow, fabs, ...)
+// and function-like macros whose expansion is a pure value of their
+// arguments (macrocall.go: no assignment, ++/--, element, pointer or
+// member access, unknown function or variable in the body). Object-like
+// macros are values constant in the region: one whose expansion uses a
+// loop iterator or a variable the region writes, or hides a memory
+// access, is rejected.
 // Declarations inside the region create region-local scalars and arrays;
 // scalars are zero-dimensional arrays.
 //
@@ -62,7 +68,8 @@
 // A region that cannot be modelled is rejected as a whole with
 // "file:line:col: error: <what> (<why>)" and left untouched: non-affine
 // subscripts, bounds or conditions (i*j, A[B[i]], conditions on data),
-// calls of unknown functions, writes to parameters or to loop iterators,
+// calls of unknown functions or of macros that hide memory accesses,
+// writes to parameters or to loop iterators,
 // pointer arithmetic, break/continue/return, loop conditions that do not
 // bound the iterator in the direction of the step.
 //

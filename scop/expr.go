@@ -104,6 +104,9 @@ func (b *builder) affineIdent(x *cfront.Ident) (pexpr, *notAffine) {
 			return nil, &notAffine{pos: x.At, why: x.Name + " has type " + v.Type + ", not an integer type"}
 		}
 	}
+	if _, ok := b.macroUses[x.Name]; !ok && b.isMacro(x.Name) {
+		b.macroUses[x.Name] = x.At
+	}
 	b.useParam(x.Name)
 	return paff(affVar(b.paramName(x.Name))), nil
 }

@@ -27,6 +27,7 @@ func Build(stmts []cfront.Stmt, info *FileInfo, cfg Config) (s *Scop, err error)
 		pnames:    map[string]string{},
 		arrays:    map[string]*Array{},
 		feasCache: map[string]bool{},
+		macroUses: map[string]cfront.Pos{},
 	}
 	pos := cfront.Pos{}
 	if len(stmts) > 0 {

@@ -66,5 +66,8 @@ func fileInfo(f *cfront.File, fn string) *FileInfo {
 	for name := range f.Macros {
 		info.Macros[name] = true
 	}
+	info.HiddenCalls = hiddenEffects(f.Macros, f.IsTypeName)
+	info.HiddenValues = hiddenValues(f.Macros, f.IsTypeName)
+	info.MacroVars = macroVars(f.Macros)
 	return info
 }
