@@ -3,6 +3,7 @@ package deps
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/tessera-opt/tessera/presburger"
 )
@@ -58,7 +59,27 @@ func Check(sched presburger.UnionMap, d *Deps) (bool, *Witness) {
 
 // CheckContext is Check restricted to the parameter values of ctx (a
 // parameter set; nil means all values).
+//
+// A schedule found legal is remembered in d (by its text and ctx's): the
+// scheduler checks the schedule it computed and the pipeline checks it again
+// before generating code, and one check of a program with many-part
+// dependences takes seconds (progfuzz fm_budget_time_mod_reduction.c).
 func CheckContext(sched presburger.UnionMap, d *Deps, ctx *presburger.Set) (ok bool, w *Witness) {
+	var key string
+	if d.checked != nil {
+		key = sched.String()
+		if ctx != nil {
+			key += "\x00" + ctx.String()
+		}
+		if d.checked.has(key) {
+			return true, nil
+		}
+		defer func() {
+			if ok {
+				d.checked.add(key)
+			}
+		}()
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			var err error
@@ -73,6 +94,7 @@ func CheckContext(sched presburger.UnionMap, d *Deps, ctx *presburger.Set) (ok b
 	for _, m := range sched.Maps() {
 		byStmt[m.Space().TupleName(presburger.In)] = m
 	}
+	notAfterOf := map[[2]string]presburger.Map{}
 	for _, x := range d.memoryDeps() {
 		if x.Kind == Input {
 			continue
@@ -86,8 +108,15 @@ func CheckContext(sched presburger.UnionMap, d *Deps, ctx *presburger.Set) (ok b
 			}
 			return false, &Witness{Err: fmt.Errorf("deps: the schedule has no map for statement %s", name)}
 		}
-		ge := lexGE(sS.Space(), sT.Space())
-		notAfter := sS.ApplyRange(ge).ApplyRange(sT.Reverse())
+		// One relation per statement pair (several arrays and kinds of
+		// dependence share it).
+		pair := [2]string{x.Source.Name, x.Target.Name}
+		notAfter, have := notAfterOf[pair]
+		if !have {
+			ge := lexGE(sS.Space(), sT.Space())
+			notAfter = sS.ApplyRange(ge).ApplyRange(sT.Reverse())
+			notAfterOf[pair] = notAfter
+		}
 		viol := x.Rel.Intersect(notAfter)
 		if ctx != nil {
 			viol = viol.IntersectParams(*ctx)
@@ -155,4 +184,25 @@ func lexGE(a, b presburger.Space) presburger.Map {
 	}
 	src := "{ " + tup(a.TupleName(presburger.Out), "a", na) + " -> " + tup(b.TupleName(presburger.Out), "b", nb) + cond + " }"
 	return presburger.MustParseMap(src)
+}
+
+// checkMemo is the set of schedule texts found legal for one Deps.
+type checkMemo struct {
+	mu  sync.Mutex
+	set map[string]bool
+}
+
+func (m *checkMemo) has(key string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.set[key]
+}
+
+func (m *checkMemo) add(key string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.set == nil {
+		m.set = map[string]bool{}
+	}
+	m.set[key] = true
 }

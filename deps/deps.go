@@ -81,6 +81,9 @@ type Deps struct {
 	Loops  []LoopInfo
 	// Elapsed is the time Compute took.
 	Elapsed time.Duration
+	// checked remembers the schedules Check found legal (nil: no memo,
+	// e.g. a Deps built by hand).
+	checked *checkMemo
 }
 
 // Compute computes the dependences of s. The error reports an engine
@@ -88,7 +91,7 @@ type Deps struct {
 func Compute(s *scop.Scop, cfg Config) (d *Deps, err error) {
 	defer presburger.Recover(&err)
 	start := time.Now()
-	d = &Deps{Scop: s, Config: cfg}
+	d = &Deps{Scop: s, Config: cfg, checked: &checkMemo{}}
 	c := newComputer(s)
 	type acc struct {
 		st  *scop.Statement

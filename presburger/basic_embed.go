@@ -11,7 +11,11 @@ import (
 // column) goes to column colMap[j]; the constant goes last. colMap[j] < 0
 // requires entry j to be zero.
 func mapRow(row []int64, colMap []int, w int) []int64 {
-	out := make([]int64, w)
+	return mapRowInto(make([]int64, w), row, colMap, w)
+}
+
+// mapRowInto is mapRow writing into out (w zeros).
+func mapRowInto(out, row []int64, colMap []int, w int) []int64 {
 	n := len(row) - 1
 	for j := 0; j < n; j++ {
 		if row[j] == 0 {
@@ -48,13 +52,22 @@ func (b BasicMap) embed(sp Space, nLoc int, colMap []int) BasicMap {
 			out.locals[c] = Local{Row: mapRow(l.Row, colMap, w), Den: l.Den}
 		}
 	}
+	// One allocation for all the rows (each capped at its width, so that
+	// an append to one cannot reach the next): embed runs once per pair of
+	// parts in Intersect, and the row allocations were most of its time.
+	buf := make([]int64, (len(b.eq)+len(b.ineq))*w)
+	next := func() []int64 {
+		r := buf[:w:w]
+		buf = buf[w:]
+		return r
+	}
 	out.eq = make([][]int64, len(b.eq))
 	for i, r := range b.eq {
-		out.eq[i] = mapRow(r, colMap, w)
+		out.eq[i] = mapRowInto(next(), r, colMap, w)
 	}
 	out.ineq = make([][]int64, len(b.ineq))
 	for i, r := range b.ineq {
-		out.ineq[i] = mapRow(r, colMap, w)
+		out.ineq[i] = mapRowInto(next(), r, colMap, w)
 	}
 	return out
 }

@@ -36,6 +36,18 @@ func (bm BasicMap) Coefficients() BasicSet {
 	if sys.IsRationalEmpty(src) {
 		return UniverseBasic(out).Set()
 	}
+	if nvar > k {
+		// The forms may not mention the locals: take the real shadow on
+		// (parameters, dims) first, without redundant rows. The dual
+		// below then has one multiplier per facet of the shadow instead
+		// of one per row of b (mod existentials bring many rows whose
+		// multipliers made the elimination below blow up: progfuzz's
+		// fm_budget_time_mod_*.c).
+		if proj, ok := shadowOrNil(src, k); ok {
+			src = proj
+			nvar = k
+		}
+	}
 	eqs, ineqs := src.Eq, src.Ineq
 	// Variables: c0, c_1..c_k, λ0, λ_1..λ_m, μ_1..μ_e; then the constant.
 	m, e := len(ineqs), len(eqs)
@@ -82,4 +94,20 @@ func (bm BasicMap) Coefficients() BasicSet {
 		bb.AddIneq(r)
 	}
 	return bb.BuildSet()
+}
+
+// shadowOrNil is sys.RationalProject(s, keep), or false when that runs
+// over its budget: the projection only makes Coefficients cheaper (the
+// dual below is exact on s itself too), and where it blows up the plain
+// dual is tried as before.
+func shadowOrNil(s *sys.System, keep int) (out *sys.System, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isBudget := r.(*sys.BudgetError); !isBudget {
+				panic(r)
+			}
+			out, ok = nil, false
+		}
+	}()
+	return sys.RationalProject(s, keep), true
 }

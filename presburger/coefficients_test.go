@@ -1,6 +1,7 @@
 package presburger
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 
@@ -71,4 +72,54 @@ func boxPoints(b BasicSet, r int64) [][]int64 {
 		}
 	}
 	return pts
+}
+
+// TestCoefficientsLocalsBruteForce: basic sets with mod and existential
+// locals (Coefficients first takes their real shadow on the set dims, then
+// dualizes). A form is in the result iff it is non-negative on the rational
+// relaxation with the locals free, decided as in TestCoefficientsBruteForce
+// on the full system (locals included, with a zero coefficient).
+func TestCoefficientsLocalsBruteForce(t *testing.T) {
+	seed := int64(1122)
+	rng := rand.New(rand.NewSource(seed))
+	checked := 0
+	for iter := 0; iter < 120; iter++ {
+		m := 2 + rng.Intn(3)
+		txt := fmt.Sprintf("{ [i, j] : %d <= i <= %d and %d <= j <= %d and (%d i + %d j + %d) mod %d = %d and %d i + %d j <= %d and exists (e : %d e <= i + %d j <= %d e + %d) }",
+			rng.Intn(3), 3+rng.Intn(5), rng.Intn(3), 3+rng.Intn(5),
+			1+rng.Intn(3), rng.Intn(3), rng.Intn(4), m, rng.Intn(m),
+			rng.Intn(5)-2, rng.Intn(5)-2, 4+rng.Intn(6),
+			2+rng.Intn(2), rng.Intn(3), 2+rng.Intn(2), rng.Intn(2))
+		s, err := ParseSet(txt)
+		if err != nil {
+			t.Fatalf("seed %d: %s: %v", seed, txt, err)
+		}
+		for _, b := range s.Parts() {
+			if b.IsEmpty() {
+				continue
+			}
+			coef := b.Coefficients()
+			pts := boxPoints(b, 9)
+			for trial := 0; trial < 20; trial++ {
+				f := []int64{int64(rng.Intn(13) - 6), int64(rng.Intn(5) - 2), int64(rng.Intn(5) - 2)}
+				in := coef.Contains(f)
+				for _, p := range pts {
+					if in && f[0]+f[1]*p[0]+f[2]*p[1] < 0 {
+						t.Fatalf("seed %d: %v in Coefficients(%v) but negative at %v", seed, f, b, p)
+					}
+				}
+				rs := b.m.system()
+				row := make([]int64, rs.NVars+1)
+				row[0], row[1], row[rs.NVars] = -1000*f[1], -1000*f[2], -1000*f[0]-1
+				rs.AddIneq(row)
+				if want := sys.IsRationalEmpty(rs); in != want {
+					t.Fatalf("seed %d: form %v: in=%v rational-nonneg=%v on %v (%d locals)", seed, f, in, want, b, len(b.m.locals))
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 500 {
+		t.Errorf("seed %d: only %d forms checked", seed, checked)
+	}
 }

@@ -126,7 +126,22 @@
 // eliminations is redundant; equality substitutions start a new base; a
 // weaker parallel row is dropped only when the tighter one's history is a
 // subset of its own, TestCoordinatorRationalEmptyRegression), plus an exact
-// redundancy test on the output of RationalProject.
+// redundancy test on the output of RationalProject. That test asks, row by
+// row in order, whether the kept rows before it and all the rows after it
+// imply it: by linear programming on the simplex tableau (ratredundant.go),
+// with Clarkson's output-sensitive method from 24 rows when there is no
+// equality (clarkson.go: one program per row over the facets found so far,
+// a ray from an interior point to name the next facet, a symbolic
+// perturbation of that point for crossings at one point), and by
+// Fourier-Motzkin only when the simplex overflows. It was Fourier-Motzkin
+// down to no variable for every row, doubly exponential in the rows: the
+// Farkas systems of dependences with mod locals (1,000-2,500 rows in 11-12
+// variables) took seconds per call, or blew past the row limit (progfuzz
+// fm_budget_time_mod_*.c). An elimination step that would pass maxRatRows
+// (20,000) rows panics with *BudgetError at once (pruning the redundant
+// rows and retrying was tried: it turned a 0.1 s budget error on a
+// 10-deep nest into 2 min). TestRatIrredundantRandom checks both tests
+// against Fourier-Motzkin.
 //
 // ImplicitEqualities also computes the affine hull of the integer points
 // (hull.go): from one sample p0, an integer kernel basis of the differences
