@@ -48,6 +48,14 @@
 // row; (i, -j) is a permutable band). At the start of a band the plain
 // cut is kept (fusing through a reversed loop measured worse on adi and
 // doitgen). Config.NoNegative turns this off; Remarks say when it fired.
+// When that fails too, the statements are split into the groups that no
+// dependence of the band joins, and each group searches its own row
+// (findPerGroup): a group with no further row takes a zero row (a
+// constant member of its band) while the others extend the band, so a
+// nest whose loops are permutable keeps its deep band beside one whose
+// are not (genuine ludcmp: the LU nest beside the back substitution,
+// whose downward loop closes a cycle; both sit under the same band
+// after the fusion cut).
 //
 // Bands of three or more loops are tiled (tile loops floor(φ/T) outside
 // point loops φ). Tile sizes come from a cache model (tilesize.go): per
@@ -55,7 +63,11 @@
 // array and access direction, counted in cache lines for the last array
 // dimension) fits half of the L1 data cache with the largest tile volume,
 // the innermost point loop's size a multiple of a cache line of
-// elements; cache sizes are read from sysfs at run time, element sizes
+// elements. Half of L2 is the budget instead for a band with no time
+// member (no stencil) and no contraction the vector stage may pack
+// (packable): lu, ludcmp, trmm, cholesky, whose gcc-vectorized point
+// loops gain more from their length than from L1 reuse (measured in
+// packable's comment). Cache sizes are read from sysfs at run time, element sizes
 // from the arrays' declared types. Config.TileSizes (--tile-sizes) and
 // Config.BandTileSizes (a sizes file, one line per band,
 // ParseTileSizesFile) override the model. With Config.L2Tile, tiled

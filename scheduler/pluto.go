@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/presburger"
@@ -84,6 +85,9 @@ type plan struct {
 	// negNotes says which ones gave a hyperplane.
 	negTries int
 	negNotes []string
+	// only, when non-nil, restricts findHyperplane to these statements
+	// (the others get zero rows); see findPerGroup.
+	only map[int]bool
 	// ilps counts the integer programs solved (Config.MaxILPs bounds it).
 	ilps int
 }
@@ -264,11 +268,24 @@ func (p *plan) findHyperplane(valid, bound []*edge) ([][]int64, error) {
 			b.AddIneq(r)
 		}
 	}
+	// Statements outside p.only get the zero row (a constant dim of
+	// their own band: legal for every edge of theirs, distance 0).
+	if p.only != nil {
+		for si, s := range p.stmts {
+			if p.only[si] {
+				continue
+			}
+			for j := 0; j < s.n; j++ {
+				b.AddEq(unit(p.coefCol(si, j), 1, 0))
+			}
+			b.AddEq(unit(p.constCol(si), 1, 0))
+		}
+	}
 	// Non-triviality and linear independence, per statement that still
 	// lacks hyperplanes: over a basis V of the orthogonal complement of its
 	// rows, v·a >= 0 for each v and the sum >= 1.
 	for si, s := range p.stmts {
-		if s.n == 0 {
+		if s.n == 0 || (p.only != nil && !p.only[si]) {
 			continue
 		}
 		// We work in the coordinates of the unknowns a (row = dir∘a):
@@ -404,6 +421,9 @@ func (p *plan) run() error {
 			rows, err := p.findHyperplane(bandEdges, bound)
 			if errors.Is(err, errNoHyperplane) && !bandStart && !p.cfg.NoNegative {
 				rows, err = p.findReversed(bandEdges, bound)
+			}
+			if errors.Is(err, errNoHyperplane) && !bandStart {
+				rows, err = p.findPerGroup(bandEdges, bound)
 			}
 			if err == nil {
 				if bandStart {
@@ -744,4 +764,96 @@ func (p *plan) findReversed(valid, bound []*edge) ([][]int64, error) {
 		}
 	}
 	return nil, errNoHyperplane
+}
+
+// findPerGroup extends the band group by group when no hyperplane exists
+// for all statements at once: the statements joined by no edge of the
+// band (weakly connected components of valid) are scheduled independently
+// within it, so that a group with no further hyperplane (genuine ludcmp's
+// back substitution, whose x[j] and w close a cycle through a downward
+// loop) does not end the band of another (its LU nest, which then keeps a
+// three-deep tilable band). A group that finds a row takes it; the others
+// take the zero row, a constant member of their band (distance 0 on each
+// of their edges: valid, and no edge joins two groups). It fails when no
+// group that still needs rows finds one.
+func (p *plan) findPerGroup(valid, bound []*edge) ([][]int64, error) {
+	n := len(p.stmts)
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for _, e := range valid {
+		parent[find(e.src)] = find(e.dst)
+	}
+	groups := map[int][]int{}
+	var roots []int
+	for si := range p.stmts {
+		r := find(si)
+		if _, ok := groups[r]; !ok {
+			roots = append(roots, r)
+		}
+		groups[r] = append(groups[r], si)
+	}
+	if len(roots) < 2 {
+		return nil, errNoHyperplane
+	}
+	rows := make([][]int64, n)
+	for si, s := range p.stmts {
+		rows[si] = make([]int64, s.n+1)
+	}
+	var found []string
+	defer func() { p.only = nil }()
+	for _, r := range roots {
+		g := groups[r]
+		need := false
+		p.only = map[int]bool{}
+		for _, si := range g {
+			p.only[si] = true
+			if p.stmts[si].rank(p.levels) < p.stmts[si].n {
+				need = true
+			}
+		}
+		if !need {
+			continue
+		}
+		var gv, gb []*edge
+		for _, e := range valid {
+			if p.only[e.src] {
+				gv = append(gv, e)
+			}
+		}
+		for _, e := range bound {
+			if p.only[e.src] {
+				gb = append(gb, e)
+			}
+		}
+		gr, err := p.findHyperplane(gv, gb)
+		if errors.Is(err, errNoHyperplane) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, si := range g {
+			rows[si] = gr[si]
+		}
+		names := make([]string, len(g))
+		for k, si := range g {
+			names[k] = p.stmts[si].st.Name
+		}
+		found = append(found, strings.Join(names, ", "))
+	}
+	if len(found) == 0 {
+		return nil, errNoHyperplane
+	}
+	p.negNotes = append(p.negNotes, fmt.Sprintf("level %d: no hyperplane for all statements of the band; the groups joined by none of its dependences continue it alone: {%s}", len(p.levels), strings.Join(found, "}, {")))
+	return rows, nil
 }

@@ -11,12 +11,14 @@ import (
 
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
+	"github.com/tessera-opt/tessera/scop"
 )
 
 // Tile sizes from a cache model.
 //
 // For a tiled band, the sizes T_k of its members are chosen so that the
-// data a tile touches (its footprint) fits a budget in the L1 data cache,
+// data a tile touches (its footprint) fits a budget in the L1 data cache
+// (half of it; half of L2 for the bands packable rejects, see there),
 // and the member whose point loop is innermost (the contiguous one, see
 // innerOrder) gets a multiple of the number of elements in a cache line
 // (which is also a multiple of the vector width for 4- and 8-byte
@@ -47,8 +49,9 @@ import (
 // Build-time knobs for measurements (go build -ldflags "-X
 // github.com/tessera-opt/tessera/scheduler.buildL2Tile=on"): buildL2Tile
 // turns Config.L2Tile on by default, buildL1Share sets the share of L1 a
-// tile may use ("2": half, the default; "1": all of it).
-var buildL2Tile, buildL1Share string
+// tile may use ("2": half, the default; "1": all of it), buildTileBudget
+// "L2" gives every band the L2 budget (the A/B measurement of packable).
+var buildL2Tile, buildL1Share, buildTileBudget string
 
 func l1Share() int64 {
 	if v, err := strconv.ParseInt(buildL1Share, 10, 64); err == nil && v >= 1 && v <= 8 {
@@ -201,6 +204,8 @@ type tileModel struct {
 	time    []bool
 	groups  []refGroup
 	skipped []string // statements without a model
+	// l2 selects the L2 budget (see l2Band).
+	l2 bool
 }
 
 // bandModel builds the footprint model of the band [first, first+width)
@@ -325,6 +330,11 @@ type tileChoice struct {
 
 // chooseSizes picks the tile sizes of a band with the model.
 func (m *tileModel) chooseSizes(c CacheSizes, lineElems int64) ([]int64, int64, bool) {
+	if m.l2 || buildTileBudget == "L2" {
+		if best, fp, ok := m.chooseWithin(c, lineElems, c.L2/2); ok {
+			return best, fp, true
+		}
+	}
 	if best, fp, ok := m.chooseWithin(c, lineElems, c.L1/l1Share()); ok {
 		return best, fp, true
 	}
@@ -427,6 +437,7 @@ func (b *builder) chooseTileSizes(group []int, first, width int, inner []int, ti
 	ch := &tileChoice{}
 	c := p.cfg.cache()
 	m := p.bandModel(group, first, width, inner[width-1])
+	m.l2 = !slices.Contains(m.time, true) && !p.packable(group) && p.writesAlong(group, inner[width-1])
 	switch {
 	case idx < len(p.cfg.BandTileSizes) && len(p.cfg.BandTileSizes[idx]) > 0:
 		bs := p.cfg.BandTileSizes[idx]
@@ -448,7 +459,9 @@ func (b *builder) chooseTileSizes(group []int, first, width int, inner []int, ti
 		}
 		copy(sizes, best)
 		ch.why = fmt.Sprintf("tile sizes %s from the cache model: a tile touches ~%s of %d data references, within half of the %s L1 (%s)", joinSizes(sizes), kib(fp), len(m.groups), kib(c.L1), c.Source)
-		if fp > c.L1/l1Share() {
+		if m.l2 {
+			ch.why = strings.Replace(ch.why, "half of the "+kib(c.L1)+" L1", "half of the "+kib(c.L2)+" L2 (no time member, no contraction for the packed kernels: long vectorizable point loops gain more than L1 reuse)", 1)
+		} else if fp > c.L1/l1Share() {
 			ch.why = strings.Replace(ch.why, "half of the "+kib(c.L1)+" L1", "half of the "+kib(c.L2)+" L2 (no size fits L1)", 1)
 		}
 		if m.contig >= 0 {
@@ -719,6 +732,91 @@ func (m *tileModel) timeOK(sizes []int64) bool {
 	}
 	for k, t := range m.time {
 		if t && minSpace > 0 && sizes[k] > minSpace {
+			return false
+		}
+	}
+	return true
+}
+
+// packable reports whether a statement of the group is a contraction the
+// vector stage may turn into a packed FMA kernel: an update (+=, -=)
+// of an element that reads arrays the group does not write (C[i][j] +=
+// A[i][k] * B[k][j]; not lu's A[i][j] -= A[i][k] * A[k][j], nor
+// ludcmp's w[i][j] -= A[i][k] * A[k][j] beside the statement that writes
+// A). Such bands keep tiles sized for L1: measured at LARGE (one run,
+// tile flow) gemm 11.4x with L1 tiles, 6.3x with L2 tiles, 2mm 12.3x /
+// 8.1x; the other bands gain from L2 tiles (lu 5.3x / 7.8x, ludcmp 5.6x
+// / 10.8x, trmm 4.6x / 10.3x, symm 10.6x / 13.3x). Stencil bands (a
+// time member) keep L1 too (seidel-2d 1.8x / 0.9x).
+func (p *plan) packable(group []int) bool {
+	written := map[string]bool{}
+	for _, si := range group {
+		for _, a := range p.stmts[si].st.Accesses {
+			if a.Kind == scop.Write {
+				written[a.Array] = true
+			}
+		}
+	}
+	for _, si := range group {
+		st := p.stmts[si].st
+		if st.Update != "+" {
+			continue
+		}
+		reads := 0
+		ok := true
+		for _, a := range st.Accesses {
+			if a.Kind != scop.Read || a.LHS {
+				continue
+			}
+			if a.Rel.Space().Dim(presburger.Out) == 0 {
+				continue // a scalar factor (alpha)
+			}
+			reads++
+			if written[a.Array] {
+				ok = false
+			}
+		}
+		if ok && reads >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// writesAlong reports whether every statement of the group whose row at
+// the innermost point level is not constant writes a different element
+// on each iteration of that loop (a streaming update such as lu's
+// A[i][j] -= A[i][k] * A[k][j] with j innermost), as opposed to a
+// reduction into one element (cholesky's A[i][j] -= A[i][k] * A[j][k]
+// with k innermost, which the vector stage turns into a horizontal
+// reduction: measured at LARGE, one run, L1 tiles / L2 tiles: genuine
+// cholesky 4.84x / 3.92x, ours 0.99x / 0.70x). Unknown subscripts count
+// as a reduction.
+func (p *plan) writesAlong(group []int, level int) bool {
+	for _, si := range group {
+		s := p.stmts[si]
+		r := s.rows[level][:s.n]
+		if allZero(r) {
+			continue
+		}
+		along := false
+		for _, a := range s.st.Accesses {
+			if a.Kind != scop.Write {
+				continue
+			}
+			rows, ok := a.Coefficients()
+			if !ok {
+				return false
+			}
+			for _, sub := range rows {
+				for j, c := range sub {
+					if j < len(r) && c != 0 && r[j] != 0 {
+						along = true
+					}
+				}
+			}
+		}
+		if !along {
 			return false
 		}
 	}
