@@ -14,6 +14,13 @@
  * it since findPerGroup (session 5) tiles the stencil nest beside it,
  * which changes the function gcc sees. Not yet guarded
  * (pipeline/gccguard.go has the outer-vectorization case only).
+ * The first nest alone, in a noinline kernel(A, B, C, D) called once with
+ * the static arrays, gives the -O0/-O1 value under gcc -O2 -fsanitize=
+ * address (no report) and another under plain gcc -O2 (no -march, no
+ * vectorization involved); each of -fno-ipa-cp, -fno-gcse, -fno-tree-ch,
+ * -fno-ivopts restores the -O0 value. All its subscripts stay inside
+ * every dimension. So gcc 12 miscompiles the original loop itself
+ * depending on the code around it (a gcc bug, not reported yet).
  */
 /* progfuzz seed 5100042 */
 #include <math.h>
