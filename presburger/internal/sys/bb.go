@@ -186,19 +186,9 @@ func runSimplex(s *System, integer bool, b *budget, f func(t *tableau)) (empty, 
 			return true, true
 		}
 	}
-	ok = true
+	hit := false
 	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				_, isBudget := r.(*BudgetError)
-				_, isOverflow := r.(*ints.OverflowError)
-				if isBudget || isOverflow {
-					ok = false
-					return
-				}
-				panic(r)
-			}
-		}()
+		defer onLimit(&hit)
 		t := tableauOf(c, local)
 		if t.empty {
 			empty = true
@@ -206,7 +196,7 @@ func runSimplex(s *System, integer bool, b *budget, f func(t *tableau)) (empty, 
 		}
 		f(t)
 	}()
-	return empty, ok
+	return empty, !hit
 }
 
 // lexMinSeq finds the lexicographically smallest integer point of the

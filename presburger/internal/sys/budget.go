@@ -3,6 +3,8 @@ package sys
 import (
 	"fmt"
 	"sync/atomic"
+
+	"github.com/tessera-opt/tessera/presburger/internal/ints"
 )
 
 // DefaultBudget is the number of steps a single top-level query (one call of
@@ -61,5 +63,20 @@ func (b *budget) tick(n int) {
 	}
 	if b.steps > b.limit {
 		panic(&BudgetError{Op: b.op, Steps: b.steps})
+	}
+}
+
+// onLimit, deferred, turns a *BudgetError or *ints.OverflowError panic
+// into *hit = true (the caller falls back to a cheaper or slower exact
+// method) and lets every other panic through.
+func onLimit(hit *bool) {
+	if r := recover(); r != nil {
+		_, isBudget := r.(*BudgetError)
+		_, isOverflow := r.(*ints.OverflowError)
+		if isBudget || isOverflow {
+			*hit = true
+			return
+		}
+		panic(r)
 	}
 }

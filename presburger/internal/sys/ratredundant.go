@@ -61,19 +61,9 @@ func ratIrredundant(n int, eq, ineq [][]int64, b *budget) (keep []bool, empty, o
 	}
 	local := &budget{op: b.op, limit: b.limit - b.steps}
 	defer func() { b.tick(int(local.steps)) }()
-	ok = true
+	hit := false
 	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				_, isBudget := r.(*BudgetError)
-				_, isOverflow := r.(*ints.OverflowError)
-				if isBudget || isOverflow {
-					ok = false
-					return
-				}
-				panic(r)
-			}
-		}()
+		defer onLimit(&hit)
 		var ceq [][]int64
 		for _, r := range eq {
 			ceq = append(ceq, compact(r))
@@ -98,7 +88,7 @@ func ratIrredundant(n int, eq, ineq [][]int64, b *budget) (keep []bool, empty, o
 		q.t.rollback(mark)
 		q.split(0, len(q.rows))
 	}()
-	if !ok {
+	if hit {
 		return nil, false, false
 	}
 	return q.keep, empty, true

@@ -289,18 +289,8 @@ func ratMinBound(s *System, obj []int64, b *budget) (unb bool, lb int64, ok bool
 	local := &budget{op: b.op, limit: ratMinBoundSteps}
 	stopped := false
 	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				_, isBudget := r.(*BudgetError)
-				_, isOverflow := r.(*ints.OverflowError)
-				if isBudget || isOverflow {
-					// Too costly or too large: fall back to the search.
-					stopped = true
-					return
-				}
-				panic(r)
-			}
-		}()
+		// Too costly or too large: fall back to the search.
+		defer onLimit(&stopped)
 		if p.eliminate(1, local) {
 			panic("sys: internal error: rationally empty system with integer points")
 		}
