@@ -63,11 +63,11 @@ func isplitLoop(f *ast.For, cfg Config, splits int) ast.Node {
 	if splits == 0 {
 		return f
 	}
-	if inc, ok := f.Inc.(*ast.Int); !ok || inc.V != 1 || ast.Mentions(f.Init, f.Iter) {
+	if !ast.UnitStep(f) || ast.Mentions(f.Init, f.Iter) {
 		return f
 	}
-	ub, ok := inclusiveUpper(f)
-	if !ok || hasLoop(f.Body) {
+	ub, ok := ast.UpperBound(f)
+	if !ok || ast.ContainsFor(f.Body) {
 		return f
 	}
 	inner := boundIn(f)
@@ -158,16 +158,11 @@ func isplitBody(stmts []ast.Node, i int, in *ast.If, rest []ast.Expr, val bool) 
 			if in.Else != nil {
 				els = ast.Copy(in.Else)
 			}
-			var cond ast.Expr
-			for _, r := range rest {
-				r = ast.CopyExpr(r)
-				if cond == nil {
-					cond = r
-				} else {
-					cond = ast.NewOp(ast.OpAnd, cond, r)
-				}
+			cs := make([]ast.Expr, len(rest))
+			for k, r := range rest {
+				cs[k] = ast.CopyExpr(r)
 			}
-			out = append(out, &ast.If{Cond: cond, Then: ast.Copy(in.Then), Else: els})
+			out = append(out, &ast.If{Cond: andOf(cs), Then: ast.Copy(in.Then), Else: els})
 		}
 	}
 	switch len(out) {
@@ -179,26 +174,6 @@ func isplitBody(stmts []ast.Node, i int, in *ast.If, rest []ast.Expr, val bool) 
 		}
 	}
 	return ast.NewBlock(out...)
-}
-
-// inclusiveUpper is ub when f's condition is Iter <= ub or Iter < ub+1
-// with ub invariant (not mentioning the iterator).
-func inclusiveUpper(f *ast.For) (ast.Expr, bool) {
-	c, ok := f.Cond.(*ast.Op)
-	if !ok || len(c.Args) != 2 {
-		return nil, false
-	}
-	x, ok := c.Args[0].(*ast.Ident)
-	if !ok || x.Name != f.Iter || ast.Mentions(c.Args[1], f.Iter) {
-		return nil, false
-	}
-	switch c.Kind {
-	case ast.OpLe:
-		return c.Args[1], true
-	case ast.OpLt:
-		return ast.Sub(ast.CopyExpr(c.Args[1]), ast.NewInt(1)), true
-	}
-	return nil, false
 }
 
 // iterBound reads a conjunct comparing the iterator c with an invariant,
@@ -270,16 +245,4 @@ func addConst(e ast.Expr, d int64) ast.Expr {
 		}
 	}
 	return ast.Add(ast.CopyExpr(e), ast.NewInt(d))
-}
-
-// hasLoop reports whether n contains a For.
-func hasLoop(n ast.Node) bool {
-	found := false
-	ast.Walk(n, func(x ast.Node) bool {
-		if _, ok := x.(*ast.For); ok {
-			found = true
-		}
-		return !found
-	})
-	return found
 }

@@ -51,7 +51,7 @@ func (v *vectorizer) matchHred(f *ast.For) *hred {
 	if inc, ok := f.Inc.(*ast.Int); !ok || inc.V != 1 {
 		return nil
 	}
-	if _, ok := upper(f); !ok {
+	if _, ok := ast.UpperBound(f); !ok {
 		return nil
 	}
 	us, ok := users(f.Body)
@@ -156,7 +156,7 @@ func (v *vectorizer) matchHred(f *ast.For) *hred {
 // short reports whether the trip count of f is a constant below
 // hredMinTrips full vectors of h.
 func (h *hred) short(f *ast.For) bool {
-	hi, _ := upper(f)
+	hi, _ := ast.UpperBound(f)
 	c, ok := tripCount(f.Init, hi).(*ast.Int)
 	return ok && c.V < hredMinTrips*int64(h.lanes)
 }
@@ -229,7 +229,7 @@ func tripCount(lo, hi ast.Expr) ast.Expr {
 //
 //	if (hi - lo + 1 >= hredMinTrips * lanes) { scheme } else { f as it was }
 func (v *vectorizer) buildHred(f *ast.For, h *hred) ast.Node {
-	hi, _ := upper(f)
+	hi, _ := ast.UpperBound(f)
 	trips := tripCount(f.Init, hi)
 	if _, ok := trips.(*ast.Int); ok {
 		return v.buildHredScheme(f, h)
@@ -241,7 +241,7 @@ func (v *vectorizer) buildHred(f *ast.For, h *hred) ast.Node {
 // buildHredScheme writes the scheme for loop f.
 func (v *vectorizer) buildHredScheme(f *ast.For, h *hred) ast.Node {
 	u := single(f.Body).(*ast.User)
-	hi, _ := upper(f)
+	hi, _ := ast.UpperBound(f)
 	L := int64(h.lanes)
 	call := func(op string, args []ast.Expr) *ast.User {
 		var cp []ast.Expr

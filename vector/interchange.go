@@ -31,15 +31,15 @@ import (
 //
 //	if (trips(g) >= hredMinTrips * lanes) for n: hred(g) else for g: for n: S
 func (v *vectorizer) interchange(n *ast.For) ast.Node {
-	if v.cfg.NoIntrinsics || n == v.marked || !n.Parallel || !unitStep(n) {
+	if v.cfg.NoIntrinsics || n == v.marked || !n.Parallel || !ast.UnitStep(n) {
 		return nil
 	}
 	g, ok := single(n.Body).(*ast.For)
-	if !ok || containsFor(g.Body) || !unitStep(g) {
+	if !ok || ast.ContainsFor(g.Body) || !ast.UnitStep(g) {
 		return nil
 	}
-	ghi, ok1 := upper(g)
-	if _, ok2 := upper(n); !ok1 || !ok2 || !independent(g.Init, n.Iter) || !independent(ghi, n.Iter) {
+	ghi, ok1 := ast.UpperBound(g)
+	if _, ok2 := ast.UpperBound(n); !ok1 || !ok2 || !independent(g.Init, n.Iter) || !independent(ghi, n.Iter) {
 		return nil
 	}
 	if v.analyzeLoop(g).Vectorizable {

@@ -39,25 +39,6 @@ type kernel struct {
 	fmaAdd     bool // false: no row factor, acc += vec
 }
 
-// upper returns ub when the loop condition is Iter <= ub (or Iter < ub).
-func upper(f *ast.For) (ast.Expr, bool) {
-	op, ok := f.Cond.(*ast.Op)
-	if !ok || len(op.Args) != 2 {
-		return nil, false
-	}
-	id, ok := op.Args[0].(*ast.Ident)
-	if !ok || id.Name != f.Iter {
-		return nil, false
-	}
-	switch op.Kind {
-	case ast.OpLe:
-		return op.Args[1], true
-	case ast.OpLt:
-		return ast.Sub(op.Args[1], ast.NewInt(1)), true
-	}
-	return nil, false
-}
-
 func single(n ast.Node) ast.Node {
 	for {
 		b, ok := n.(*ast.Block)
@@ -66,11 +47,6 @@ func single(n ast.Node) ast.Node {
 		}
 		n = b.Stmts[0]
 	}
-}
-
-func unitStep(f *ast.For) bool {
-	inc, ok := f.Inc.(*ast.Int)
-	return ok && inc.V == 1
 }
 
 // factors flattens a product into its factors (parentheses dropped).
@@ -97,13 +73,13 @@ func (v *vectorizer) matchKernel(f1 *ast.For) (*kernel, LoopReport) {
 		return nil, rep
 	}
 	u, ok := single(f3.Body).(*ast.User)
-	if !ok || !unitStep(f1) || !unitStep(f2) || !unitStep(f3) || !f3.Parallel {
+	if !ok || !ast.UnitStep(f1) || !ast.UnitStep(f2) || !ast.UnitStep(f3) || !f3.Parallel {
 		return nil, rep
 	}
 	i, k, j := f1.Iter, f2.Iter, f3.Iter
-	ub3, ok3 := upper(f3)
-	ub2, ok2 := upper(f2)
-	if _, ok1 := upper(f1); !ok1 || !ok2 || !ok3 {
+	ub3, ok3 := ast.UpperBound(f3)
+	ub2, ok2 := ast.UpperBound(f2)
+	if _, ok1 := ast.UpperBound(f1); !ok1 || !ok2 || !ok3 {
 		return nil, rep
 	}
 	// Rectangular point loops: interchanging j and k and unrolling i
@@ -326,8 +302,8 @@ func (v *vectorizer) buildKernel(f1 *ast.For, kn *kernel) ast.Node {
 	f3 := single(f2.Body).(*ast.For)
 	u := single(f3.Body).(*ast.User)
 	i, k, j := f1.Iter, f2.Iter, f3.Iter
-	hi1, _ := upper(f1)
-	hi3, _ := upper(f3)
+	hi1, _ := ast.UpperBound(f1)
+	hi3, _ := ast.UpperBound(f3)
 	R, V, L := int64(kn.rows), int64(kn.vecs), int64(kn.lanes)
 	W := V * L
 	call := func(op string, r, vv int64) *ast.User {

@@ -192,7 +192,7 @@ func (v *vectorizer) rewrite(n ast.Node) ast.Node {
 				return v.guard(v.buildPacked(pk, n.Name == "parallel", n), scalar)
 			}
 		}
-		if n.Name == "parallel" && !containsFor(f.Body) {
+		if n.Name == "parallel" && !ast.ContainsFor(f.Body) {
 			// emit prints the OpenMP pragma only right before a for
 			// loop: a second mark in between would lose the
 			// parallelism, so the loop keeps only "parallel" (the C
@@ -252,7 +252,7 @@ func (v *vectorizer) rewrite(n ast.Node) ast.Node {
 		if ic := v.interchange(n); ic != nil {
 			return ic
 		}
-		if !containsFor(n.Body) {
+		if !ast.ContainsFor(n.Body) {
 			rep := v.analyzeLoop(n)
 			if rep.Vectorizable {
 				name := "ivdep"
@@ -399,24 +399,6 @@ func Gains(r, orig *Result, s *scop.Scop) bool {
 		return c
 	}
 	return count(r) > count(orig)
-}
-
-func containsFor(n ast.Node) bool {
-	switch n := n.(type) {
-	case *ast.For:
-		return true
-	case *ast.Block:
-		for _, s := range n.Stmts {
-			if containsFor(s) {
-				return true
-			}
-		}
-	case *ast.If:
-		return containsFor(n.Then) || (n.Else != nil && containsFor(n.Else))
-	case *ast.Mark:
-		return containsFor(n.Body)
-	}
-	return false
 }
 
 // users lists the User nodes of a loop body made of Blocks and Users only;
