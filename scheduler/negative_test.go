@@ -71,22 +71,11 @@ func TestPerGroupBand(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Log(res.Remarks)
-	tiled := false
-	for _, r := range res.Remarks {
-		if strings.HasPrefix(r, "band of 3 loop(s) over S0: tiled") {
-			tiled = true
-		}
-	}
-	if !tiled {
+	has := func(f func(string) bool) bool { return slices.ContainsFunc(res.Remarks, f) }
+	if !has(func(r string) bool { return strings.HasPrefix(r, "band of 3 loop(s) over S0: tiled") }) {
 		t.Errorf("the product's band is not a tiled band of 3: %v", res.Remarks)
 	}
-	grouped := false
-	for _, r := range res.Remarks {
-		if strings.Contains(r, "continue it alone: {S0}") {
-			grouped = true
-		}
-	}
-	if !grouped {
+	if !has(func(r string) bool { return strings.Contains(r, "continue it alone: {S0}") }) {
 		t.Errorf("no remark on the group that continued the band: %v", res.Remarks)
 	}
 	// The schedule is checked against the dependences by Schedule itself

@@ -85,9 +85,6 @@ type plan struct {
 	// negNotes says which ones gave a hyperplane.
 	negTries int
 	negNotes []string
-	// only, when non-nil, restricts findHyperplane to these statements
-	// (the others get zero rows); see findPerGroup.
-	only map[int]bool
 	// ilps counts the integer programs solved (Config.MaxILPs bounds it).
 	ilps int
 }
@@ -231,8 +228,9 @@ func (p *plan) formRows(e *edge, bounding bool) (eqs, ineqs [][]int64) {
 }
 
 // findHyperplane solves for one more row of every statement with the given
-// edges respected (validity) and bounded (bounding).
-func (p *plan) findHyperplane(valid, bound []*edge) ([][]int64, error) {
+// edges respected (validity) and bounded (bounding). With only set, the
+// statements outside it get the zero row (findPerGroup).
+func (p *plan) findHyperplane(valid, bound []*edge, only map[int]bool) ([][]int64, error) {
 	nx := p.nX()
 	b := &rowSet{}
 	unit := func(col int, c, k int64) []int64 {
@@ -268,11 +266,11 @@ func (p *plan) findHyperplane(valid, bound []*edge) ([][]int64, error) {
 			b.AddIneq(r)
 		}
 	}
-	// Statements outside p.only get the zero row (a constant dim of
-	// their own band: legal for every edge of theirs, distance 0).
-	if p.only != nil {
+	// Statements outside only (when set) get the zero row (a constant
+	// dim of their own band: legal for every edge of theirs, distance 0).
+	if only != nil {
 		for si, s := range p.stmts {
-			if p.only[si] {
+			if only[si] {
 				continue
 			}
 			for j := 0; j < s.n; j++ {
@@ -285,7 +283,7 @@ func (p *plan) findHyperplane(valid, bound []*edge) ([][]int64, error) {
 	// lacks hyperplanes: over a basis V of the orthogonal complement of its
 	// rows, v·a >= 0 for each v and the sum >= 1.
 	for si, s := range p.stmts {
-		if s.n == 0 || (p.only != nil && !p.only[si]) {
+		if s.n == 0 || (only != nil && !only[si]) {
 			continue
 		}
 		// We work in the coordinates of the unknowns a (row = dir∘a):
@@ -418,7 +416,7 @@ func (p *plan) run() error {
 					bound = append(bound, e)
 				}
 			}
-			rows, err := p.findHyperplane(bandEdges, bound)
+			rows, err := p.findHyperplane(bandEdges, bound, nil)
 			if errors.Is(err, errNoHyperplane) && !bandStart && !p.cfg.NoNegative {
 				rows, err = p.findReversed(bandEdges, bound)
 			}
@@ -751,7 +749,7 @@ func (p *plan) findReversed(valid, bound []*edge) ([][]int64, error) {
 		for i, s := range flipped {
 			s.dir[at[i]] = -s.dir[at[i]]
 		}
-		rows, err := p.findHyperplane(valid, bound)
+		rows, err := p.findHyperplane(valid, bound, nil)
 		for i, s := range flipped {
 			s.dir[at[i]] = -s.dir[at[i]]
 		}
@@ -810,13 +808,12 @@ func (p *plan) findPerGroup(valid, bound []*edge) ([][]int64, error) {
 		rows[si] = make([]int64, s.n+1)
 	}
 	var found []string
-	defer func() { p.only = nil }()
 	for _, r := range roots {
 		g := groups[r]
 		need := false
-		p.only = map[int]bool{}
+		only := map[int]bool{}
 		for _, si := range g {
-			p.only[si] = true
+			only[si] = true
 			if p.stmts[si].rank(p.levels) < p.stmts[si].n {
 				need = true
 			}
@@ -826,16 +823,16 @@ func (p *plan) findPerGroup(valid, bound []*edge) ([][]int64, error) {
 		}
 		var gv, gb []*edge
 		for _, e := range valid {
-			if p.only[e.src] {
+			if only[e.src] {
 				gv = append(gv, e)
 			}
 		}
 		for _, e := range bound {
-			if p.only[e.src] {
+			if only[e.src] {
 				gb = append(gb, e)
 			}
 		}
-		gr, err := p.findHyperplane(gv, gb)
+		gr, err := p.findHyperplane(gv, gb, only)
 		if errors.Is(err, errNoHyperplane) {
 			continue
 		}
