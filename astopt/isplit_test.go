@@ -3,8 +3,6 @@ package astopt
 import (
 	"fmt"
 	"math/rand"
-	"os"
-	"strconv"
 	"testing"
 
 	"github.com/tessera-opt/tessera/ast"
@@ -76,14 +74,7 @@ for (int i = max(2, m + 1); i <= n; i += 1)
 // their instance sequence once split, whatever the bounds (empty parts,
 // guards outside the loop's range).
 func TestISplitRandom(t *testing.T) {
-	n := 600
-	if os.Getenv("ASTOPT_LONG") != "" {
-		n = 20000
-	}
-	base := int64(1)
-	if s := os.Getenv("ASTOPT_SEED"); s != "" {
-		base, _ = strconv.ParseInt(s, 10, 64)
-	}
+	n, base := rounds(600)
 	cmps := []ast.OpKind{ast.OpLt, ast.OpLe, ast.OpGe, ast.OpGt}
 	split := 0
 	for i := 0; i < n; i++ {

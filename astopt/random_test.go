@@ -255,17 +255,23 @@ func randomConfig(r *rand.Rand) Config {
 	return cfg
 }
 
-// TestRandomEquivalence: the passes keep the instance sequence of random
-// generated-code-like trees (and the tree valid after every pass).
-func TestRandomEquivalence(t *testing.T) {
-	n := 400
+// rounds is the number of random trees of a property test (def, or 20000
+// with ASTOPT_LONG set) and its first seed (1, or ASTOPT_SEED).
+func rounds(def int) (n int, base int64) {
+	n, base = def, 1
 	if os.Getenv("ASTOPT_LONG") != "" {
 		n = 20000
 	}
-	base := int64(1)
 	if s := os.Getenv("ASTOPT_SEED"); s != "" {
 		base, _ = strconv.ParseInt(s, 10, 64)
 	}
+	return n, base
+}
+
+// TestRandomEquivalence: the passes keep the instance sequence of random
+// generated-code-like trees (and the tree valid after every pass).
+func TestRandomEquivalence(t *testing.T) {
+	n, base := rounds(400)
 	compared, changed := 0, 0
 	for i := 0; i < n; i++ {
 		seed := base + int64(i)
