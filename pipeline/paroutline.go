@@ -345,8 +345,8 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 			exArgs = append(exArgs, id)
 			continue
 		}
-		if _, ok := f.Macros[id]; ok || cKeywords[id] || f.IsTypeName(id) {
-			continue
+		if _, ok := f.Macros[id]; ok || cKeywords[id] || f.IsTypeName(id) || id == unfusedZero {
+			continue // unfusedZero: declared by the function (fpcontract.go)
 		}
 		v := f.Lookup(r, id)
 		if v == nil {
@@ -407,7 +407,7 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 	if err != nil {
 		return outlineCall{}, "", err.Error()
 	}
-	def := fmt.Sprintf("static inline void %s(%s)\n{\n%s}\n\n", name, strings.Join(params, ", "), indentRegion(text, "  "))
+	def := fmt.Sprintf("static inline void %s(%s)\n{\n%s}\n\n", name, strings.Join(params, ", "), indentRegion(withUnfusedDecl(text, false), "  "))
 	call := &ast.User{Name: name + " (call)"}
 	inner.Body = call
 	return outlineCall{u: call, text: name + "(" + strings.Join(args, ", ") + ");"}, def, ""

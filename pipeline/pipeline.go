@@ -71,6 +71,11 @@ type Options struct {
 	// NoExpand turns scalar expansion off (expand.go; the environment
 	// variable TESSERA_NO_EXPAND=1 does the same).
 	NoExpand bool
+	// FreeFMA prints the original's reduction chains as they are, letting
+	// gcc fuse their multiply-adds where the new loops are no chains
+	// (fpcontract.go): faster, but on AMD Zen tunings the program then
+	// rounds differently from the original.
+	FreeFMA bool
 	// LICM configures those passes (the zero value is their default).
 	LICM astopt.Config
 	// RegionTimeout bounds the time spent on one region (default 120 s);
@@ -215,6 +220,7 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 	}
 	res.Output = addVectorHeader(out, res.Regions)
 	res.Output = addSplitHeader(res.Output, res.Regions)
+	res.Output = addUnfusedHeader(res.Output, res.Regions) // fpcontract.go
 	return res, nil
 }
 
@@ -452,7 +458,14 @@ generate:
 		reg.Remarks = append(reg.Remarks, vr.Remarks()...)
 	}
 	stage = "emit"
-	body, decls, err := statementBodies(r, s, prefix) // decls.go
+	var chains map[string]cfront.Stmt
+	if !opt.FreeFMA {
+		chains = chainStatements(f, r, s, expanded) // fpcontract.go
+		if len(chains) > 0 {
+			reg.Remarks = append(reg.Remarks, chainRemark(s, chains))
+		}
+	}
+	body, decls, err := statementBodies(r, s, prefix, chains) // decls.go
 	if err != nil {
 		return "", &stageError{stage, err}
 	}
@@ -515,7 +528,7 @@ generate:
 	if err != nil {
 		return "", &stageError{stage, err}
 	}
-	text = indentRegion(splitTemps(reg, decls.wrap(expanded.wrap(text))), r.Indent) // expand.go: heap storage of expanded scalars
+	text = indentRegion(splitTemps(reg, decls.wrap(expanded.wrap(withUnfusedDecl(text, true)))), r.Indent) // expand.go: heap storage of expanded scalars
 	return text, nil
 }
 

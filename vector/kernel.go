@@ -31,12 +31,52 @@ type kernel struct {
 	bcast []cfront.Expr // the factors invariant along j, in source order
 	// rowF are the bcast factors that vary with i (broadcast once per row
 	// and k); colF the others (invariant along i and j: scalars, literals,
-	// x[k]), folded into the vector operand once per k. This changes the
+	// x[k]), folded into the vector operand once per k, unless C groups
+	// them with the row factors (exactSides). Otherwise this changes the
 	// association of the product (A*(alpha*B) instead of (alpha*A)*B), one
 	// rounding per product, like FMA contraction; the order of the
 	// accumulation over k is the original one.
 	rowF, colF []cfront.Expr
 	fmaAdd     bool // false: no row factor, acc += vec
+}
+
+// exactSides moves the invariant factors (colF) that C multiplies with
+// the row factors into rowF, when the product is X * Y with the row
+// factors on one side and the vector operand with at most one invariant
+// factor on the other (exactConstSides): the kernel then computes the
+// product as C evaluates it, (alpha * A[i][k]) * B[k][j] for gemm.
+func (kn *kernel) exactSides(prod cfront.Expr) {
+	if len(kn.rowF) == 0 || len(kn.colF) == 0 {
+		return
+	}
+	fs := factors(prod)
+	is := func(list []cfront.Expr, f cfront.Expr) bool {
+		for _, g := range list {
+			if g == f {
+				return true
+			}
+		}
+		return false
+	}
+	sides := exactConstSides(prod, len(fs), func(k int) (row, col bool) {
+		return is(kn.rowF, fs[k]), fs[k] == kn.vec
+	})
+	if sides == nil {
+		return
+	}
+	var rowF, colF []cfront.Expr
+	for k, f := range fs {
+		switch {
+		case is(kn.rowF, f) || is(kn.colF, f) && sides[k]:
+			rowF = append(rowF, f)
+		case is(kn.colF, f):
+			colF = append(colF, f)
+		}
+	}
+	if len(colF) > 1 {
+		return
+	}
+	kn.rowF, kn.colF = rowF, colF
 }
 
 func single(n ast.Node) ast.Node {
@@ -245,6 +285,7 @@ func (v *vectorizer) matchKernel(f1 *ast.For) (*kernel, LoopReport) {
 	if kn.vec == nil {
 		return nil, rep
 	}
+	kn.exactSides(prod)
 	kn.fmaAdd = len(kn.rowF) > 0
 	rep = LoopReport{Iter: j, Vectorizable: true, ElemType: kn.elem,
 		Scheme: fmt.Sprintf("fma-tile %dx%d", kn.rows, kn.vecs)}

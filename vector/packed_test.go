@@ -433,3 +433,77 @@ func TestPackedParallelGCC(t *testing.T) {
 		})
 	}
 }
+
+// TestPackedExactProduct: the packed kernel and the fma-tile kernel
+// multiply the invariant factors into the operand that C groups them with
+// (gemm's alpha * A[i][k] * B[k][j] broadcasts or packs alpha * A[i][k]),
+// so that with gcc's contraction of the original (j innermost: fused) the
+// optimized program prints the original's bits.
+func TestPackedExactProduct(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil || vector.HostTarget().Name != "avx2" {
+		t.Skip("needs gcc and an AVX2+FMA host")
+	}
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, prod, scheme, text string
+		n, m, p                  int
+	}{
+		{"left", "alpha * A[i][k] * B[k][j]", "(packed ", "= alpha * A[", 70, 75, 40},
+		{"right", "A[i][k] * (alpha * B[k][j])", "(packed ", "= alpha * B[", 70, 75, 40},
+		{"middle", "A[i][k] * alpha * B[k][j]", "(packed ", "] * alpha;", 70, 75, 40},
+		{"tile-left", "alpha * A[i][k] * B[k][j]", "fma-tile", "_mm256_set1_pd(alpha * A[", 20, 30, 40},
+		{"tile-right", "A[i][k] * (alpha * B[k][j])", "fma-tile", "_mm256_mul_pd(_mm256_set1_pd(alpha)", 20, 30, 40},
+	} {
+		// Symbolic bounds for the packed kernel (under its size guard),
+		// constant ones for fma-tile (too small to pack).
+		ni, nk, nj := "n", "p", "m"
+		if tc.scheme == "fma-tile" {
+			ni, nk, nj = fmt.Sprint(tc.n), fmt.Sprint(tc.p), fmt.Sprint(tc.m)
+		}
+		src := fmt.Sprintf(`#include <stdio.h>
+double A[70][40], B[40][75], C[70][75], alpha;
+__attribute__((noinline)) void kernel(int n, int m, int p) {
+#pragma scop
+for (int i = 0; i < %s; i++)
+  for (int k = 0; k < %s; k++)
+    for (int j = 0; j < %s; j++)
+      C[i][j] += %s;
+#pragma endscop
+}
+int main(void) {
+  for (int i = 0; i < 70; i++) for (int k = 0; k < 40; k++) A[i][k] = (double)((i * 7 + k * 3) %% 11) / 3;
+  for (int k = 0; k < 40; k++) for (int j = 0; j < 75; j++) B[k][j] = (double)((k * 5 + j) %% 13) / 7;
+  for (int i = 0; i < 70; i++) for (int j = 0; j < 75; j++) C[i][j] = (double)((i + j) %% 5) / 9;
+  alpha = 1.1;
+  volatile int n = %d, m = %d, p = %d;
+  kernel(n, m, p);
+  for (int i = 0; i < 70; i++) for (int j = 0; j < 75; j++) printf("%%a\n", C[i][j]);
+  return 0;
+}
+`, ni, nk, nj, tc.prod, tc.n, tc.m, tc.p)
+		res := optimize(t, src, pipeline.Options{})
+		out := string(res.Output)
+		if !strings.Contains(remarks(res), tc.scheme) || !strings.Contains(out, tc.text) {
+			t.Fatalf("%s: no %q kernel with %q:\n%s\n%s", tc.name, tc.scheme, tc.text, remarks(res), out)
+		}
+		run := func(name, text string) string {
+			c := filepath.Join(dir, tc.name+name+".c")
+			if err := os.WriteFile(c, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			bin := filepath.Join(dir, tc.name+name)
+			if b, err := exec.Command(gcc, "-O3", "-mavx2", "-mfma", c, "-o", bin).CombinedOutput(); err != nil {
+				t.Fatalf("gcc %s: %v\n%s", name, err, b)
+			}
+			b, err := exec.Command(bin).Output()
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			return string(b)
+		}
+		if run("orig", src) != run("vec", out) {
+			t.Errorf("%s: the kernel rounds otherwise than the original", tc.name)
+		}
+	}
+}

@@ -88,7 +88,9 @@ func TestAnalysis(t *testing.T) {
 			remark: []string{`element type of I is "int"`}, notOut: []string{"ivdep"}},
 		{name: "matmul", elem: "double", body: matmul,
 			remark: []string{"fma-tile 4x2", "chose", "scheme costs"},
-			out:    []string{"#include <immintrin.h>\n", "_mm256_fmadd_pd", "_mm256_broadcast_sd(&A[", "_mm256_mul_pd(_mm256_set1_pd(alpha), _mm256_loadu_pd(&B[", "_mm256_storeu_pd(&C["}},
+			// (alpha * A[i][k]) * B[k][j] as C groups it (exactSides).
+			out:    []string{"#include <immintrin.h>\n", "_mm256_fmadd_pd", "_mm256_set1_pd(alpha * A[", "= _mm256_loadu_pd(&B[", "_mm256_storeu_pd(&C["},
+			notOut: []string{"_mm256_mul_pd"}},
 		{name: "matmul-float", elem: "float", body: matmul,
 			out: []string{"_mm256_fmadd_ps", "__m256 tsv_c3_1"}},
 		{name: "matmul-plus-eq", elem: "double", body: `for (int i = 0; i < n; i++)
@@ -100,7 +102,7 @@ func TestAnalysis(t *testing.T) {
   for (int k = 0; k < p; k++)
     for (int j = 0; j < m; j++)
       C[i][j] += x[i] * A[i][k] * y[k] * B[k][j];`,
-			out: []string{"_mm256_set1_pd(x[c", "] * A[", "_mm256_mul_pd(_mm256_set1_pd(y[c"}},
+			out: []string{"_mm256_set1_pd(x[c", "] * A[", "] * y[c"}, notOut: []string{"_mm256_mul_pd"}},
 		{name: "iterator-factor", elem: "double", body: `for (int i = 0; i < n; i++)
   for (int k = 0; k < p; k++)
     for (int j = 0; j < m; j++)
@@ -115,10 +117,10 @@ func TestAnalysis(t *testing.T) {
   for (int k = 0; k < p; k++)
     for (int j = 0; j < m; j++)
       C[i][j] += 1.5f * A[i][k] * B[k][j];`,
-			out: []string{"_mm256_set1_ps(1.5f)"}},
+			out: []string{"_mm256_set1_ps(1.5f * A["}},
 		{name: "matmul-generic", elem: "float", body: matmul, target: "sse2",
 			out: []string{"typedef float tsv_vf16 __attribute__((vector_size(16), aligned(sizeof(float)), may_alias));\n",
-				"tsv_c0_0 += tsv_a0 * tsv_b0;", "const float tsv_a0 = A[", "(float)(alpha) * *(const tsv_vf16 *)&B["},
+				"tsv_c0_0 += tsv_a0 * tsv_b0;", "const float tsv_a0 = alpha * A[", "tsv_b0 = *(const tsv_vf16 *)&B["},
 			notOut: []string{"immintrin"}},
 		// The vector operand varies with i: one load for the R rows of
 		// the register tile would be wrong (the kernel is refused).

@@ -53,6 +53,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	splitOn := fs.Bool("split", splitDefault, "statement splitting: cut reductions like A[i][j] += B[k][i] * B[k][j] in two through a temporary (see --split-expand; --explain says what was split and why)")
 	nosplit := fs.Bool("nosplit", false, "disable --split")
 	splitExpand := fs.String("split-expand", "permutable", "dimensions of --split's temporary: permutable (every loop but the last one of the left side: the nest stays tilable) or inner (the innermost loop only, the Polygeist paper's minimal expansion)")
+	freeFMA := fs.Bool("free-fma", false, "let gcc fuse the multiply-adds of the original's reduction loops (s += a*b) in the optimized loops: by default they are printed so that they stay a multiply and an add, as gcc leaves them in the original under AMD Zen tunings (-march=native there), and the output prints the original's bits")
 	noExpand := fs.Bool("noexpand", false, "no scalar expansion: temporaries such as PolyBench's temp2 or w keep their single storage (by default a local scalar dead after the region gets an array indexed by the loops that carry none of its values when that lets the scheduler tile, parallelize or vectorize more; --explain says which)")
 	schedFile := fs.String("schedule", "", "user schedule replacing the automatic scheduler: a transformation script or an isl YAML schedule tree (docs/SCHEDULE.md)")
 	fs.Usage = func() {
@@ -152,6 +153,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		SplitExpand:   expand,
 		NoLICM:        *nolicm || !*licm,
 		NoExpand:      *noExpand,
+		FreeFMA:       *freeFMA,
 		LICM:          astopt.Config{Threshold: *licmK},
 		Sched: scheduler.Config{
 			Fuse:          pol,

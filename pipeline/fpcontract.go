@@ -1,0 +1,423 @@
+package pipeline
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/scop"
+)
+
+// Faithful contraction of reduction chains (gcc on AMD Zen).
+//
+// gcc contracts a*b + c into one fused multiply-add across statements
+// (-ffp-contract=fast is GNU C's default) wherever the target has FMA,
+// with one exception under the AMD Zen tunings that -march=native picks on
+// this project's machines (znver1 to znver3: --param avoid-fma-max-bits
+// 128 or 256): a multiply-add whose sum is a loop's accumulator, kept in a
+// register from one iteration to the next (s += a*b), stays a multiply and
+// an add, the FMA's latency being longer than the add's. Tessera's
+// schedules often turn such a chain into a loop whose accumulator moves
+// (an interchange puts the stride-1 loop innermost), and gcc then fuses:
+// the optimized program rounds differently from the original. Most
+// kernels differ in the last printed digit only; PolyBench's gramschmidt,
+// whose input matrix is rank deficient, by 40 in 845 at MEDIUM.
+//
+// For a statement that is such a chain in the original, the product is
+// printed as tessera_unfused(a*b, tessera_nz). With gcc and a Zen tuning
+// this is a*b + z where z is -0.0 hidden from the optimizer (an empty asm
+// statement at the top of the function): x + -0.0 == x for every x, gcc
+// contracts it into fma(a, b, -0.0), which is the rounded product, and the
+// addition that follows stays an addition. That is the arithmetic of the
+// original chain whether or not the new loop keeps it, and costs no more
+// operations than the original. Elsewhere (other compilers and tunings,
+// -ffp-contract=off) the macro is the product itself.
+//
+// The chains are recognized as gcc sees them: an update x += a*b, x -= a*b,
+// x = x + a*b or x = x - a*b (the last operation of the right side a
+// multiplication) of a floating-point element x invariant in the innermost
+// enclosing loop, directly in that loop's body (no condition around it),
+// the body holding no loop, condition or call and, when x is an array
+// element, no other array write (which would make gcc reload x from
+// memory instead of keeping it in a register).
+const (
+	unfusedMacro = "tessera_unfused"
+	unfusedZero  = "tessera_nz"
+)
+
+// unfusedHeader defines the macros; the output starts with it when a
+// region uses them.
+const unfusedHeader = `/* tessera: keeps the multiply-adds that gcc leaves unfused in the original's reduction loops (AMD Zen tunings) unfused in the optimized loops too */
+#ifndef tessera_unfused
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_COMPILER) && (defined(__tune_znver1__) || defined(__tune_znver2__) || defined(__tune_znver3__)) && (defined(__x86_64__) || defined(__i386__))
+#define tessera_unfused(p, z) ((p) + (__typeof__(p)) (z))
+#define tessera_nz_decl(z) double z = -0.0; __asm__("" : "+x"(z))
+#else
+#define tessera_unfused(p, z) (p)
+#define tessera_nz_decl(z)
+#endif
+#endif
+`
+
+// unfusedDecl is the declaration that a function using the macro starts
+// with.
+const unfusedDecl = "tessera_nz_decl(" + unfusedZero + ");"
+
+// chainStatements returns, for each statement of s that is a reduction
+// chain of the original, its syntax with the product wrapped in the
+// macro. It returns nil when the file uses one of the names.
+func chainStatements(f *cfront.File, r *cfront.Region, s *scop.Scop, ex *expansion) map[string]cfront.Stmt {
+	ids := identifiers(f.Src)
+	if ids[unfusedMacro] || ids[unfusedZero] || ids["tessera_nz_decl"] {
+		return nil
+	}
+	loops := map[cfront.Pos]*cfront.For{}
+	var walk func(st cfront.Stmt)
+	walk = func(st cfront.Stmt) {
+		switch x := st.(type) {
+		case *cfront.Block:
+			if x != nil {
+				for _, c := range x.Stmts {
+					walk(c)
+				}
+			}
+		case *cfront.If:
+			walk(x.Then)
+			if x.Else != nil {
+				walk(x.Else)
+			}
+		case *cfront.For:
+			loops[x.At] = x
+			walk(x.Body)
+		}
+	}
+	for _, st := range r.Body {
+		walk(st)
+	}
+	arrays := map[string]*scop.Array{}
+	for _, a := range s.Arrays {
+		arrays[a.Name] = a
+	}
+	if ex != nil {
+		// An array of scalar expansion is the scalar of the original,
+		// which gcc keeps in a register whatever the loop writes.
+		for _, w := range ex.webs {
+			if a := arrays[w.Array.Name]; a != nil {
+				c := *a
+				c.Rank = 0
+				arrays[a.Name] = &c
+			}
+		}
+	}
+	out := map[string]cfront.Stmt{}
+	for _, st := range s.Statements {
+		if w := unfusedChain(f, st, s, loops, arrays); w != nil {
+			out[st.Name] = w
+		}
+	}
+	return out
+}
+
+// unfusedChain returns st's syntax with the product wrapped, or nil when st
+// is not a chain (see above).
+func unfusedChain(file *cfront.File, st *scop.Statement, s *scop.Scop, loops map[cfront.Pos]*cfront.For, arrays map[string]*scop.Array) cfront.Stmt {
+	es, ok := st.Syntax.(*cfront.ExprStmt)
+	as := st.Assign()
+	if !ok || as == nil || len(st.Loops) == 0 {
+		return nil
+	}
+	var write *scop.Access
+	for _, a := range st.Accesses {
+		if a.Kind == scop.Write {
+			write = a
+		}
+	}
+	if write == nil || arrays[write.Array] == nil || !floatType(arrays[write.Array].ElemType) {
+		return nil
+	}
+	// The product whose sum is the accumulator.
+	isProduct := func(e cfront.Expr) bool {
+		b, ok := cfront.Unparen(e).(*cfront.Binary)
+		return ok && b.Op == "*"
+	}
+	lhs := as.LHS.Format(nil)
+	var rhs cfront.Expr
+	switch as.Op {
+	case "+=", "-=":
+		if !isProduct(as.RHS) {
+			return nil
+		}
+		rhs = wrapUnfused(as.RHS)
+	case "=":
+		b, ok := cfront.Unparen(as.RHS).(*cfront.Binary)
+		if !ok || b.Op != "+" && b.Op != "-" {
+			return nil
+		}
+		nb := *b
+		switch {
+		case b.X.Format(nil) == lhs && isProduct(b.Y):
+			nb.Y = wrapUnfused(b.Y)
+		case b.Op == "+" && b.Y.Format(nil) == lhs && isProduct(b.X):
+			nb.X = wrapUnfused(b.X)
+		default:
+			return nil
+		}
+		rhs = &nb
+	default:
+		return nil
+	}
+	// The innermost loop: the accumulator is invariant in it and st sits
+	// directly in its straight-line body.
+	inner := s.Loops[st.Loops[len(st.Loops)-1]]
+	f := loops[inner.Pos]
+	if f == nil {
+		return nil
+	}
+	if smallTrip(file, f) {
+		return nil // gcc unrolls the loop completely: no chain is left
+	}
+	moves := false
+	as.LHS.Format(func(name string) (string, bool) {
+		moves = moves || name == inner.CIter
+		return "", false
+	})
+	if moves {
+		return nil
+	}
+	body := []cfront.Stmt{f.Body}
+	if b, ok := f.Body.(*cfront.Block); ok && b != nil {
+		body = b.Stmts
+	}
+	// gcc defers the contractions of a basic block only while every
+	// candidate so far continues one chain from the loop's accumulator;
+	// any other multiply-add of the body (symm's C[k][j] += ... beside
+	// temp2 += ...) ends the deferral and all of them are fused.
+	direct := false
+	for _, c := range body {
+		switch c := c.(type) {
+		case *cfront.ExprStmt:
+			own := c.At == es.At
+			direct = direct || own
+			if hasCall(file, c.X) {
+				return nil
+			}
+			if n := fmaCandidates(c.X); own && n != 1 || !own && n != 0 {
+				return nil
+			}
+		case *cfront.Decl:
+			for _, v := range c.Vars {
+				if v.Init != nil && (hasCall(file, v.Init) || fmaCandidates(v.Init) != 0) {
+					return nil
+				}
+			}
+		default:
+			return nil // a loop, a condition or a block
+		}
+	}
+	if !direct {
+		return nil
+	}
+	if arrays[write.Array].Rank > 0 {
+		for _, k := range inner.Stmts {
+			o := s.Statements[k]
+			if o == st {
+				continue
+			}
+			for _, a := range o.Accesses {
+				if a.Kind == scop.Write && arrays[a.Array] != nil && arrays[a.Array].Rank > 0 {
+					return nil
+				}
+			}
+		}
+	}
+	return &cfront.ExprStmt{At: es.At, X: &cfront.Assign{At: as.At, Op: as.Op, LHS: as.LHS, RHS: rhs}, Text: es.Text, EndOff: es.EndOff, Split: es.Split}
+}
+
+// fmaCandidates counts the additions and subtractions in e that have a
+// product as an operand (subscripts aside): the multiply-adds gcc may
+// contract.
+func fmaCandidates(e cfront.Expr) int {
+	isMul := func(e cfront.Expr) int {
+		if b, ok := cfront.Unparen(e).(*cfront.Binary); ok && b.Op == "*" {
+			return 1
+		}
+		return 0
+	}
+	switch x := e.(type) {
+	case *cfront.Paren:
+		return fmaCandidates(x.X)
+	case *cfront.Unary:
+		return fmaCandidates(x.X)
+	case *cfront.Cast:
+		return fmaCandidates(x.X)
+	case *cfront.Binary:
+		n := fmaCandidates(x.X) + fmaCandidates(x.Y)
+		if x.Op == "+" || x.Op == "-" {
+			n += isMul(x.X) + isMul(x.Y)
+		}
+		return n
+	case *cfront.Assign:
+		n := fmaCandidates(x.RHS)
+		if x.Op == "+=" || x.Op == "-=" {
+			n += isMul(x.RHS)
+		}
+		return n
+	case *cfront.CondExpr:
+		return fmaCandidates(x.Cond) + fmaCandidates(x.Then) + fmaCandidates(x.Else)
+	case *cfront.Call:
+		n := 0
+		for _, a := range x.Args {
+			n += fmaCandidates(a)
+		}
+		return n
+	}
+	return 0
+}
+
+// smallTrip reports whether the loop f runs a constant number of times,
+// at most 16 (gcc's --param max-completely-peel-times): gcc unrolls such
+// a loop completely before it contracts, and then fuses every product.
+func smallTrip(file *cfront.File, f *cfront.For) bool {
+	lo, ok := constValue(file, f.Lower, 0)
+	if !ok || len(f.Bounds) != 1 || f.Step == 0 {
+		return false
+	}
+	hi, ok := constValue(file, f.Bounds[0].Expr, 0)
+	if !ok {
+		return false
+	}
+	var n int64
+	switch f.Bounds[0].Op {
+	case "<":
+		n = hi - lo
+	case "<=":
+		n = hi - lo + 1
+	case ">":
+		n = lo - hi
+	case ">=":
+		n = lo - hi + 1
+	default:
+		return false
+	}
+	if f.Step < 0 {
+		n = -n
+	}
+	st := f.Step
+	if st < 0 {
+		st = -st
+	}
+	return n <= 16*st
+}
+
+// constValue is the value of an integer literal, or of a macro that
+// expands to one (through at most a few macros).
+func constValue(file *cfront.File, e cfront.Expr, depth int) (int64, bool) {
+	switch x := cfront.Unparen(e).(type) {
+	case *cfront.IntLit:
+		return x.Value, !x.Big
+	case *cfront.Ident:
+		m, ok := file.Macros[x.Name]
+		if !ok || m.FuncLike || depth > 4 {
+			return 0, false
+		}
+		body := strings.Trim(strings.TrimSpace(m.Body), "()")
+		var v int64
+		if _, err := fmt.Sscanf(body, "%d", &v); err == nil && fmt.Sprint(v) == body {
+			return v, true
+		}
+		if identRE.MatchString(body) && identRE.FindString(body) == body {
+			return constValue(file, &cfront.Ident{Name: body}, depth+1)
+		}
+	}
+	return 0, false
+}
+
+func wrapUnfused(e cfront.Expr) cfront.Expr {
+	return &cfront.Call{Fun: &cfront.Ident{Name: unfusedMacro}, Args: []cfront.Expr{e, &cfront.Ident{Name: unfusedZero}}}
+}
+
+// floatType reports whether an element type as declared may be a floating
+// type: not one of C's integer types (a macro such as DATA_TYPE may be).
+func floatType(t string) bool {
+	t = strings.TrimSpace(strings.NewReplacer("const ", "", "volatile ", "", "static ", "").Replace(t))
+	return !cfront.IsIntegerType(t)
+}
+
+// hasCall reports whether e calls a function, a function-like macro of
+// the file whose expansion calls none (PolyBench's SCALAR_VAL) aside.
+func hasCall(f *cfront.File, e cfront.Expr) bool {
+	switch x := e.(type) {
+	case *cfront.Paren:
+		return hasCall(f, x.X)
+	case *cfront.Unary:
+		return hasCall(f, x.X)
+	case *cfront.Postfix:
+		return hasCall(f, x.X)
+	case *cfront.Binary:
+		return hasCall(f, x.X) || hasCall(f, x.Y)
+	case *cfront.Assign:
+		return hasCall(f, x.LHS) || hasCall(f, x.RHS)
+	case *cfront.CondExpr:
+		return hasCall(f, x.Cond) || hasCall(f, x.Then) || hasCall(f, x.Else)
+	case *cfront.Index:
+		return hasCall(f, x.X) || hasCall(f, x.Index)
+	case *cfront.Member:
+		return hasCall(f, x.X)
+	case *cfront.Cast:
+		return hasCall(f, x.X)
+	case *cfront.Call:
+		id, ok := x.Fun.(*cfront.Ident)
+		if !ok {
+			return true
+		}
+		m, ok := f.Macros[id.Name]
+		if !ok || callRE.MatchString(m.Body) {
+			return true
+		}
+		for _, a := range x.Args {
+			if hasCall(f, a) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// withUnfusedDecl starts text (a function body or a region) with the
+// declaration of the macro's zero when it uses the macro; a region then
+// becomes a block of its own.
+func withUnfusedDecl(text string, block bool) string {
+	if !strings.Contains(text, unfusedMacro+"(") {
+		return text
+	}
+	if !block {
+		return unfusedDecl + "\n" + text
+	}
+	return "{\n  " + unfusedDecl + "\n" + indentRegion(text, "  ") + "}\n"
+}
+
+// addUnfusedHeader starts the output with unfusedHeader when a region
+// uses the macro.
+func addUnfusedHeader(out []byte, regions []*Region) []byte {
+	for _, r := range regions {
+		if r.Kept {
+			continue
+		}
+		if strings.Contains(r.Text, unfusedMacro+"(") || r.outlined != nil && strings.Contains(r.outlined.Funcs, unfusedMacro+"(") {
+			return append([]byte(unfusedHeader), out...)
+		}
+	}
+	return out
+}
+
+// chainRemark says which statements keep their multiply-add unfused.
+func chainRemark(s *scop.Scop, chains map[string]cfront.Stmt) string {
+	var names []string
+	for _, st := range s.Statements {
+		if _, ok := chains[st.Name]; ok {
+			names = append(names, fmt.Sprintf("%s (line %d)", st.Name, st.Pos.Line))
+		}
+	}
+	return "multiply-adds of " + strings.Join(names, ", ") + " stay unfused as in the original's reduction loops, where gcc's AMD Zen tunings do not contract them (" + unfusedMacro + "; --free-fma lets gcc fuse them: faster, rounded otherwise)"
+}
