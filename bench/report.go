@@ -27,12 +27,15 @@ type Result struct {
 	// Speedup is baseline median / this median; 0 unless Status is OK
 	// (a WRONG cell never gets a speedup). The baseline's is 1.
 	Speedup   float64 `json:"speedup"`
-	Flops     float64 `json:"flops"`             // from the manifest formula
-	OptTime   float64 `json:"opt_time_s"`        // wall time of tessera opt (tessera flows)
-	BuildTime float64 `json:"build_time_s"`      // wall time of the C compiler
-	Message   string  `json:"message,omitempty"` // compiler/run error or first output difference
-	OptLog    string  `json:"opt_log,omitempty"` // tessera opt's output (diagnostics), trimmed
-	output    []byte  // the program's stdout (first run), for comparison
+	Flops     float64 `json:"flops"`        // from the manifest formula
+	OptTime   float64 `json:"opt_time_s"`   // wall time of tessera opt (tessera flows)
+	BuildTime float64 `json:"build_time_s"` // wall time of the C compiler
+	// Exact is set on an OK cell whose output is the baseline's, byte for
+	// byte (OK cells may also be within the kernel's tolerance only).
+	Exact   bool   `json:"exact"`
+	Message string `json:"message,omitempty"` // compiler/run error or first output difference
+	OptLog  string `json:"opt_log,omitempty"` // tessera opt's output (diagnostics), trimmed
+	output  []byte // the program's stdout (first run), for comparison
 }
 
 // GFlops returns the achieved GFLOP/s of an OK cell, else 0.
@@ -55,6 +58,7 @@ type FlowSummary struct {
 	// (0 when it has none).
 	GeoMean float64 `json:"geomean_speedup"`
 	OK      int     `json:"ok"`
+	Exact   int     `json:"exact"` // OK cells that print the baseline's bytes
 	Wrong   int     `json:"wrong"`
 	Failed  int     `json:"failed"` // OPT-FAIL, BUILD-FAIL, RUN-FAIL
 	Other   int     `json:"other"`  // SKIPPED, UNCHECKED
@@ -102,6 +106,9 @@ func (rep *Report) summarize() {
 			switch r.Status {
 			case StatusOK:
 				s.OK++
+				if r.Exact {
+					s.Exact++
+				}
 				if r.Speedup > 0 {
 					logSum += math.Log(r.Speedup)
 					n++
@@ -164,13 +171,13 @@ func (rep *Report) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "flow\tgeomean speedup\tok\twrong\tfailed\tother\t")
+	fmt.Fprintln(tw, "flow\tgeomean speedup\tok\t(exact)\twrong\tfailed\tother\t")
 	for _, s := range rep.Summary {
 		g := "-"
 		if s.GeoMean > 0 {
 			g = strconv.FormatFloat(s.GeoMean, 'f', 3, 64) + "x"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t\n", s.Flow, g, s.OK, s.Wrong, s.Failed, s.Other)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t\n", s.Flow, g, s.OK, s.Exact, s.Wrong, s.Failed, s.Other)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -531,7 +531,7 @@ func (r *runner) execCell(ctx context.Context, k Kernel, f Flow, res *Result, ba
 	// Check against the baseline.
 	res.Status = StatusOK
 	if f.Kind == Baseline {
-		res.Speedup = 1
+		res.Speedup, res.Exact = 1, true
 		return
 	}
 	if base == nil || base.Status != StatusOK {
@@ -544,6 +544,7 @@ func (r *runner) execCell(ctx context.Context, k Kernel, f Flow, res *Result, ba
 		res.Message = msg
 		return
 	}
+	res.Exact = bytes.Equal(base.output, stdout)
 	if res.Median > 0 {
 		res.Speedup = base.Median / res.Median
 	}
