@@ -25,6 +25,7 @@ package pipeline
 import (
 	"errors"
 	"fmt"
+	"os"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -224,6 +225,10 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 	return res, nil
 }
 
+// errUselessExpansion: the region expanded scalars and then kept the
+// original order; runRegionWithin runs it again without the expansion.
+var errUselessExpansion = errors.New("scalar expansion without use")
+
 // stageError names the stage that failed.
 type stageError struct {
 	stage string
@@ -251,6 +256,15 @@ func runRegionWithin(f *cfront.File, r *cfront.Region, reg *Region, opt Options,
 	work := &Region{Region: r, Kept: true}
 	go func() {
 		t, err := runRegion(f, r, work, opt, prefix)
+		if errors.Is(err, errUselessExpansion) {
+			// Once more on the model without scalar expansion.
+			again := &Region{Region: r, Kept: true}
+			o := opt
+			o.NoExpand = true
+			t, err = runRegion(f, r, again, o, prefix)
+			again.Remarks = append([]string{"scalar expansion undone: the region keeps the original order, which does not need it"}, again.Remarks...)
+			*work = *again
+		}
 		done <- result{t, err}
 	}()
 	// The limit is on the CPU time of the process, so that the outcome
@@ -325,6 +339,7 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	origKept := false           // the original schedule with parallel marks (origpar.go)
 	var newVec *vectorCandidate // the vector stage on the new schedule
 	usedPlain := false
+	originalOrder := false // the region keeps the original order of the (possibly expanded) model
 	if opt.Identity {
 		reg.Remarks = append(reg.Remarks, "identity schedule (--identity)")
 	} else if opt.Schedule != nil {
@@ -342,6 +357,7 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 			return err
 		})
 		if err != nil {
+			originalOrder = true
 			reg.Remarks = append(reg.Remarks, fmt.Sprintf("original schedule kept: %v", err))
 			var be *scheduler.BudgetError
 			var pe *presburger.Error
@@ -390,6 +406,7 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 				// Reordering without tiling or parallelism measured
 				// slower than the original on every kernel where it
 				// happened (jacobi-1d 0.21x, mvt 0.53x at LARGE).
+				originalOrder = true
 				reg.Remarks = append(reg.Remarks, "original schedule kept: the new one neither tiles nor parallelizes anything")
 			}
 		}
@@ -449,13 +466,21 @@ generate:
 			goto generate
 		}
 		if newVec != nil {
-			vr = vectorChoice(reg, newVec, vr, s)
+			var keptNew bool
+			vr, keptNew = vectorChoice(reg, newVec, vr, s)
 			tree = reg.Tree
+			originalOrder = !keptNew && !origKept
 		} else if usedPlain {
+			originalOrder = !origKept
 			reg.Remarks = append(reg.Remarks, "original schedule kept: --vectorize found nothing to do with the new one")
 		}
 		n, reg.AST, reg.Vector = vr.AST, vr.AST, vr
 		reg.Remarks = append(reg.Remarks, vr.Remarks()...)
+	}
+	if originalOrder && expanded != nil && os.Getenv("TESSERA_EXPAND_FORCE") == "" {
+		// The expansion only served a schedule that was not kept: its
+		// arrays would only cost (durbin's sum on the heap ran 3% slower).
+		return "", errUselessExpansion
 	}
 	stage = "emit"
 	var chains map[string]cfront.Stmt
@@ -606,14 +631,14 @@ type vectorCandidate struct {
 // and on the original one (orig, whose tree is reg.Tree): the new one only
 // when it vectorizes more of the deepest statements (vector.Gains). It
 // sets reg.Tree and reg.Private to the choice and returns its result.
-func vectorChoice(reg *Region, cand *vectorCandidate, orig *vector.Result, s *scop.Scop) *vector.Result {
+func vectorChoice(reg *Region, cand *vectorCandidate, orig *vector.Result, s *scop.Scop) (*vector.Result, bool) {
 	if vector.Gains(cand.vr, orig, s) {
 		reg.Tree, reg.Private = cand.tree, cand.private
 		reg.Remarks = append(reg.Remarks, fmt.Sprintf("new schedule kept for --vectorize: it vectorizes %v, the original %v", cand.vr.Vectorized(), orig.Vectorized()))
-		return cand.vr
+		return cand.vr, true
 	}
 	reg.Remarks = append(reg.Remarks, fmt.Sprintf("original schedule kept: --vectorize does not vectorize more of the new one's deepest statements (new %v, original %v)", cand.vr.Vectorized(), orig.Vectorized()))
-	return orig
+	return orig, false
 }
 
 // vectorOriginal is the region's original schedule with the coincident
