@@ -13,6 +13,7 @@ const unfusedHead = `#include <math.h>
 #define N 40
 double A[N][N], B[N][N], x[N], y[N], z[N], s;
 int I[N][N], iv[N];
+float fa[N][N], fx[N], fy[N];
 void kernel(int n) {
 #pragma scop
 `
@@ -45,6 +46,11 @@ func TestUnfusedChains(t *testing.T) {
 		{"short", "for (int i = 0; i < n; i++) for (int j = 0; j < 8; j++) x[i] += A[i][j] * y[j];", false},
 		{"call", "for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) { x[i] += A[i][j] * y[j]; s = sqrt(y[j]); }", false},
 		{"division", "for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) x[i] += A[i][j] / y[j];", false},
+		// A product in double reaches a float accumulator through a
+		// conversion: gcc fuses it.
+		{"float-double-literal", "for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) fx[i] += 0.5 * fa[i][j] * fy[j];", false},
+		{"float-double-array", "for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) fx[i] += fa[i][j] * y[j];", false},
+		{"float", "for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) fx[i] += 0.5f * fa[i][j] * fy[j];", true},
 		{"int", "for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) iv[i] += I[i][j] * iv[j];", false},
 	} {
 		src := unfusedHead + tc.body + "\n#pragma endscop\n}\n"
