@@ -237,50 +237,41 @@ func unfusedChain(file *cfront.File, st *scop.Statement, s *scop.Scop, loops map
 	return &cfront.ExprStmt{At: es.At, X: &cfront.Assign{At: as.At, Op: as.Op, LHS: as.LHS, RHS: rhs}, Text: es.Text, EndOff: es.EndOff, Split: es.Split}
 }
 
-// sameType reports whether every operand of the product e has the type
-// elem: arrays and scalars of the model declared with it, integer
-// literals, and floating literals of that type (unsuffixed for double, f
-// for float; none for a macro type such as DATA_TYPE).
+// sameType reports whether every operand of the arithmetic expression e
+// has the type elem: arrays and scalars of the model declared with it,
+// integer literals, and floating literals of that type (unsuffixed for
+// double, f for float; none for a macro type such as DATA_TYPE).
 func sameType(e cfront.Expr, elem string, arrays map[string]*scop.Array) bool {
-	for _, f := range productFactors(e) {
-		switch x := f.(type) {
-		case *cfront.IntLit:
-		case *cfront.FloatLit:
-			suffix := strings.ToLower(x.Text[len(x.Text)-1:])
-			if !(elem == "double" && suffix != "f" && suffix != "l" || elem == "float" && suffix == "f") {
-				return false
-			}
-		case *cfront.Ident:
-			if a := arrays[x.Name]; a == nil || a.ElemType != elem {
-				return false
-			}
-		case *cfront.Index:
-			base := cfront.Expr(x)
-			for {
-				ix, ok := base.(*cfront.Index)
-				if !ok {
-					break
-				}
-				base = ix.X
-			}
-			id, ok := base.(*cfront.Ident)
-			if !ok || arrays[id.Name] == nil || arrays[id.Name].ElemType != elem {
-				return false
-			}
-		default:
-			return false
+	switch x := cfront.Unparen(e).(type) {
+	case *cfront.Binary:
+		switch x.Op {
+		case "+", "-", "*", "/":
+			return sameType(x.X, elem, arrays) && sameType(x.Y, elem, arrays)
 		}
+		return false
+	case *cfront.Unary:
+		return (x.Op == "-" || x.Op == "+") && sameType(x.X, elem, arrays)
+	case *cfront.IntLit:
+		return true
+	case *cfront.FloatLit:
+		suffix := strings.ToLower(x.Text[len(x.Text)-1:])
+		return elem == "double" && suffix != "f" && suffix != "l" || elem == "float" && suffix == "f"
+	case *cfront.Ident:
+		a := arrays[x.Name]
+		return a != nil && a.ElemType == elem
+	case *cfront.Index:
+		base := cfront.Expr(x)
+		for {
+			ix, ok := base.(*cfront.Index)
+			if !ok {
+				break
+			}
+			base = ix.X
+		}
+		id, ok := base.(*cfront.Ident)
+		return ok && arrays[id.Name] != nil && arrays[id.Name].ElemType == elem
 	}
-	return true
-}
-
-// productFactors flattens a product into its factors.
-func productFactors(e cfront.Expr) []cfront.Expr {
-	e = cfront.Unparen(e)
-	if b, ok := e.(*cfront.Binary); ok && b.Op == "*" {
-		return append(productFactors(b.X), productFactors(b.Y)...)
-	}
-	return []cfront.Expr{e}
+	return false
 }
 
 // fmaCandidates counts the additions and subtractions in e that have a

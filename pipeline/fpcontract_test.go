@@ -50,6 +50,7 @@ func TestUnfusedChains(t *testing.T) {
 		// conversion: gcc fuses it.
 		{"float-double-literal", "for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) fx[i] += 0.5 * fa[i][j] * fy[j];", false},
 		{"float-double-array", "for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) fx[i] += fa[i][j] * y[j];", false},
+		{"difference", "for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) x[i] += (A[j][i] - y[i]) * (A[j][i] - y[i]);", true},
 		{"float", "for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) fx[i] += 0.5f * fa[i][j] * fy[j];", true},
 		{"int", "for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) iv[i] += I[i][j] * iv[j];", false},
 	} {
