@@ -521,3 +521,61 @@ func (r *Result) printGNU(kn *kernel, op, acc string, ri, vi int64, subst func(s
 	}
 	return "", fmt.Errorf("vector: bad vector statement %s", op)
 }
+
+// exactConstSides decides where the factors that vary with nothing
+// (scalars, literals) of the product t go, so that the packed kernel
+// computes t's own multiplications: when t is X * Y with each of X and Y a
+// left-to-right chain of factors and all the varying factors of X on one
+// side (row or column) and those of Y on the other, the invariant factors
+// of X go to X's side and those of Y to Y's (gemm's alpha * A[i][k] *
+// B[k][j] packs alpha * A[i][k], as C evaluates it, not alpha * B[k][j]).
+// It returns, per factor (n of them, in factors' order), whether an
+// invariant one goes to the row side, or nil (column side for all, the
+// products then rounded in another order). side tells the varying
+// factors' side.
+func exactConstSides(t cfront.Expr, n int, side func(k int) (row, col bool)) []bool {
+	b, ok := cfront.Unparen(t).(*cfront.Binary)
+	if !ok || b.Op != "*" || !leftChain(b.X) || !leftChain(b.Y) {
+		return nil
+	}
+	nx := len(factors(b.X))
+	if nx+len(factors(b.Y)) != n {
+		return nil
+	}
+	half := func(lo, hi int) (row, col bool) {
+		for k := lo; k < hi; k++ {
+			r, c := side(k)
+			row, col = row || r, col || c
+		}
+		return row, col
+	}
+	xr, xc := half(0, nx)
+	yr, yc := half(nx, n)
+	var xRow bool
+	switch {
+	case xr && !xc && yc && !yr:
+		xRow = true
+	case xc && !xr && yr && !yc:
+		xRow = false
+	default:
+		return nil
+	}
+	out := make([]bool, n)
+	for k := range out {
+		out[k] = (k < nx) == xRow
+	}
+	return out
+}
+
+// leftChain reports whether e is a factor or a product (f1 * f2) * f3 ...
+// evaluated left to right, as product prints it.
+func leftChain(e cfront.Expr) bool {
+	b, ok := cfront.Unparen(e).(*cfront.Binary)
+	if !ok || b.Op != "*" {
+		return true
+	}
+	if y, ok := cfront.Unparen(b.Y).(*cfront.Binary); ok && y.Op == "*" {
+		return false
+	}
+	return leftChain(b.X)
+}

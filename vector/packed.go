@@ -28,65 +28,11 @@ const (
 	packHoistRows = 1024
 )
 
-// exactConstSides decides where the factors that vary with nothing
-// (scalars, literals) of the product t go, so that the packed kernel
-// computes t's own multiplications: when t is X * Y with each of X and Y a
-// left-to-right chain of factors and all the varying factors of X on one
-// side (row or column) and those of Y on the other, the invariant factors
-// of X go to X's side and those of Y to Y's (gemm's alpha * A[i][k] *
-// B[k][j] packs alpha * A[i][k], as C evaluates it, not alpha * B[k][j]).
-// It returns, per factor (n of them, in factors' order), whether an
-// invariant one goes to the row side, or nil (column side for all, the
-// products then rounded in another order). side tells the varying
-// factors' side.
-func exactConstSides(t cfront.Expr, n int, side func(k int) (row, col bool)) []bool {
-	b, ok := cfront.Unparen(t).(*cfront.Binary)
-	if !ok || b.Op != "*" || !leftChain(b.X) || !leftChain(b.Y) {
-		return nil
-	}
-	nx := len(factors(b.X))
-	if nx+len(factors(b.Y)) != n {
-		return nil
-	}
-	half := func(lo, hi int) (row, col bool) {
-		for k := lo; k < hi; k++ {
-			r, c := side(k)
-			row, col = row || r, col || c
-		}
-		return row, col
-	}
-	xr, xc := half(0, nx)
-	yr, yc := half(nx, n)
-	var xRow bool
-	switch {
-	case xr && !xc && yc && !yr:
-		xRow = true
-	case xc && !xr && yr && !yc:
-		xRow = false
-	default:
-		return nil
-	}
-	out := make([]bool, n)
-	for k := range out {
-		out[k] = (k < nx) == xRow
-	}
-	return out
-}
-
-// leftChain reports whether e is a factor or a product (f1 * f2) * f3 ...
-// evaluated left to right, as product prints it.
-func leftChain(e cfront.Expr) bool {
-	b, ok := cfront.Unparen(e).(*cfront.Binary)
-	if !ok || b.Op != "*" {
-		return true
-	}
-	if y, ok := cfront.Unparen(b.Y).(*cfront.Binary); ok && y.Op == "*" {
-		return false
-	}
-	return leftChain(b.X)
-}
-
-// term is one product of a contraction statement: rowF are the factors
+// term is one product of a contraction statement (invariant factors go
+// with B even where C groups them with A, unlike the fma-tile kernel's
+// exactSides: on the row side they keep a scalar live across the
+// micro-kernel, and gcc 12 then spilled its accumulators, our gemm 2x
+// slower at LARGE): rowF are the factors
 // that vary with the row dimension I (packed into A), colF the others
 // (packed into B: they vary with J, or with neither).
 type term struct {
@@ -374,16 +320,13 @@ func (v *vectorizer) matchPacked(f *ast.For) (*pkernel, LoopReport) {
 		}
 		var ts []term
 		good := true
-		for ti, fs := range terms {
+		for _, fs := range terms {
 			t := term{rowDims: map[int]bool{}}
-			constRow := exactConstSides(prods[ti], len(fs), func(k int) (row, col bool) {
-				return fs[k].dims[d], len(fs[k].dims) > 0 && !fs[k].dims[d]
-			})
-			for k, f := range fs {
+			for _, f := range fs {
 				switch {
 				case f.dims[d] && f.dims[dimJ]:
 					good = false
-				case f.dims[d] || len(f.dims) == 0 && constRow != nil && constRow[k]:
+				case f.dims[d]:
 					t.rowF = append(t.rowF, f.e)
 					for dd := range f.dims {
 						t.rowDims[dd] = true
