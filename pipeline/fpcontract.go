@@ -33,13 +33,23 @@ import (
 // operations than the original. Elsewhere (other compilers and tunings,
 // -ffp-contract=off) the macro is the product itself.
 //
-// The chains are recognized as gcc sees them: an update x += a*b, x -= a*b,
-// x = x + a*b or x = x - a*b (the last operation of the right side a
-// multiplication) of a floating-point element x invariant in the innermost
-// enclosing loop, directly in that loop's body (no condition around it),
-// the body holding no loop, condition or call and, when x is an array
-// element, no other array write (which would make gcc reload x from
-// memory instead of keeping it in a register).
+// The chains are recognized as gcc 12 sees them: an update x += a*b,
+// x -= a*b, x = x + a*b or x = x - a*b (the last operation of the right
+// side a multiplication, all its operands of x's type) of a floating-point
+// element x invariant in the innermost enclosing loop, directly in that
+// loop's body (no condition around it), the body holding no loop,
+// condition, call or other multiply-add (any other one ends gcc's
+// deferral and all are fused) and, when x is an array element, no other
+// array write (which would make gcc reload x from memory instead of
+// keeping it in a register); a loop of at most 16 constant trips is
+// unrolled completely before contraction and left alone.
+//
+// Not reproduced: when gcc vectorizes the original's chain as an in-order
+// reduction (vector multiplies, additions in order), the remainder
+// iterations after the vector loop are fused (PolyBench's symm in double,
+// gramschmidt in float); packed kernels (vector/packed.go) and horizontal
+// reductions print their own arithmetic. The tunings are those measured
+// with gcc 12 (znver1 to znver3); gcc 12 does not know znver4.
 const (
 	unfusedMacro = "tessera_unfused"
 	unfusedZero  = "tessera_nz"
