@@ -82,27 +82,13 @@ func chainStatements(f *cfront.File, r *cfront.Region, s *scop.Scop, ex *expansi
 		return nil
 	}
 	loops := map[cfront.Pos]*cfront.For{}
-	var walk func(st cfront.Stmt)
-	walk = func(st cfront.Stmt) {
-		switch x := st.(type) {
-		case *cfront.Block:
-			if x != nil {
-				for _, c := range x.Stmts {
-					walk(c)
-				}
-			}
-		case *cfront.If:
-			walk(x.Then)
-			if x.Else != nil {
-				walk(x.Else)
-			}
-		case *cfront.For:
-			loops[x.At] = x
-			walk(x.Body)
-		}
-	}
 	for _, st := range r.Body {
-		walk(st)
+		cfront.Walk(st, func(n cfront.Node) bool {
+			if f, ok := n.(*cfront.For); ok {
+				loops[f.At] = f
+			}
+			return true
+		})
 	}
 	arrays := map[string]*scop.Array{}
 	for _, a := range s.Arrays {
@@ -270,16 +256,8 @@ func sameType(e cfront.Expr, elem string, arrays map[string]*scop.Array) bool {
 		a := arrays[x.Name]
 		return a != nil && a.ElemType == elem
 	case *cfront.Index:
-		base := cfront.Expr(x)
-		for {
-			ix, ok := base.(*cfront.Index)
-			if !ok {
-				break
-			}
-			base = ix.X
-		}
-		id, ok := base.(*cfront.Ident)
-		return ok && arrays[id.Name] != nil && arrays[id.Name].ElemType == elem
+		name, _, ok := cfront.ArrayAccess(x)
+		return ok && arrays[name] != nil && arrays[name].ElemType == elem
 	}
 	return false
 }
@@ -294,35 +272,23 @@ func fmaCandidates(e cfront.Expr) int {
 		}
 		return 0
 	}
-	switch x := e.(type) {
-	case *cfront.Paren:
-		return fmaCandidates(x.X)
-	case *cfront.Unary:
-		return fmaCandidates(x.X)
-	case *cfront.Cast:
-		return fmaCandidates(x.X)
-	case *cfront.Binary:
-		n := fmaCandidates(x.X) + fmaCandidates(x.Y)
-		if x.Op == "+" || x.Op == "-" {
-			n += isMul(x.X) + isMul(x.Y)
+	n := 0
+	cfront.Walk(e, func(x cfront.Node) bool {
+		switch x := x.(type) {
+		case *cfront.Index:
+			return false // integer subscripts
+		case *cfront.Binary:
+			if x.Op == "+" || x.Op == "-" {
+				n += isMul(x.X) + isMul(x.Y)
+			}
+		case *cfront.Assign:
+			if x.Op == "+=" || x.Op == "-=" {
+				n += isMul(x.RHS)
+			}
 		}
-		return n
-	case *cfront.Assign:
-		n := fmaCandidates(x.RHS)
-		if x.Op == "+=" || x.Op == "-=" {
-			n += isMul(x.RHS)
-		}
-		return n
-	case *cfront.CondExpr:
-		return fmaCandidates(x.Cond) + fmaCandidates(x.Then) + fmaCandidates(x.Else)
-	case *cfront.Call:
-		n := 0
-		for _, a := range x.Args {
-			n += fmaCandidates(a)
-		}
-		return n
-	}
-	return 0
+		return true
+	})
+	return n
 }
 
 // smallTrip reports whether the loop f runs a constant number of times,
@@ -397,42 +363,19 @@ func floatType(t string) bool {
 // hasCall reports whether e calls a function, a function-like macro of
 // the file whose expansion calls none (PolyBench's SCALAR_VAL) aside.
 func hasCall(f *cfront.File, e cfront.Expr) bool {
-	switch x := e.(type) {
-	case *cfront.Paren:
-		return hasCall(f, x.X)
-	case *cfront.Unary:
-		return hasCall(f, x.X)
-	case *cfront.Postfix:
-		return hasCall(f, x.X)
-	case *cfront.Binary:
-		return hasCall(f, x.X) || hasCall(f, x.Y)
-	case *cfront.Assign:
-		return hasCall(f, x.LHS) || hasCall(f, x.RHS)
-	case *cfront.CondExpr:
-		return hasCall(f, x.Cond) || hasCall(f, x.Then) || hasCall(f, x.Else)
-	case *cfront.Index:
-		return hasCall(f, x.X) || hasCall(f, x.Index)
-	case *cfront.Member:
-		return hasCall(f, x.X)
-	case *cfront.Cast:
-		return hasCall(f, x.X)
-	case *cfront.Call:
-		id, ok := x.Fun.(*cfront.Ident)
-		if !ok {
-			return true
-		}
-		m, ok := f.Macros[id.Name]
-		if !ok || callRE.MatchString(m.Body) {
-			return true
-		}
-		for _, a := range x.Args {
-			if hasCall(f, a) {
-				return true
+	found := false
+	cfront.Walk(e, func(x cfront.Node) bool {
+		if c, ok := x.(*cfront.Call); ok {
+			id, isId := c.Fun.(*cfront.Ident)
+			if !isId {
+				found = true
+			} else if m, isMacro := f.Macros[id.Name]; !isMacro || callRE.MatchString(m.Body) {
+				found = true
 			}
 		}
-		return false
-	}
-	return false
+		return !found
+	})
+	return found
 }
 
 // withUnfusedDecl starts text (a function body or a region) with the
