@@ -3,6 +3,7 @@ package vector
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -50,16 +51,8 @@ func (kn *kernel) exactSides(prod cfront.Expr) {
 		return
 	}
 	fs := factors(prod)
-	is := func(list []cfront.Expr, f cfront.Expr) bool {
-		for _, g := range list {
-			if g == f {
-				return true
-			}
-		}
-		return false
-	}
 	sides := exactConstSides(prod, len(fs), func(k int) (row, col bool) {
-		return is(kn.rowF, fs[k]), fs[k] == kn.vec
+		return slices.Contains(kn.rowF, fs[k]), fs[k] == kn.vec
 	})
 	if sides == nil {
 		return
@@ -67,9 +60,9 @@ func (kn *kernel) exactSides(prod cfront.Expr) {
 	var rowF, colF []cfront.Expr
 	for k, f := range fs {
 		switch {
-		case is(kn.rowF, f) || is(kn.colF, f) && sides[k]:
+		case slices.Contains(kn.rowF, f) || slices.Contains(kn.colF, f) && sides[k]:
 			rowF = append(rowF, f)
-		case is(kn.colF, f):
+		case slices.Contains(kn.colF, f):
 			colF = append(colF, f)
 		}
 	}
@@ -523,16 +516,15 @@ func (r *Result) printGNU(kn *kernel, op, acc string, ri, vi int64, subst func(s
 }
 
 // exactConstSides decides where the factors that vary with nothing
-// (scalars, literals) of the product t go, so that the packed kernel
-// computes t's own multiplications: when t is X * Y with each of X and Y a
-// left-to-right chain of factors and all the varying factors of X on one
-// side (row or column) and those of Y on the other, the invariant factors
-// of X go to X's side and those of Y to Y's (gemm's alpha * A[i][k] *
-// B[k][j] packs alpha * A[i][k], as C evaluates it, not alpha * B[k][j]).
-// It returns, per factor (n of them, in factors' order), whether an
-// invariant one goes to the row side, or nil (column side for all, the
-// products then rounded in another order). side tells the varying
-// factors' side.
+// (scalars, literals, x[k] for the fma-tile kernel) of the product t go,
+// so that the kernel computes t's own multiplications: when t is X * Y
+// with each of X and Y a left-to-right chain of factors and all the
+// varying factors of X on one side (row or column) and those of Y on the
+// other, the invariant factors of X go to X's side and those of Y to Y's
+// (gemm's alpha * A[i][k] * B[k][j] broadcasts alpha * A[i][k], as C
+// evaluates it, not alpha * B[k][j]). It returns, per factor (n of them,
+// in factors' order), whether an invariant one goes to the row side, or
+// nil (no such split). side tells the varying factors' side.
 func exactConstSides(t cfront.Expr, n int, side func(k int) (row, col bool)) []bool {
 	b, ok := cfront.Unparen(t).(*cfront.Binary)
 	if !ok || b.Op != "*" || !leftChain(b.X) || !leftChain(b.Y) {
