@@ -75,9 +75,9 @@ const unfusedDecl = "tessera_nz_decl(" + unfusedZero + ");"
 
 // chainStatements returns, for each statement of s that is a reduction
 // chain of the original, its syntax with the product wrapped in the
-// macro. It returns nil when the file uses one of the names.
-func chainStatements(f *cfront.File, r *cfront.Region, s *scop.Scop, ex *expansion) map[string]cfront.Stmt {
-	ids := identifiers(f.Src)
+// macro. It returns nil when the file uses one of the names (ids, the
+// file's identifiers).
+func chainStatements(f *cfront.File, r *cfront.Region, s *scop.Scop, ex *expansion, ids map[string]bool) map[string]cfront.Stmt {
 	if ids[unfusedMacro] || ids[unfusedZero] || ids["tessera_nz_decl"] {
 		return nil
 	}

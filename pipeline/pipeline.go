@@ -432,7 +432,8 @@ generate:
 		}
 		reg.Remarks = append(reg.Remarks, st.String())
 	}
-	n = renameBindings(n, identifiers(f.Src))
+	ids := identifiers(f.Src) // the names the file uses (generated names avoid them)
+	n = renameBindings(n, ids)
 	reg.AST = n
 	if !opt.NoSelfCheck {
 		stage = "self-check"
@@ -485,7 +486,7 @@ generate:
 	stage = "emit"
 	var chains map[string]cfront.Stmt
 	if !opt.FreeFMA {
-		chains = chainStatements(f, r, s, expanded) // fpcontract.go
+		chains = chainStatements(f, r, s, expanded, ids) // fpcontract.go
 		if len(chains) > 0 {
 			reg.Remarks = append(reg.Remarks, chainRemark(s, chains))
 		}
@@ -498,7 +499,7 @@ generate:
 	if err != nil {
 		return "", &stageError{stage, err}
 	}
-	body = splitBodies(reg, n, body, prefix, identifiers(f.Src)) // split.go
+	body = splitBodies(reg, n, body, prefix, ids) // split.go
 	if reg.Vector != nil {
 		body = reg.Vector.Body(body, emit.Config{HelperPrefix: prefix}.Expr)
 	}
