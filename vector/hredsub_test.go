@@ -23,6 +23,12 @@ func TestHredSubtractSameArray(t *testing.T) {
 		{"cholesky", "for (int i = 0; i < n; i++) for (int j = 0; j < i; j++) for (int k = 0; k < j; k++) A[i][j] -= A[i][k] * A[j][k];", true},
 		{"reads-the-written", "for (int i = 0; i < n; i++) for (int j = 0; j < i; j++) for (int k = 0; k <= j; k++) A[i][j] -= A[i][k] * A[j][k];", false},
 		{"plus-other-row", "for (int i = 1; i < n; i++) for (int k = 0; k < m; k++) A[i][0] += A[i - 1][k] * y[k];", true},
+		// x = x - e reduces as x -= e does (our trisolv); x = e - x
+		// negates the sum at each step and does not.
+		{"assign-minus", "for (int i = 0; i < n; i++) for (int j = 0; j < i; j++) x[i] = x[i] - A[i][j] * x[j];", true},
+		{"assign-minus-paren", "for (int i = 0; i < n; i++) for (int j = 0; j < m; j++) A[i][1] = (A[i][1]) - (A[i][j + 2] * y[j]);", true},
+		{"assign-reversed-minus", "for (int i = 0; i < n; i++) for (int j = 0; j < i; j++) x[i] = A[i][j] * x[j] - x[i];", false},
+		{"assign-minus-reads-written", "for (int i = 0; i < n; i++) for (int j = 0; j <= i; j++) x[i] = x[i] - A[i][j] * x[j];", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := optimize(t, source("double", "", tc.body), pipeline.Options{})
@@ -33,7 +39,7 @@ func TestHredSubtractSameArray(t *testing.T) {
 				return
 			}
 			out := string(res.Output)
-			if tc.name == "cholesky" && !strings.Contains(out, " -= tsv0_r[0] + tsv0_r[1] + tsv0_r[2] + tsv0_r[3];") {
+			if (tc.name == "cholesky" || strings.HasPrefix(tc.name, "assign-minus")) && !strings.Contains(out, " -= tsv0_r[0] + tsv0_r[1] + tsv0_r[2] + tsv0_r[3];") {
 				t.Errorf("no subtracted horizontal sum:\n%s", out)
 			}
 			checkGCC(t, source("double", "", tc.body), out)
@@ -58,6 +64,7 @@ int main(void) {
   }
   kernel(150, 120, 90);
   for (int i = 0; i < 200; i += 3) for (int j = 0; j < 200; j += 7) printf("%.12e\n", A[i][j]);
+  for (int i = 0; i < 200; i++) printf("%.12e\n", x[i]);
   return 0;
 }
 `
