@@ -29,8 +29,12 @@ type hred struct {
 	lanes int
 	lhs   cfront.Expr
 	e     cfront.Expr
-	// vec holds the positions of the reads of stride 1.
-	vec map[cfront.Pos]bool
+	// vec holds the positions of the reads of stride 1, rev those of
+	// stride -1 (durbin's r[k - i - 1]): a reversed read loads the vector
+	// that ends at the element of the first lane and, when some read goes
+	// forward, reverses its lanes (tsv_rev) so that every lane holds one
+	// iteration's operands.
+	vec, rev map[cfront.Pos]bool
 	// neg: the statement is X -= e (the horizontal sum is subtracted).
 	neg bool
 }
@@ -89,7 +93,7 @@ func (v *vectorizer) matchHred(f *ast.For) *hred {
 		return nil
 	}
 	h := &hred{id: len(v.res.kernels) + len(v.res.packed) + len(v.res.hreds), stmt: st, elem: wArr.ElemType,
-		lanes: v.cfg.Target.Lanes(wArr.ElemType), lhs: as.LHS, e: e, vec: map[cfront.Pos]bool{}, neg: neg}
+		lanes: v.cfg.Target.Lanes(wArr.ElemType), lhs: as.LHS, e: e, vec: map[cfront.Pos]bool{}, rev: map[cfront.Pos]bool{}, neg: neg}
 	if h.lanes < 2 {
 		return nil
 	}
@@ -124,7 +128,11 @@ func (v *vectorizer) matchHred(f *ast.For) *hred {
 			h.vec[a.Pos] = true
 			nvec++
 		default:
-			return nil
+			if !reverseStride(d) {
+				return nil
+			}
+			h.rev[a.Pos] = true
+			nvec++
 		}
 	}
 	if nvec == 0 || !h.translatable(e, st) {
@@ -176,6 +184,21 @@ func reductionOperand(st *scop.Statement, as *cfront.Assign) (e cfront.Expr, neg
 	}
 	return b.Y, true, lhsReads == 1
 }
+
+// reverseStride reports whether an access moves one element backwards
+// along the innermost loop (only its last subscript changes, by -1).
+func reverseStride(delta []int64) bool {
+	for k, d := range delta {
+		if k < len(delta)-1 && d != 0 {
+			return false
+		}
+	}
+	return len(delta) > 0 && delta[len(delta)-1] == -1
+}
+
+// mixed reports whether h reads both forwards and backwards: its reversed
+// loads then reverse their lanes.
+func (h *hred) mixed() bool { return len(h.vec) > 0 && len(h.rev) > 0 }
 
 // short reports whether the trip count of f is a constant below
 // hredMinTrips full vectors of h.
@@ -336,6 +359,37 @@ func (r *Result) printHred(u *ast.User, expr func(ast.Expr) string) (string, err
 	return "", bad
 }
 
+// revMacro names the macro that reverses the lanes of a vector of type vt
+// (revDefinition defines it).
+func revMacro(vt string) string { return strings.Replace(vt, "tsv_v", "tsv_rev_", 1) }
+
+// revDefinition defines revMacro(gnuType(t, elem)): GCC's __builtin_shuffle
+// with a constant mask, clang's __builtin_shufflevector.
+func revDefinition(t Target, elem string) []string {
+	vt := gnuType(t, elem)
+	lanes := t.Bytes / elemSize(elem)
+	mt := strings.Replace(vt, "tsv_v", "tsv_m", 1)
+	mask := "long long"
+	if elem == "float" {
+		mask = "int"
+	}
+	var idx []string
+	for l := lanes - 1; l >= 0; l-- {
+		idx = append(idx, strconv.Itoa(l))
+	}
+	m := revMacro(vt)
+	return []string{
+		"#ifndef " + m,
+		fmt.Sprintf("typedef %s %s __attribute__((vector_size(%d)));", mask, mt, t.Bytes),
+		"#if defined(__clang__)",
+		fmt.Sprintf("#define %s(v) __builtin_shufflevector((v), (v), %s)", m, strings.Join(idx, ", ")),
+		"#else",
+		fmt.Sprintf("#define %s(v) __builtin_shuffle((v), (%s){%s})", m, mt, strings.Join(idx, ", ")),
+		"#endif",
+		"#endif",
+	}
+}
+
 func elemSize(elem string) int {
 	if elem == "float" {
 		return 4
@@ -355,6 +409,15 @@ func (h *hred) vecExpr(e cfront.Expr, vt string, subst func(string) (string, boo
 	case *cfront.Index:
 		if h.vec[e.Pos()] {
 			return fmt.Sprintf("(*(const %s *)&%s)", vt, e.Format(subst))
+		}
+		if h.rev[e.Pos()] {
+			// Lanes 0..L-1 are iterations k..k+L-1, whose elements
+			// run from &X[k] backwards.
+			load := fmt.Sprintf("(*(const %s *)(&%s - %d))", vt, e.Format(subst), h.lanes-1)
+			if h.mixed() {
+				return fmt.Sprintf("%s(%s)", revMacro(vt), load)
+			}
+			return load
 		}
 	}
 	return e.Format(subst)

@@ -203,7 +203,7 @@ func TestHredGCC(t *testing.T) {
 		t.Skip("needs gcc and an AVX2+FMA host")
 	}
 	dir := t.TempDir()
-	for _, tc := range []struct{ name, elem, body, target string }{
+	for _, tc := range []struct{ name, elem, body, target, rev string }{
 		{name: "matvec", body: `for (int i = 0; i < n; i++)
   for (int j = 0; j < m; j++)
     D[i][3] = D[i][3] + alpha * A[i][j] * x[j];`},
@@ -212,6 +212,19 @@ func TestHredGCC(t *testing.T) {
     D[i][3] += A[i][j] * (x[j] - 2.5f) / y[5];`},
 		{name: "dot", body: `for (int j = 0; j < p; j++)
   D[7][7] += -x[j] * y[j] + 2 * A[4][j];`},
+		// Backward reads (durbin's r[k - i - 1]): with a forward read
+		// too their lanes are reversed (tsv_rev), alone they are not.
+		{name: "matvec-backward-mixed", rev: "mixed", body: `for (int i = 0; i < n; i++)
+  for (int j = 0; j < m; j++)
+    D[i][3] += A[i][m - j + 10] * x[j];`},
+		{name: "durbin-like", rev: "mixed", body: `for (int k = 1; k < n; k++)
+  for (int i = 0; i < k; i++)
+    D[k][0] = D[k][0] + x[k - i - 1] * y[i];`},
+		{name: "dot-all-backward", rev: "alone", body: `for (int j = 0; j < p; j++)
+  D[7][7] += x[p - j] * y[p - j + 3] - A[4][p + 1 - j];`},
+		{name: "matvec-backward-float-sse2", elem: "float", target: "sse2", rev: "mixed", body: `for (int i = 0; i < n; i++)
+  for (int j = 0; j < m; j++)
+    D[i][3] = D[i][3] - A[i][m - j] * (x[j] - 2.5f);`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			elem := tc.elem
@@ -226,6 +239,12 @@ func TestHredGCC(t *testing.T) {
 			res := optimize(t, src, opt)
 			if rm := remarks(res); !strings.Contains(rm, "horizontal reduction") {
 				t.Fatalf("no horizontal reduction:\n%s", rm)
+			}
+			if got := strings.Contains(string(res.Output), "tsv0_r += tsv_rev_"); got != (tc.rev == "mixed") {
+				t.Errorf("lanes reversed %v, want %v:\n%s", got, tc.rev == "mixed", res.Output)
+			}
+			if tc.rev != "" && !strings.Contains(remarks(res), "backward") {
+				t.Errorf("remarks do not mention the backward reads:\n%s", remarks(res))
 			}
 			var outs []string
 			for k, text := range []string{src, string(res.Output)} {

@@ -128,11 +128,16 @@ func Vectorize(n ast.Node, s *scop.Scop, cfg Config) (*Result, error) {
 				used = used || k.elem == elem
 			}
 		}
+		rev := false
 		for _, h := range v.res.hreds {
 			used = used || h.elem == elem
+			rev = rev || h.elem == elem && h.mixed()
 		}
 		if used {
 			lines = append(lines, gnuTypedef(cfg.Target, elem))
+		}
+		if rev {
+			lines = append(lines, revDefinition(cfg.Target, elem)...)
 		}
 	}
 	v.res.Header = strings.Join(lines, "\n")
@@ -269,8 +274,15 @@ func (v *vectorizer) rewrite(n ast.Node) ast.Node {
 				rep.Vectorizable = true
 				rep.Scheme = "horizontal reduction"
 				rep.ElemType = h.elem
-				rep.Reason = fmt.Sprintf("%s reduces into %s: %d-lane vector accumulator, contiguous reads as vector loads, horizontal sum after the loop, scalar remainder (reassociates the sum)",
-					h.stmt.Name, h.lhs.Format(nil), h.lanes)
+				reads := "contiguous reads as vector loads"
+				switch {
+				case h.mixed():
+					reads = "contiguous reads as vector loads, backward ones with their lanes reversed"
+				case len(h.rev) > 0:
+					reads = "backward contiguous reads as vector loads"
+				}
+				rep.Reason = fmt.Sprintf("%s reduces into %s: %d-lane vector accumulator, %s, horizontal sum after the loop, scalar remainder (reassociates the sum)",
+					h.stmt.Name, h.lhs.Format(nil), h.lanes, reads)
 				v.res.Loops = append(v.res.Loops, rep)
 				if v.cfg.TypeGuard != "" {
 					// GNU vector types need no target guard, only the
