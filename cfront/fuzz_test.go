@@ -26,6 +26,8 @@ func FuzzParse(f *testing.F) {
 		"#if defined(X) || !defined(Y)\n#define Z 1\n#elif 0\n#else\n#endif\n",
 		"#pragma scop\na = b = (c[i] = 0);\nfor (i = 0; i < n; i++) x += y = A[i];\nif (n) p = q = r;\n#pragma endscop\n",
 		"#pragma scop\nA[0] = 1.0 / (REAL)n;\n#pragma endscop\n",
+		"#define E(a, j) a[j]\n#define F(x) E(x, 1) + F(x)\n#pragma scop\nfor (i = 0; i < n; i++) A[i] = F(B) * E(C, i + (1, 2));\n#pragma endscop\n",
+		"#define G(a) a[\n#define H() G((\n#pragma scop\nA[0] = H() + G(x) + E(;\n#pragma endscop\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -47,6 +49,7 @@ func FuzzParse(f *testing.F) {
 				}
 				for _, s := range r.Body {
 					_ = FormatStmt(s, "", "  ", nil)
+					fuzzExpand(t, file, s)
 				}
 			}
 			_ = Dump(file)
@@ -66,5 +69,25 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("round trip of %q changed the tree:\n%s\n%s", text, SExpr(e), SExpr(back))
 			}
 		}
+	})
+}
+
+// fuzzExpand expands every function-like macro in the expression
+// statements under s (ExpandStmt): no panic, and an expansion that
+// succeeds formats.
+func fuzzExpand(t *testing.T, file *File, s Stmt) {
+	sel := func(name string) *Macro {
+		if m := file.Macros[name]; m != nil && m.FuncLike {
+			return m
+		}
+		return nil
+	}
+	Walk(s, func(n Node) bool {
+		if es, ok := n.(*ExprStmt); ok {
+			if x, changed, err := ExpandStmt(file.Src, es, sel, len(file.Src)+1, 16, file.IsTypeName); err == nil && changed {
+				_ = x.Format(nil)
+			}
+		}
+		return true
 	})
 }

@@ -26,15 +26,21 @@ func TestMacroCalls(t *testing.T) {
 #define GLOBAL(x) ((x) + last)
 #define DEREF(p) (*(p))
 #define SELF(x) SELF(x)
+#define ADD(a, b) a + b
+#define ADDE(a, k) a[k] + 1
+#define ELEM2(a, k) ELEM(a, k) + ELEM(a, k + 1)
+#define SQE(a, k) a[k] * a[k]
+#define STR(x) B[sizeof(#x)]
 double last;
 `
+	var last *Scop
 	model := func(rhs string) error {
 		src := defs + "void f(int n, double A[n][n], double B[n])\n{\n#pragma scop\nfor (int i = 0; i < n; i++)\n  for (int j = 0; j < n; j++)\n    A[i][j] = " + rhs + ";\n#pragma endscop\n}\n"
 		f, err := cfront.ParseFile("t.c", []byte(src), cfront.Config{})
 		if err != nil {
 			return err
 		}
-		_, err = FromRegion(f, f.Regions[0], Config{})
+		last, err = FromRegion(f, f.Regions[0], Config{})
 		return err
 	}
 	for _, rhs := range []string{
@@ -47,16 +53,53 @@ double last;
 			t.Errorf("%s: %v", rhs, err)
 		}
 	}
+	// Macros whose expansion only reads are expanded where they are
+	// called, as the preprocessor does (expandMacroCalls): the model and
+	// the printed statement hold the expansion, with the precedence the
+	// compiler gives it.
+	for _, c := range []struct{ rhs, text, reads string }{
+		{"ELEM(B, j)", "A[i][j] = B[j];", "B[j]"},
+		{"GLOBAL(B[j])", "A[i][j] = ((B[j]) + last);", "B[j] last"},
+		{"DEREF(B)", "A[i][j] = (*(B));", "B[0]"},
+		{"ADDE(B, j) * 2", "A[i][j] = B[j] + 1 * 2;", "B[j]"},
+		{"ADD(B[i], ELEM(B, j)) * 2", "A[i][j] = ADD(B[i], B[j]) * 2;", "B[i] B[j]"}, // ADD is a pure value
+		{"ELEM2(B, i) - SQE(B, j)", "A[i][j] = B[i] + B[i + 1] - B[j] * B[j];", "B[i] B[i + 1] B[j] B[j]"},
+	} {
+		if err := model(c.rhs); err != nil {
+			t.Errorf("%s: %v", c.rhs, err)
+			continue
+		}
+		st := last.Statements[0]
+		if st.Text != c.text {
+			t.Errorf("%s: statement %q, want %q", c.rhs, st.Text, c.text)
+		}
+		var reads []string
+		for _, a := range st.Accesses {
+			if a.Kind == Read {
+				reads = append(reads, accessText(a))
+			}
+		}
+		if got := strings.Join(reads, " "); got != c.reads {
+			t.Errorf("%s: reads %q, want %q", c.rhs, got, c.reads)
+		}
+		// Positions of the accesses stay distinct (the vector stage
+		// keys its decisions by them).
+		seen := map[cfront.Pos]bool{}
+		for _, a := range st.Accesses {
+			if a.Kind == Read && seen[a.Pos] {
+				t.Errorf("%s: two reads at %v", c.rhs, a.Pos)
+			}
+			seen[a.Pos] = true
+		}
+	}
 	for _, c := range []struct{ rhs, want string }{
 		{"CHAIN(B[j])", "its body assigns last"},
 		{"DEEP(B[j])", "it calls CHAIN"},
 		{"BUMP(B[j])", "its body has x++"},
-		{"ELEM(B, j)", "its body reads the element a[j]"},
 		{"LOG(\"x\")", "it expands to printf"},
-		{"GLOBAL(B[j])", "its body reads last"},
-		{"DEREF(B)", "dereferences"},
 		{"SELF(B[j])", "recursive"},
 		{"SCALAR_VAL(B[j])", "pastes a suffix"},
+		{"STR(B[j])", "stringizes"},
 	} {
 		err := model(c.rhs)
 		if err == nil || !strings.Contains(err.Error(), "call of macro") || !strings.Contains(err.Error(), c.want) {
@@ -109,4 +152,17 @@ int len;
 			t.Errorf("%q: got %v, want an error with %q", c.body, err, c.want)
 		}
 	}
+}
+
+// accessText prints an access as array[subscripts] from its relation.
+func accessText(a *Access) string {
+	rel := a.Rel.String()
+	_, img, _ := strings.Cut(rel, "-> "+a.Array)
+	img, _, _ = strings.Cut(img, " :")
+	img = strings.TrimSuffix(strings.TrimSpace(img), "}")
+	img = strings.ReplaceAll(strings.TrimSpace(img), ", ", "][")
+	if img == "[]" {
+		return a.Array
+	}
+	return a.Array + img
 }

@@ -23,7 +23,7 @@ func FromRegionBody(f *cfront.File, r *cfront.Region, body []cfront.Stmt, extra 
 	for name, v := range extra {
 		info.Vars[name] = v
 	}
-	s, err := Build(body, info, cfg)
+	s, err := Build(expandMacroCalls(f, body, info.HiddenCalls), info, cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,8 @@ func FromRegion(f *cfront.File, r *cfront.Region, cfg Config) (*Scop, error) {
 	if cfg.File == "" {
 		cfg.File = f.Name
 	}
-	s, err := Build(r.Body, fileInfo(f, r.Func), cfg)
+	info := fileInfo(f, r.Func)
+	s, err := Build(expandMacroCalls(f, r.Body, info.HiddenCalls), info, cfg)
 	if err != nil {
 		return nil, err
 	}
