@@ -239,7 +239,7 @@ func iterType(f *cfront.File, r *cfront.Region, s *scop.Scop) (string, error) {
 // local declarations become assignments, and their declarations (without
 // initializer) are returned to be printed around the region (see
 // collectDecls).
-func statementBodies(r *cfront.Region, s *scop.Scop, prefix string, syntax map[string]cfront.Stmt) (func(u *ast.User) (string, error), regionDecls, error) {
+func statementBodies(r *cfront.Region, s *scop.Scop, prefix string, syntax map[string]cfront.Stmt, plain func(*ast.User) bool) (func(u *ast.User) (string, error), regionDecls, error) {
 	byName := map[string]*scop.Statement{}
 	for _, st := range s.Statements {
 		byName[st.Name] = st
@@ -281,7 +281,7 @@ func statementBodies(r *cfront.Region, s *scop.Scop, prefix string, syntax map[s
 			return "{ " + strings.Join(parts, " ") + " }", nil
 		}
 		syn := st.Syntax
-		if x, ok := syntax[st.Name]; ok {
+		if x, ok := syntax[st.Name]; ok && !plain(u) {
 			syn = x // fpcontract.go
 		}
 		return strings.TrimRight(cfront.FormatStmt(syn, "", "  ", subst), "\n"), nil

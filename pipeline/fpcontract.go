@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/scop"
 )
@@ -75,11 +76,12 @@ const unfusedDecl = "tessera_nz_decl(" + unfusedZero + ");"
 
 // chainStatements returns, for each statement of s that is a reduction
 // chain of the original, its syntax with the product wrapped in the
-// macro. It returns nil when the file uses one of the names (ids, the
-// file's identifiers).
-func chainStatements(f *cfront.File, r *cfront.Region, s *scop.Scop, ex *expansion, ids map[string]bool) map[string]cfront.Stmt {
+// macro, and in alone those whose original loop holds nothing else. It
+// returns nil when the file uses one of the names (ids, the file's
+// identifiers).
+func chainStatements(f *cfront.File, r *cfront.Region, s *scop.Scop, ex *expansion, ids map[string]bool) (chains map[string]cfront.Stmt, alone map[string]bool) {
 	if ids[unfusedMacro] || ids[unfusedZero] || ids["tessera_nz_decl"] {
-		return nil
+		return nil, nil
 	}
 	loops := map[cfront.Pos]*cfront.For{}
 	for _, st := range r.Body {
@@ -105,22 +107,81 @@ func chainStatements(f *cfront.File, r *cfront.Region, s *scop.Scop, ex *expansi
 			}
 		}
 	}
-	out := map[string]cfront.Stmt{}
+	chains, alone = map[string]cfront.Stmt{}, map[string]bool{}
 	for _, st := range s.Statements {
-		if w := unfusedChain(f, st, s, loops, arrays); w != nil {
-			out[st.Name] = w
+		if w, only := unfusedChain(f, st, s, loops, arrays); w != nil {
+			chains[st.Name] = w
+			alone[st.Name] = only
 		}
 	}
+	return chains, alone
+}
+
+// originalChainLoops returns the instances (User nodes of n) of the chain
+// statements alone in their original loop whose innermost loop in n is
+// that loop again as gcc sees it: it runs the chain's iterator upwards by
+// one and holds only the statement. gcc treats the two loops alike, down
+// to an in-order vectorization of the chain whose remainder iterations it
+// fuses (PolyBench 3's cholesky, whose input is not positive definite:
+// the unfused remainder moved its NaNs); these instances print the plain
+// statement.
+//
+// The caller prints the macro anyway where the loop moves into a function
+// with restrict parameters (gcc may then vectorize a chain it left scalar).
+func originalChainLoops(n ast.Node, s *scop.Scop, alone map[string]bool) map[*ast.User]bool {
+	byName := map[string]*scop.Statement{}
+	for _, st := range s.Statements {
+		byName[st.Name] = st
+	}
+	out := map[*ast.User]bool{}
+	var walk func(n ast.Node)
+	walk = func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.Block:
+			for _, c := range n.Stmts {
+				walk(c)
+			}
+		case *ast.If:
+			walk(n.Then)
+			if n.Else != nil {
+				walk(n.Else)
+			}
+		case *ast.Mark:
+			walk(n.Body)
+		case *ast.For:
+			body := n.Body
+			for {
+				b, ok := body.(*ast.Block)
+				if !ok || len(b.Stmts) != 1 {
+					break
+				}
+				body = b.Stmts[0]
+			}
+			u, ok := body.(*ast.User)
+			if !ok {
+				walk(n.Body)
+				return
+			}
+			st := byName[u.Name]
+			if st == nil || !alone[u.Name] || !ast.UnitStep(n) || len(u.Args) != len(st.CIters) || len(u.Args) == 0 {
+				return
+			}
+			if id, ok := u.Args[len(u.Args)-1].(*ast.Ident); ok && id.Name == n.Iter {
+				out[u] = true
+			}
+		}
+	}
+	walk(n)
 	return out
 }
 
 // unfusedChain returns st's syntax with the product wrapped, or nil when st
 // is not a chain (see above).
-func unfusedChain(file *cfront.File, st *scop.Statement, s *scop.Scop, loops map[cfront.Pos]*cfront.For, arrays map[string]*scop.Array) cfront.Stmt {
+func unfusedChain(file *cfront.File, st *scop.Statement, s *scop.Scop, loops map[cfront.Pos]*cfront.For, arrays map[string]*scop.Array) (chain cfront.Stmt, alone bool) {
 	es, ok := st.Syntax.(*cfront.ExprStmt)
 	as := st.Assign()
 	if !ok || as == nil || len(st.Loops) == 0 {
-		return nil
+		return nil, false
 	}
 	var write *scop.Access
 	for _, a := range st.Accesses {
@@ -129,7 +190,7 @@ func unfusedChain(file *cfront.File, st *scop.Statement, s *scop.Scop, loops map
 		}
 	}
 	if write == nil || arrays[write.Array] == nil || !floatType(arrays[write.Array].ElemType) {
-		return nil
+		return nil, false
 	}
 	// The product whose sum is the accumulator.
 	// A product in another type than the accumulator (a double literal or
@@ -145,13 +206,13 @@ func unfusedChain(file *cfront.File, st *scop.Statement, s *scop.Scop, loops map
 	switch as.Op {
 	case "+=", "-=":
 		if !isProduct(as.RHS) {
-			return nil
+			return nil, false
 		}
 		rhs = wrapUnfused(as.RHS)
 	case "=":
 		b, ok := cfront.Unparen(as.RHS).(*cfront.Binary)
 		if !ok || b.Op != "+" && b.Op != "-" {
-			return nil
+			return nil, false
 		}
 		nb := *b
 		switch {
@@ -160,21 +221,21 @@ func unfusedChain(file *cfront.File, st *scop.Statement, s *scop.Scop, loops map
 		case b.Op == "+" && b.Y.Format(nil) == lhs && isProduct(b.X):
 			nb.X = wrapUnfused(b.X)
 		default:
-			return nil
+			return nil, false
 		}
 		rhs = &nb
 	default:
-		return nil
+		return nil, false
 	}
 	// The innermost loop: the accumulator is invariant in it and st sits
 	// directly in its straight-line body.
 	inner := s.Loops[st.Loops[len(st.Loops)-1]]
 	f := loops[inner.Pos]
 	if f == nil {
-		return nil
+		return nil, false
 	}
 	if smallTrip(file, f) {
-		return nil // gcc unrolls the loop completely: no chain is left
+		return nil, false // gcc unrolls the loop completely: no chain is left
 	}
 	moves := false
 	as.LHS.Format(func(name string) (string, bool) {
@@ -182,7 +243,7 @@ func unfusedChain(file *cfront.File, st *scop.Statement, s *scop.Scop, loops map
 		return "", false
 	})
 	if moves {
-		return nil
+		return nil, false
 	}
 	body := []cfront.Stmt{f.Body}
 	if b, ok := f.Body.(*cfront.Block); ok && b != nil {
@@ -199,23 +260,23 @@ func unfusedChain(file *cfront.File, st *scop.Statement, s *scop.Scop, loops map
 			own := c.At == es.At
 			direct = direct || own
 			if hasCall(file, c.X) {
-				return nil
+				return nil, false
 			}
 			if n := fmaCandidates(c.X); own && n != 1 || !own && n != 0 {
-				return nil
+				return nil, false
 			}
 		case *cfront.Decl:
 			for _, v := range c.Vars {
 				if v.Init != nil && (hasCall(file, v.Init) || fmaCandidates(v.Init) != 0) {
-					return nil
+					return nil, false
 				}
 			}
 		default:
-			return nil // a loop, a condition or a block
+			return nil, false // a loop, a condition or a block
 		}
 	}
 	if !direct {
-		return nil
+		return nil, false
 	}
 	if arrays[write.Array].Rank > 0 {
 		for _, k := range inner.Stmts {
@@ -225,12 +286,12 @@ func unfusedChain(file *cfront.File, st *scop.Statement, s *scop.Scop, loops map
 			}
 			for _, a := range o.Accesses {
 				if a.Kind == scop.Write && arrays[a.Array] != nil && arrays[a.Array].Rank > 0 {
-					return nil
+					return nil, false
 				}
 			}
 		}
 	}
-	return &cfront.ExprStmt{At: es.At, X: &cfront.Assign{At: as.At, Op: as.Op, LHS: as.LHS, RHS: rhs}, Text: es.Text, EndOff: es.EndOff, Split: es.Split}
+	return &cfront.ExprStmt{At: es.At, X: &cfront.Assign{At: as.At, Op: as.Op, LHS: as.LHS, RHS: rhs}, Text: es.Text, EndOff: es.EndOff, Split: es.Split}, len(body) == 1
 }
 
 // sameType reports whether every operand of the arithmetic expression e

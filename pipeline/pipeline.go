@@ -485,13 +485,21 @@ generate:
 	}
 	stage = "emit"
 	var chains map[string]cfront.Stmt
+	var plainChains map[*ast.User]bool
+	// outlining is set while outlineRegion prints the functions it moves
+	// loops into: their restrict parameters change what gcc does with
+	// a chain (genuine doitgen's sum[p] += ... with s innermost was fused
+	// there and not in the original), so the chains there keep the macro.
+	outlining := false
 	if !opt.FreeFMA {
-		chains = chainStatements(f, r, s, expanded, ids) // fpcontract.go
+		var alone map[string]bool
+		chains, alone = chainStatements(f, r, s, expanded, ids) // fpcontract.go
+		plainChains = originalChainLoops(n, s, alone)
 		if len(chains) > 0 {
 			reg.Remarks = append(reg.Remarks, chainRemark(s, chains))
 		}
 	}
-	body, decls, err := statementBodies(r, s, prefix, chains) // decls.go
+	body, decls, err := statementBodies(r, s, prefix, chains, func(u *ast.User) bool { return plainChains[u] && !outlining }) // decls.go
 	if err != nil {
 		return "", &stageError{stage, err}
 	}
@@ -538,14 +546,18 @@ generate:
 		// and not outlined, 12.3x outlined without them, LARGE).
 		if !opt.Vectorize || reg.Vector == nil || reg.Vector.OnlyMarks() {
 			n, body, guarded = guardRegion(reg, n, s, body)
+			outlining = true
 			n, body = outlineRegion(reg, n, clauses, f, r, s, body, iterTyp, prefix, !opt.Identity) // paroutline.go
+			outlining = false
 		}
 	} else if !opt.Identity && (!opt.Vectorize || reg.Vector == nil || reg.Vector.OnlyMarks()) {
 		// The sequential code gets restrict parameters too when the
 		// arrays are parameters of the kernel (PolyBench's): gcc did not
 		// vectorize genuine fdtd-2d's tiled loops without them.
 		n, body, guarded = guardRegion(reg, n, s, body)
+		outlining = true
 		n, body = outlineRegion(reg, n, nil, f, r, s, body, iterTyp, prefix, true) // paroutline.go
+		outlining = false
 	}
 	if !guarded {
 		n, body, _ = guardRegion(reg, n, s, body)
