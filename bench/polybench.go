@@ -31,6 +31,11 @@ import (
 type PolyBenchTree struct {
 	Root    string            // absolute path of the tree
 	Kernels []PolyBenchKernel // sorted by relative path
+	// HeapArrays is set for a PolyBench 3.x tree, whose arrays live on
+	// the stack unless -DPOLYBENCH_HEAP_ARRAYS (4.x allocates them on the
+	// heap by default): the harness passes the flag, as the larger
+	// datasets overflow the stack otherwise.
+	HeapArrays bool
 }
 
 // PolyBenchKernel is one kernel of an external tree.
@@ -58,6 +63,9 @@ func DiscoverPolyBench(root string) (*PolyBenchTree, error) {
 		}
 	}
 	tree := &PolyBenchTree{Root: abs}
+	if h, err := os.ReadFile(filepath.Join(abs, "utilities", "polybench.h")); err == nil {
+		tree.HeapArrays = strings.Contains(string(h), "POLYBENCH_HEAP_ARRAYS") && !strings.Contains(string(h), "POLYBENCH_STACK_ARRAYS")
+	}
 	seen := map[string]string{}
 	err = filepath.WalkDir(abs, func(path string, d os.DirEntry, err error) error {
 		if err != nil {

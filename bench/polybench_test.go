@@ -364,3 +364,45 @@ func FuzzComparePolyBench(f *testing.F) {
 	f.Add("begin dump: a\n.5 5. 1.2.3\nend   dump: a", "begin dump: a\n0.5 5 x\nend   dump: a", 1e-6)
 	fuzzCompare(f, ComparePolyBench)
 }
+
+// TestPolyBench3Tree: a PolyBench 3.x tree keeps its arrays on the stack
+// unless -DPOLYBENCH_HEAP_ARRAYS (the harness passes it) and has a
+// STANDARD dataset (accepted with --polybench only).
+func TestPolyBench3Tree(t *testing.T) {
+	needGCC(t)
+	root := writeFakePolyBench(t)
+	util := filepath.Join(root, "utilities", "polybench.h")
+	h3 := fakeUtilH + "#ifndef POLYBENCH_HEAP_ARRAYS\n#error stack arrays overflow at this size\n#endif\n"
+	if err := os.WriteFile(util, []byte(h3), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	hdr := filepath.Join(root, "stencils", "rowsum-2", "rowsum-2.h")
+	std := "#ifndef R2_H\n# define R2_H\n# ifdef STANDARD_DATASET\n#  define N 17\n# endif\n# define DATA_TYPE double\n#endif\n"
+	if err := os.WriteFile(hdr, []byte(std), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := DiscoverPolyBench(root)
+	if err != nil || !tree.HeapArrays {
+		t.Fatalf("tree %+v, %v: want HeapArrays", tree, err)
+	}
+	rep, err := Run(context.Background(), Config{
+		PolyBench: root,
+		Kernels:   []string{"rowsum-2"},
+		Dataset:   "standard",
+		Runs:      1,
+		Tessera:   fakeTessera(t, ""),
+		Compiler:  "gcc -O1",
+		Flows:     []Flow{TesseraFlow("copy", "--novectorize")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, flow := range []string{"baseline", "copy"} {
+		if c, ok := rep.Cell("rowsum-2", flow); !ok || c.Status != StatusOK {
+			t.Errorf("%s: %+v", flow, c)
+		}
+	}
+	if _, err := Run(context.Background(), Config{Dataset: "STANDARD"}); err == nil || !strings.Contains(err.Error(), "STANDARD with a PolyBench 3.x tree") {
+		t.Errorf("STANDARD without a tree: %v", err)
+	}
+}

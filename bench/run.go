@@ -83,8 +83,11 @@ func (c *Config) defaults() error {
 	for _, d := range Datasets {
 		ok = ok || d == c.Dataset
 	}
+	// PolyBench 3.x trees have a STANDARD dataset between MEDIUM's and
+	// LARGE's place (their default).
+	ok = ok || c.PolyBench != "" && c.Dataset == "STANDARD"
 	if !ok {
-		return fmt.Errorf("bench: unknown dataset %q (want one of %s)", c.Dataset, strings.Join(Datasets, ", "))
+		return fmt.Errorf("bench: unknown dataset %q (want one of %s; STANDARD with a PolyBench 3.x tree)", c.Dataset, strings.Join(Datasets, ", "))
 	}
 	if c.Runs <= 0 {
 		c.Runs = 3
@@ -446,8 +449,11 @@ func (r *runner) buildCell(ctx context.Context, k Kernel, f Flow) *Result {
 		args = append(args, "-fopenmp")
 	}
 	if r.pb != nil {
-		args = append(args, "-DPOLYBENCH_DUMP_ARRAYS", "-DPOLYBENCH_TIME", "-D"+r.cfg.Dataset+"_DATASET",
-			"-I", r.pb.Utilities(), "-I.", filepath.Join(r.pb.Utilities(), "polybench.c"), cfile, "-o", "prog", "-lm")
+		args = append(args, "-DPOLYBENCH_DUMP_ARRAYS", "-DPOLYBENCH_TIME", "-D"+r.cfg.Dataset+"_DATASET")
+		if r.pb.HeapArrays {
+			args = append(args, "-DPOLYBENCH_HEAP_ARRAYS")
+		}
+		args = append(args, "-I", r.pb.Utilities(), "-I.", filepath.Join(r.pb.Utilities(), "polybench.c"), cfile, "-o", "prog", "-lm")
 	} else {
 		args = append(args, "-D"+r.cfg.Dataset+"_DATASET", "-I.", cfile, "-o", "prog", "-lm")
 	}
