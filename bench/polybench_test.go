@@ -243,6 +243,10 @@ func TestComparePolyBench(t *testing.T) {
 		{"differ exact", dump("0.25 1.50"), dump("0.26 1.50"), 0, false},
 		{"printed rounding flip", dump("0.12 1.50"), dump("0.13 1.50"), 1e-9, true},
 		{"two printed units", dump("0.12 1.50"), dump("0.14 1.50"), 1e-9, false},
+		// PolyBench 3's mvt at STANDARD: the parsed difference of two
+		// large neighbours exceeds 0.01 by a rounding of the parse.
+		{"printed flip on a large value", "2161619.87 1.00", "2161619.86 1.00", 1e-9, true},
+		{"two units on a large value", "2161619.87 1.00", "2161619.85 1.00", 1e-9, false},
 		{"relative on large values", dump("123456.00 1.00"), dump("123456.10 1.00"), 1e-6, true},
 		{"relative too far", dump("123456.00 1.00"), dump("123457.00 1.00"), 1e-6, false},
 		{"block scale", "begin dump: a\n1e-12 1000000\nend   dump: a\n", "begin dump: a\n3e-12 1000000\nend   dump: a\n", 1e-9, true},
