@@ -87,6 +87,9 @@ type plan struct {
 	negNotes []string
 	// ilps counts the integer programs solved (Config.MaxILPs bounds it).
 	ilps int
+	// valueFlow holds the value-based flow dependences, computed when a
+	// band with a time member is tiled (carriesValue).
+	valueFlow []*deps.Dep
 }
 
 var errNoHyperplane = errors.New("scheduler: no valid hyperplane")

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scop"
@@ -201,9 +202,12 @@ type tileModel struct {
 	// stay in cache is the slice of one step: time members count as size
 	// 1 in the footprint, and their size is at most the smallest size of
 	// the other members.
-	time    []bool
-	groups  []refGroup
-	skipped []string // statements without a model
+	time []bool
+	// timeIters lists, per time member, the statements and iterators
+	// that made it one (stmt index in the plan, iterator index).
+	timeIters map[int][][2]int
+	groups    []refGroup
+	skipped   []string // statements without a model
 	// l2 selects the L2 budget (see l2Band).
 	l2 bool
 }
@@ -250,7 +254,7 @@ func (p *plan) bandModel(group []int, first, width, innerLast int) *tileModel {
 			m.skipped = append(m.skipped, s.st.Name)
 			continue
 		}
-		m.markTime(s, mem, h)
+		m.markTime(si, s, mem, h)
 		for _, acc := range s.st.Accesses {
 			f, good := accessRows(acc.Rel, s.n)
 			if !good || len(f) == 0 {
@@ -410,6 +414,83 @@ func (m *tileModel) footprintOf(sizes []int64, line int64) int64 {
 		total = min(total+g.bytes(sizes, line), huge)
 	}
 	return total
+}
+
+// blindTile returns why the band [first, first+width) of the group is left
+// untiled although it could be tiled ("" to tile it; always "" when the
+// user gave the tile sizes):
+//   - it has no footprint model (no invertible statement schedule, no
+//     affine access): tiles of default sizes gained nothing on our conv2d
+//     (a 5-member band one statement of which is not invertible) and ran
+//     2x slower on PolyBench 3's dynprog (a 3-member band around a
+//     two-loop statement, split into k tiles);
+//   - a time member carries no value (carriesValue): every step rewrites
+//     what it reads (PolyBench 3's reg_detect, 4.6x slower tiled).
+func (b *builder) blindTile(group []int, first, width int, inner []int) string {
+	p := b.p
+	if len(p.cfg.TileSizes) > 0 || len(p.cfg.BandTileSizes) > 0 {
+		return ""
+	}
+	m := p.bandModel(group, first, width, inner[width-1])
+	if len(m.groups) == 0 && m.width <= 6 {
+		return "no footprint model: " + m.whyNot() + "; tiles of a default size measured no gain on our conv2d and 2x slower on PolyBench 3's dynprog"
+	}
+	for k, t := range m.time {
+		if t && !p.carriesValue(group, m.timeIters[k]) {
+			return fmt.Sprintf("its time member %d carries no value from one step to the next: each step rewrites the arrays before it reads them, so tiles across steps reuse nothing the cache does not hold already (PolyBench 3's reg_detect ran 4.6x slower tiled)", k)
+		}
+	}
+	return ""
+}
+
+// carriesValue reports whether a value-based flow dependence on an array
+// (not a scalar: reductions such as reg_detect's s_l += ... are carried by
+// every loop) between statements of the group is carried by the loop of
+// one of the time iterators its in (statement, iterator index) pairs.
+// When the dataflow analysis fails, it reports true (tiling as before).
+func (p *plan) carriesValue(group []int, iters [][2]int) bool {
+	if len(iters) == 0 || p.scop == nil {
+		return true
+	}
+	if p.valueFlow == nil {
+		d, err := deps.Compute(p.scop, deps.Config{Dataflow: true})
+		if err != nil {
+			return true
+		}
+		p.valueFlow = []*deps.Dep{}
+		for _, dp := range d.Deps {
+			if dp.Kind == deps.Flow {
+				p.valueFlow = append(p.valueFlow, dp)
+			}
+		}
+	}
+	in := map[*scop.Statement]bool{}
+	for _, si := range group {
+		in[p.stmts[si].st] = true
+	}
+	depth := map[*scop.Statement]map[int]bool{}
+	for _, it := range iters {
+		st := p.stmts[it[0]].st
+		if depth[st] == nil {
+			depth[st] = map[int]bool{}
+		}
+		depth[st][it[1]+1] = true
+	}
+	rank := map[string]int{}
+	for _, a := range p.scop.Arrays {
+		rank[a.Name] = a.Rank
+	}
+	for _, dp := range p.valueFlow {
+		if !in[dp.Source] || !in[dp.Target] || rank[dp.Array] == 0 {
+			continue
+		}
+		for _, l := range dp.Levels {
+			if l > 0 && (depth[dp.Source][l] || depth[dp.Target][l]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // bandKey names a band of a statement group by its first level.
@@ -675,7 +756,7 @@ func (b *builder) addL2Tiles(t schedule.Tree) (schedule.Tree, int, error) {
 }
 
 // markTime marks the time members of a statement's band (see tileModel).
-func (m *tileModel) markTime(s *stmt, mem []int, h [][]int64) {
+func (m *tileModel) markTime(si int, s *stmt, mem []int, h [][]int64) {
 	used := make([]bool, s.n)
 	found := false
 	for _, acc := range s.st.Accesses {
@@ -703,6 +784,10 @@ func (m *tileModel) markTime(s *stmt, mem []int, h [][]int64) {
 			if h[i][j] != 0 {
 				if k != m.contig {
 					m.time[k] = true
+					if m.timeIters == nil {
+						m.timeIters = map[int][][2]int{}
+					}
+					m.timeIters[k] = append(m.timeIters[k], [2]int{si, j})
 				}
 				break
 			}

@@ -213,3 +213,41 @@ func TestTileSizesTime(t *testing.T) {
 		t.Errorf("remark %q", r)
 	}
 }
+
+// TestUntiledBands: bands that tiling with the model's defaults made
+// slower stay untiled, with the reason, unless the user gives tile sizes;
+// a stencil's time loop, which carries values, is still tiled.
+func TestUntiledBands(t *testing.T) {
+	for _, tc := range []struct {
+		file, why string
+	}{
+		{"recompute.c", "carries no value from one step to the next"},
+		{"triangle_dp.c", "no footprint model"},
+	} {
+		d := loadDeps(t, tc.file)
+		res, err := Schedule(d, Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		all := strings.Join(res.Remarks, "\n")
+		if !strings.Contains(all, "not tiled ("+"") || !strings.Contains(all, tc.why) || strings.Contains(all, ": tiled ") {
+			t.Errorf("%s: remarks %q, want untiled: %s", tc.file, res.Remarks, tc.why)
+		}
+		res, err = Schedule(d, Config{TileSizes: []int64{4, 4, 4}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := tiledRemark(t, res); !strings.Contains(r, "from --tile-sizes") {
+			t.Errorf("%s with --tile-sizes: %q", tc.file, r)
+		}
+	}
+	for _, f := range []string{"jacobi2d.c"} {
+		res, err := Schedule(loadDeps(t, f), Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := tiledRemark(t, res); !strings.Contains(r, "time member") {
+			t.Errorf("%s: %q, want a tiled band with a time member", f, r)
+		}
+	}
+}
