@@ -56,7 +56,12 @@
 // may call side-effect-free math functions (sqrt, exp, pow, fabs, ...)
 // and function-like macros whose expansion is a pure value of their
 // arguments (macrocall.go: no assignment, ++/--, element, pointer or
-// member access, unknown function or variable in the body). Object-like
+// member access, unknown function or variable in the body). A call of a
+// function-like macro whose body reads what the call does not show
+// (PolyBench 3's sqrt_of_array_cell(x, j), defined as sqrt(x[j])) is
+// expanded in its expression statement as the preprocessor expands it
+// (macroexpand.go, cfront.ExpandStmt): the model and the printed region
+// hold the expansion. Object-like
 // macros are values constant in the region: one whose expansion uses a
 // loop iterator or a variable the region writes, or hides a memory
 // access, is rejected.
@@ -68,7 +73,9 @@
 // A region that cannot be modelled is rejected as a whole with
 // "file:line:col: error: <what> (<why>)" and left untouched: non-affine
 // subscripts, bounds or conditions (i*j, A[B[i]], conditions on data),
-// calls of unknown functions or of macros that hide memory accesses,
+// calls of unknown functions or of macros that hide memory writes (or
+// reads that cannot be expanded: # or ##, variable arguments, a body that
+// is not an expression),
 // writes to parameters or to loop iterators,
 // pointer arithmetic, break/continue/return, loop conditions that do not
 // bound the iterator in the direction of the step.
