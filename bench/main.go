@@ -35,7 +35,7 @@ opt --parallel (compiled with -fopenmp). More with --flow:
   --flow 'polly=clang -O3 -march=native -mllvm -polly'   external compiler
                                                  (skipped when absent)
 
-With --polybench DIR the kernels are those of a PolyBench/C 4.x tree
+With --polybench DIR the kernels are those of a PolyBench/C 4.x (or 3.x) tree
 (compiled with DIR/utilities/polybench.c, -DPOLYBENCH_DUMP_ARRAYS and
 -DPOLYBENCH_TIME; the dumps on stderr are compared).
 
@@ -56,7 +56,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	var (
 		kernels  = fs.String("kernels", "all", "comma-separated kernel names, or all (see --list)")
 		flows    = fs.String("flows", strings.Join(DefaultFlowNames, ","), "comma-separated flows besides the baseline: identity, tile, scalar, parallel (or baseline for none)")
-		dataset  = fs.String("dataset", "LARGE", "dataset: MINI, SMALL, MEDIUM, LARGE or EXTRALARGE")
+		dataset  = fs.String("dataset", "LARGE", "dataset: MINI, SMALL, MEDIUM, LARGE or EXTRALARGE (STANDARD too with a PolyBench 3.x tree)")
 		runs     = fs.Int("runs", 3, "timed runs per cell (after one warm-up run); the median is reported")
 		threads  = fs.Int("threads", 0, "OMP_NUM_THREADS for the runs (0 = number of CPUs)")
 		compiler = fs.String("compiler", "gcc -O3 -march=native", "C compiler command for the baseline and tessera flows")
@@ -72,7 +72,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		quiet    = fs.Bool("quiet", false, "no progress lines on stderr")
 		strict   = fs.Bool("strict", false, "compile with -ffp-contract=off and require byte-identical output from flows that do not reassociate")
 		jobs     = fs.Int("jobs", 1, "cells built (tessera opt + compile) in parallel before the timed runs")
-		pbroot   = fs.String("polybench", "", "benchmark the kernels of this PolyBench/C 4.x tree (DIR/utilities/polybench.c, KERNEL.c beside KERNEL.h) instead of the built-in suite; --kernels filters them by name")
+		pbroot   = fs.String("polybench", "", "benchmark the kernels of this PolyBench/C 4.x or 3.x tree (DIR/utilities/polybench.c, KERNEL.c beside KERNEL.h) instead of the built-in suite; --kernels filters them by name")
 		extra    multiFlag
 	)
 	fs.Var(&extra, "flow", "extra flow 'NAME=tessera:FLAGS' or 'NAME=COMPILER COMMAND' (repeatable)")
