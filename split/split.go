@@ -176,7 +176,7 @@ func Apply(f *cfront.File, r *cfront.Region, s *scop.Scop, cfg Config) (*Result,
 	if len(cands) == 0 {
 		return res, nil
 	}
-	byStmt := map[*cfront.ExprStmt]*candidate{}
+	byStmt := candidates{}
 	extra := map[string]scop.VarInfo{}
 	for _, c := range cands {
 		c.def, c.upd = c.pair()
@@ -385,11 +385,31 @@ func freshName(prefix string, taken map[string]bool) string {
 
 // rewriteList copies list, replacing each candidate statement by its two
 // statements; unchanged subtrees are shared.
-func rewriteList(list []cfront.Stmt, byStmt map[*cfront.ExprStmt]*candidate) []cfront.Stmt {
+// candidates finds the candidate of a statement of the region's body:
+// c.es is the model's syntax, which is the body's statement itself or,
+// where scop expanded a macro call in it, a copy at the same place.
+type candidates map[*cfront.ExprStmt]*candidate
+
+func (cs candidates) of(es *cfront.ExprStmt) *candidate {
+	if c := cs[es]; c != nil {
+		return c
+	}
+	if es.Split {
+		return nil // one of a chained assignment's statements: by identity only
+	}
+	for k, c := range cs {
+		if !k.Split && k.At == es.At && k.EndOff == es.EndOff {
+			return c
+		}
+	}
+	return nil
+}
+
+func rewriteList(list []cfront.Stmt, byStmt candidates) []cfront.Stmt {
 	var out []cfront.Stmt
 	for _, s := range list {
 		if es, ok := s.(*cfront.ExprStmt); ok {
-			if c := byStmt[es]; c != nil {
+			if c := byStmt.of(es); c != nil {
 				out = append(out, c.def, c.upd)
 				continue
 			}
@@ -400,10 +420,10 @@ func rewriteList(list []cfront.Stmt, byStmt map[*cfront.ExprStmt]*candidate) []c
 }
 
 // rewrite returns s with the candidate statements below it replaced.
-func rewrite(s cfront.Stmt, byStmt map[*cfront.ExprStmt]*candidate) cfront.Stmt {
+func rewrite(s cfront.Stmt, byStmt candidates) cfront.Stmt {
 	switch x := s.(type) {
 	case *cfront.ExprStmt:
-		if c := byStmt[x]; c != nil {
+		if c := byStmt.of(x); c != nil {
 			return &cfront.Block{At: x.At, Stmts: []cfront.Stmt{c.def, c.upd}, EndOff: x.EndOff}
 		}
 		return x
