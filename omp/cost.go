@@ -40,10 +40,11 @@ const workCap = 1 << 31
 // rectangular nests); every factor is capped at workCap so that the C
 // arithmetic of the check cannot overflow. est is the estimate (nil when
 // there is none: then cond is nil and drop false, and why says why).
-// With nested set (f inside a sequential loop), a loop with two loop
-// levels inside is taken to be worth it.
-func workCond(f *ast.For, minWork int64, nested bool) (cond ast.Expr, drop bool, est ast.Expr, why string) {
-	if nested && loopDepth(f.Body) >= 2 {
+// With nested set (f inside a sequential loop) and tiles set (the region
+// has tiled bands), a loop with two loop levels inside is taken to be
+// worth it.
+func workCond(f *ast.For, minWork int64, nested, tiles bool) (cond ast.Expr, drop bool, est ast.Expr, why string) {
+	if nested && tiles && loopDepth(f.Body) >= 2 {
 		// Two loop levels inside (a tile's point loops): the iterations
 		// are taken to be worth it, and the estimate would be unreadable.
 		return nil, false, nil, "two loop levels inside"
@@ -59,7 +60,7 @@ func workCond(f *ast.For, minWork int64, nested bool) (cond ast.Expr, drop bool,
 	w = uncap(w)
 	c := ast.Ge(w, ast.NewInt(minWork))
 	limit := maxClause
-	if !nested {
+	if !nested || !tiles {
 		limit = maxOuterClause
 	}
 	if len(ast.ExprC(c)) > limit {

@@ -38,7 +38,7 @@ func TestWorkClause(t *testing.T) {
 		if tc.nested {
 			min = MinParallelWork
 		}
-		cond, drop, _, _ := workCond(tc.f, min, tc.nested)
+		cond, drop, _, _ := workCond(tc.f, min, tc.nested, true)
 		c := ""
 		if cond != nil {
 			c = "if(" + ast.ExprC(cond) + ")"
@@ -77,9 +77,22 @@ func TestDecideWork(t *testing.T) {
 			"parallel loop c0 over S0: not parallel: work 1000 below 262144 at compile time (inside a sequential loop)",
 			"for (int t = 0; t < T; t += 1)\n  for (int c0 = 0; c0 < 1000; c0 += 1)"},
 	}
+	// Two loop levels inside a parallel loop in a sequential one: tile
+	// point loops when the region is tiled (taken as worth it), estimated
+	// when it is not (PolyBench 3's reg_detect: 6 iterations forked 10000
+	// times).
+	deep := func() ast.Node {
+		return lt("t", id("T"), mark(lt("c0", ast.NewInt(6), lt("c1", ast.NewInt(6), lt("c2", ast.NewInt(64), user)))))
+	}
+	if notes := decideWork(deep(), nil, false); len(notes) != 1 || !strings.Contains(notes[0], "work not estimated (two loop levels inside)") {
+		t.Errorf("tiled region: notes %q", notes)
+	}
+	if notes := decideWork(deep(), nil, true); len(notes) != 1 || !strings.Contains(notes[0], "not parallel: work 2304 below 262144") {
+		t.Errorf("untiled region: notes %q", notes)
+	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			notes := decideWork(tc.in, nil)
+			notes := decideWork(tc.in, nil, false)
 			got := ast.PrintC(stripMarks(tc.in, notWorthMark))
 			if len(notes) != 1 || notes[0] != tc.note {
 				t.Errorf("notes = %q, want %q", notes, tc.note)

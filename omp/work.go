@@ -27,7 +27,7 @@ import (
 // outlined function, measured 2x slower on durbin; a function holding an
 // OpenMP region whose test is false at compile time compiles as without
 // it, measured on doitgen).
-func decideWork(n ast.Node, s *scop.Scop) []string {
+func decideWork(n ast.Node, s *scop.Scop, untiled bool) []string {
 	var notes []string
 	versioned := map[*ast.Mark]bool{}
 	var visit func(x ast.Node, inLoop bool)
@@ -46,7 +46,7 @@ func decideWork(n ast.Node, s *scop.Scop) []string {
 					visit(y.Body, inLoop)
 					return
 				}
-				c, drop, est, why := workCond(f, minWork, inLoop)
+				c, drop, est, why := workCond(f, minWork, inLoop, !untiled)
 				switch {
 				case drop:
 					y.Name = notWorthMark

@@ -89,3 +89,17 @@ func betterInnermost(sr *scheduler.Result, s *scop.Scop) bool {
 	n, o := scheduler.InnermostScores(sr, s)
 	return n > o
 }
+
+// tiledTree reports whether a band of t divides an iterator (the tile or
+// strip-mine loops of a tiled band); an original schedule never does.
+func tiledTree(t schedule.Tree) bool {
+	tiled := false
+	t.Walk(func(c schedule.Cursor) bool {
+		n := c.Node()
+		if n.Kind() == schedule.KindBand && strings.Contains(n.Band().Schedule.String(), "floor") {
+			tiled = true
+		}
+		return !tiled
+	})
+	return tiled
+}

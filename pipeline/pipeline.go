@@ -538,7 +538,9 @@ generate:
 			n, body, notes = privatizeOuter(n, s, d, f, r, body) // parpriv.go
 			reg.Remarks = append(reg.Remarks, notes...)
 		}
-		n, clauses, notes = omp.Annotate(n, reg.Private, s, opt.OMP)
+		ocfg := opt.OMP
+		ocfg.Untiled = !tiledTree(reg.Tree)
+		n, clauses, notes = omp.Annotate(n, reg.Private, s, ocfg)
 		reg.Remarks = append(reg.Remarks, notes...)
 		// Vector kernels print text that uses declarations of the region
 		// (packing buffers): only loops the vector stage at most marked
