@@ -204,17 +204,22 @@ func accessStride(a *scop.Access, u *ast.User, iter string) (delta []int64, ok b
 // strideClass reduces a subscript delta to 0 (same element), 1 (next
 // element in memory, row-major), or StrideUnknown (anything else).
 func strideClass(delta []int64) int64 {
-	for k, d := range delta {
-		if k < len(delta)-1 && d != 0 {
-			return StrideUnknown
-		}
-	}
-	if len(delta) == 0 {
-		return 0
-	}
-	switch last := delta[len(delta)-1]; last {
-	case 0, 1:
+	if last, ok := lastStep(delta); ok && (last == 0 || last == 1) {
 		return last
 	}
 	return StrideUnknown
+}
+
+// lastStep returns the change of the last subscript when it is the only
+// one that changes (0 for a scalar); ok is false when another changes.
+func lastStep(delta []int64) (last int64, ok bool) {
+	for k, d := range delta {
+		if k < len(delta)-1 && d != 0 {
+			return 0, false
+		}
+	}
+	if len(delta) == 0 {
+		return 0, true
+	}
+	return delta[len(delta)-1], true
 }

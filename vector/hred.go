@@ -188,12 +188,8 @@ func reductionOperand(st *scop.Statement, as *cfront.Assign) (e cfront.Expr, neg
 // reverseStride reports whether an access moves one element backwards
 // along the innermost loop (only its last subscript changes, by -1).
 func reverseStride(delta []int64) bool {
-	for k, d := range delta {
-		if k < len(delta)-1 && d != 0 {
-			return false
-		}
-	}
-	return len(delta) > 0 && delta[len(delta)-1] == -1
+	last, ok := lastStep(delta)
+	return ok && last == -1
 }
 
 // mixed reports whether h reads both forwards and backwards: its reversed
@@ -367,7 +363,7 @@ func revMacro(vt string) string { return strings.Replace(vt, "tsv_v", "tsv_rev_"
 // with a constant mask, clang's __builtin_shufflevector.
 func revDefinition(t Target, elem string) []string {
 	vt := gnuType(t, elem)
-	lanes := t.Bytes / elemSize(elem)
+	lanes := t.Lanes(elem)
 	mt := strings.Replace(vt, "tsv_v", "tsv_m", 1)
 	mask := "long long"
 	if elem == "float" {
