@@ -134,44 +134,22 @@ func originalChainLoops(n ast.Node, s *scop.Scop, alone map[string]bool) map[*as
 		byName[st.Name] = st
 	}
 	out := map[*ast.User]bool{}
-	var walk func(n ast.Node)
-	walk = func(n ast.Node) {
-		switch n := n.(type) {
-		case *ast.Block:
-			for _, c := range n.Stmts {
-				walk(c)
-			}
-		case *ast.If:
-			walk(n.Then)
-			if n.Else != nil {
-				walk(n.Else)
-			}
-		case *ast.Mark:
-			walk(n.Body)
-		case *ast.For:
-			body := n.Body
-			for {
-				b, ok := body.(*ast.Block)
-				if !ok || len(b.Stmts) != 1 {
-					break
-				}
-				body = b.Stmts[0]
-			}
-			u, ok := body.(*ast.User)
-			if !ok {
-				walk(n.Body)
-				return
-			}
-			st := byName[u.Name]
-			if st == nil || !alone[u.Name] || !ast.UnitStep(n) || len(u.Args) != len(st.CIters) || len(u.Args) == 0 {
-				return
-			}
-			if id, ok := u.Args[len(u.Args)-1].(*ast.Ident); ok && id.Name == n.Iter {
+	ast.Walk(n, func(x ast.Node) bool {
+		f, ok := x.(*ast.For)
+		if !ok {
+			return true
+		}
+		u, ok := ast.Only(f.Body).(*ast.User)
+		if !ok {
+			return true
+		}
+		if st := byName[u.Name]; st != nil && alone[u.Name] && ast.UnitStep(f) && len(u.Args) == len(st.CIters) && len(u.Args) > 0 {
+			if id, ok := u.Args[len(u.Args)-1].(*ast.Ident); ok && id.Name == f.Iter {
 				out[u] = true
 			}
 		}
-	}
-	walk(n)
+		return false
+	})
 	return out
 }
 
