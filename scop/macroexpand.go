@@ -1,6 +1,7 @@
 package scop
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/tessera-opt/tessera/cfront"
@@ -19,7 +20,8 @@ import (
 // parse, or nests too deep.
 //
 // Statements that change are copied, with their Text the formatted
-// expansion; body itself is not modified.
+// expansion, and so are the loops, conditions and blocks around them; the
+// others are body's own, which is not modified.
 func expandMacroCalls(f *cfront.File, body []cfront.Stmt, hidden map[string]string) []cfront.Stmt {
 	if len(hidden) == 0 || len(f.Src) == 0 {
 		return body
@@ -55,6 +57,8 @@ func (e *macroExpander) selected(name string) *cfront.Macro {
 func (e *macroExpander) stmt(s cfront.Stmt) cfront.Stmt {
 	switch x := s.(type) {
 	case *cfront.ExprStmt:
+		// A chained assignment's statements (Split) share the source
+		// text of the whole chain: they are not re-parsed from it.
 		if x.Split || !mentionsCall(x.X, e.selected) {
 			return x
 		}
@@ -68,23 +72,38 @@ func (e *macroExpander) stmt(s cfront.Stmt) cfront.Stmt {
 		c.Text = strings.TrimRight(cfront.FormatStmt(&c, "", "  ", nil), "\n")
 		return &c
 	case *cfront.Block:
-		c := *x
-		c.Stmts = make([]cfront.Stmt, len(x.Stmts))
+		var stmts []cfront.Stmt // nil while no statement changed
 		for k, t := range x.Stmts {
-			c.Stmts[k] = e.stmt(t)
+			nt := e.stmt(t)
+			if nt != t && stmts == nil {
+				stmts = slices.Clone(x.Stmts)
+			}
+			if stmts != nil {
+				stmts[k] = nt
+			}
 		}
+		if stmts == nil {
+			return x
+		}
+		c := *x
+		c.Stmts = stmts
 		return &c
 	case *cfront.For:
-		c := *x
-		c.Body = e.stmt(x.Body)
-		return &c
-	case *cfront.If:
-		c := *x
-		c.Then = e.stmt(x.Then)
-		if x.Else != nil {
-			c.Else = e.stmt(x.Else)
+		if body := e.stmt(x.Body); body != x.Body {
+			c := *x
+			c.Body = body
+			return &c
 		}
-		return &c
+	case *cfront.If:
+		then, els := e.stmt(x.Then), x.Else
+		if x.Else != nil {
+			els = e.stmt(x.Else)
+		}
+		if then != x.Then || els != x.Else {
+			c := *x
+			c.Then, c.Else = then, els
+			return &c
+		}
 	}
 	return s
 }

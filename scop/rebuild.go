@@ -23,10 +23,12 @@ func FromRegionBody(f *cfront.File, r *cfront.Region, body []cfront.Stmt, extra 
 	for name, v := range extra {
 		info.Vars[name] = v
 	}
-	s, err := Build(expandMacroCalls(f, body, info.HiddenCalls), info, cfg)
+	body = expandMacroCalls(f, body, info.HiddenCalls)
+	s, err := Build(body, info, cfg)
 	if err != nil {
 		return nil, err
 	}
 	s.Region = Region{Start: r.Start, End: r.End, Pos: r.Pos}
+	s.Body = body
 	return s, nil
 }

@@ -12,11 +12,13 @@ func FromRegion(f *cfront.File, r *cfront.Region, cfg Config) (*Scop, error) {
 		cfg.File = f.Name
 	}
 	info := fileInfo(f, r.Func)
-	s, err := Build(expandMacroCalls(f, r.Body, info.HiddenCalls), info, cfg)
+	body := expandMacroCalls(f, r.Body, info.HiddenCalls)
+	s, err := Build(body, info, cfg)
 	if err != nil {
 		return nil, err
 	}
 	s.Region = Region{Start: r.Start, End: r.End, Pos: r.Pos}
+	s.Body = body
 	return s, nil
 }
 

@@ -25,6 +25,10 @@ type Config struct {
 type Scop struct {
 	File   string
 	Region Region
+	// Body is the region's statement list as modelled: the region's own,
+	// with the calls of macros that hide reads expanded (macroexpand.go).
+	// Statement.Syntax points into it.
+	Body []cfront.Stmt
 	// Params lists the parameters in order of first use.
 	Params []string
 	// Context is a set in the parameter space (no tuple).

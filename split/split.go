@@ -176,7 +176,7 @@ func Apply(f *cfront.File, r *cfront.Region, s *scop.Scop, cfg Config) (*Result,
 	if len(cands) == 0 {
 		return res, nil
 	}
-	byStmt := candidates{}
+	byStmt := map[*cfront.ExprStmt]*candidate{}
 	extra := map[string]scop.VarInfo{}
 	for _, c := range cands {
 		c.def, c.upd = c.pair()
@@ -187,7 +187,9 @@ func Apply(f *cfront.File, r *cfront.Region, s *scop.Scop, cfg Config) (*Result,
 		}
 		extra[c.temp.Name] = scop.VarInfo{Type: c.temp.ElemType, Dims: exts}
 	}
-	body := rewriteList(r.Body, byStmt)
+	// The model's statements (c.es) are those of s.Body, which differs
+	// from r.Body where scop expanded a macro call.
+	body := rewriteList(s.Body, byStmt)
 	ns, err := scop.FromRegionBody(f, r, body, extra, cfg.Scop)
 	if err != nil {
 		// Should not happen: the new statements only use what the old
@@ -385,31 +387,11 @@ func freshName(prefix string, taken map[string]bool) string {
 
 // rewriteList copies list, replacing each candidate statement by its two
 // statements; unchanged subtrees are shared.
-// candidates finds the candidate of a statement of the region's body:
-// c.es is the model's syntax, which is the body's statement itself or,
-// where scop expanded a macro call in it, a copy at the same place.
-type candidates map[*cfront.ExprStmt]*candidate
-
-func (cs candidates) of(es *cfront.ExprStmt) *candidate {
-	if c := cs[es]; c != nil {
-		return c
-	}
-	if es.Split {
-		return nil // one of a chained assignment's statements: by identity only
-	}
-	for k, c := range cs {
-		if !k.Split && k.At == es.At && k.EndOff == es.EndOff {
-			return c
-		}
-	}
-	return nil
-}
-
-func rewriteList(list []cfront.Stmt, byStmt candidates) []cfront.Stmt {
+func rewriteList(list []cfront.Stmt, byStmt map[*cfront.ExprStmt]*candidate) []cfront.Stmt {
 	var out []cfront.Stmt
 	for _, s := range list {
 		if es, ok := s.(*cfront.ExprStmt); ok {
-			if c := byStmt.of(es); c != nil {
+			if c := byStmt[es]; c != nil {
 				out = append(out, c.def, c.upd)
 				continue
 			}
@@ -420,10 +402,10 @@ func rewriteList(list []cfront.Stmt, byStmt candidates) []cfront.Stmt {
 }
 
 // rewrite returns s with the candidate statements below it replaced.
-func rewrite(s cfront.Stmt, byStmt candidates) cfront.Stmt {
+func rewrite(s cfront.Stmt, byStmt map[*cfront.ExprStmt]*candidate) cfront.Stmt {
 	switch x := s.(type) {
 	case *cfront.ExprStmt:
-		if c := byStmt.of(x); c != nil {
+		if c := byStmt[x]; c != nil {
 			return &cfront.Block{At: x.At, Stmts: []cfront.Stmt{c.def, c.upd}, EndOff: x.EndOff}
 		}
 		return x
