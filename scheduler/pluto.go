@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/presburger"
@@ -87,9 +88,9 @@ type plan struct {
 	negNotes []string
 	// ilps counts the integer programs solved (Config.MaxILPs bounds it).
 	ilps int
-	// valueFlow holds the value-based flow dependences, computed when a
-	// band with a time member is tiled (carriesValue).
-	valueFlow []*deps.Dep
+	// valueFlows computes, once, the value-based flow dependences of the
+	// region, for the privatizer and for carriesValue.
+	valueFlows func() ([]*deps.Dep, error)
 }
 
 var errNoHyperplane = errors.New("scheduler: no valid hyperplane")
@@ -97,6 +98,19 @@ var errNoHyperplane = errors.New("scheduler: no valid hyperplane")
 func newPlan(d *deps.Deps, cfg Config) (*plan, error) {
 	s := d.Scop
 	p := &plan{cfg: cfg, params: s.Params, scop: s, tileChoices: map[string]*tileChoice{}}
+	p.valueFlows = sync.OnceValues(func() ([]*deps.Dep, error) {
+		fd, err := deps.Compute(s, deps.Config{Dataflow: true})
+		if err != nil {
+			return nil, err
+		}
+		var flows []*deps.Dep
+		for _, dp := range fd.Deps {
+			if dp.Kind == deps.Flow {
+				flows = append(flows, dp)
+			}
+		}
+		return flows, nil
+	})
 	index := map[*scop.Statement]int{}
 	for i, st := range s.Statements {
 		index[st] = i

@@ -64,7 +64,7 @@ type privatizer struct {
 // newPrivatizer computes what privatization needs, or returns nil when the
 // SCoP writes no scalar or the dataflow analysis fails (then nothing is
 // privatized).
-func newPrivatizer(s *scop.Scop) *privatizer {
+func newPrivatizer(s *scop.Scop, valueFlows func() ([]*deps.Dep, error)) *privatizer {
 	pv := &privatizer{arrays: map[string]*scop.Array{}}
 	for _, a := range s.Arrays {
 		if a.Rank == 0 && !a.ReadOnly {
@@ -74,12 +74,12 @@ func newPrivatizer(s *scop.Scop) *privatizer {
 	if len(pv.arrays) == 0 {
 		return nil
 	}
-	d, err := deps.Compute(s, deps.Config{Dataflow: true})
+	flows, err := valueFlows()
 	if err != nil {
 		return nil
 	}
-	for _, dp := range d.Deps {
-		if dp.Kind == deps.Flow && pv.arrays[dp.Array] != nil {
+	for _, dp := range flows {
+		if pv.arrays[dp.Array] != nil {
 			pv.flow = append(pv.flow, dp)
 		}
 	}

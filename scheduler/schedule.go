@@ -170,7 +170,7 @@ func scheduleOnce(d *deps.Deps, cfg Config) (res *Result, err error) {
 		return nil, err
 	}
 	if cfg.Parallel && !cfg.NoPrivatize {
-		p.priv = newPrivatizer(d.Scop)
+		p.priv = newPrivatizer(d.Scop, p.valueFlows)
 	}
 	if err := p.run(); err != nil {
 		return nil, err

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scop"
@@ -416,7 +415,7 @@ func (m *tileModel) footprintOf(sizes []int64, line int64) int64 {
 	return total
 }
 
-// blindTile returns why the band [first, first+width) of the group is left
+// untiledReason returns why the band [first, first+width) of the group is left
 // untiled although it could be tiled ("" to tile it; always "" when the
 // user gave the tile sizes):
 //   - it has no footprint model (no invertible statement schedule, no
@@ -426,7 +425,7 @@ func (m *tileModel) footprintOf(sizes []int64, line int64) int64 {
 //     two-loop statement, split into k tiles);
 //   - a time member carries no value (carriesValue): every step rewrites
 //     what it reads (PolyBench 3's reg_detect, 4.6x slower tiled).
-func (b *builder) blindTile(group []int, first, width int, inner []int) string {
+func (b *builder) untiledReason(group []int, first, width int, inner []int) string {
 	p := b.p
 	if len(p.cfg.TileSizes) > 0 || len(p.cfg.BandTileSizes) > 0 {
 		return ""
@@ -452,17 +451,9 @@ func (p *plan) carriesValue(group []int, iters [][2]int) bool {
 	if len(iters) == 0 || p.scop == nil {
 		return true
 	}
-	if p.valueFlow == nil {
-		d, err := deps.Compute(p.scop, deps.Config{Dataflow: true})
-		if err != nil {
-			return true
-		}
-		p.valueFlow = []*deps.Dep{}
-		for _, dp := range d.Deps {
-			if dp.Kind == deps.Flow {
-				p.valueFlow = append(p.valueFlow, dp)
-			}
-		}
+	flows, err := p.valueFlows()
+	if err != nil {
+		return true
 	}
 	in := map[*scop.Statement]bool{}
 	for _, si := range group {
@@ -480,7 +471,7 @@ func (p *plan) carriesValue(group []int, iters [][2]int) bool {
 	for _, a := range p.scop.Arrays {
 		rank[a.Name] = a.Rank
 	}
-	for _, dp := range p.valueFlow {
+	for _, dp := range flows {
 		if !in[dp.Source] || !in[dp.Target] || rank[dp.Array] == 0 {
 			continue
 		}

@@ -48,9 +48,10 @@ type bandPlan struct {
 	// loop has a trip count of one or two (conv2d's images, 8/32) still
 	// gives every thread work.
 	collapse int
-	// blind says why the band has no footprint model when that left it
-	// untiled (blindTile).
-	blind string
+	// untiled says why a band that could be tiled is not
+	// (untiledReason: no footprint model, or a time member that carries
+	// no value).
+	untiled string
 }
 
 // builder turns the rows found by the algorithm into a schedule tree and
@@ -212,8 +213,8 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 		inner[k] += first
 	}
 	if bp.tiled {
-		bp.blind = b.blindTile(group, first, width, inner)
-		bp.tiled = bp.blind == ""
+		bp.untiled = b.untiledReason(group, first, width, inner)
+		bp.tiled = bp.untiled == ""
 	}
 	if !bp.tiled {
 		copy(outer, inner)
@@ -556,8 +557,8 @@ func (b *builder) describe(bp bandPlan, relevant []*edge, co []bool, outer, inne
 		sb.WriteString(": not tiled (fewer than two loops)")
 	} else if p.cfg.NoTile {
 		sb.WriteString(": not tiled (--notile)")
-	} else if bp.blind != "" {
-		fmt.Fprintf(&sb, ": not tiled (%s; --tile-sizes tiles it)", bp.blind)
+	} else if bp.untiled != "" {
+		fmt.Fprintf(&sb, ": not tiled (%s; --tile-sizes tiles it)", bp.untiled)
 	} else if b.hasLoopsOnly(bp.group, bp.first, bp.width) {
 		sb.WriteString(": not tiled (no reuse that the original loop order misses: no access is invariant along a loop of the band while the loops inside sweep two of its subscripts)")
 	} else {
