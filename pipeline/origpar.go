@@ -71,15 +71,7 @@ func originalParallel(s *scop.Scop, d *deps.Deps) (schedule.Tree, int, error) {
 // makes a loop parallel through privatization or a reduction: what the
 // original schedule with parallel marks cannot do.
 func tilesOrPrivatizes(sr *scheduler.Result) bool {
-	if len(sr.Private) > 0 {
-		return true
-	}
-	for _, r := range sr.Remarks {
-		if strings.Contains(r, ": tiled ") {
-			return true
-		}
-	}
-	return false
+	return len(sr.Private) > 0 || tiledTree(sr.Tree)
 }
 
 // betterInnermost reports whether the new schedule's innermost loops have
@@ -91,7 +83,8 @@ func betterInnermost(sr *scheduler.Result, s *scop.Scop) bool {
 }
 
 // tiledTree reports whether a band of t divides an iterator (the tile or
-// strip-mine loops of a tiled band); an original schedule never does.
+// strip-mine loops of a tiled band): the scheduler's hyperplanes and an
+// original schedule never do.
 func tiledTree(t schedule.Tree) bool {
 	tiled := false
 	t.Walk(func(c schedule.Cursor) bool {
