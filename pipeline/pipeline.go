@@ -274,25 +274,35 @@ func runRegionWithin(f *cfront.File, r *cfront.Region, reg *Region, opt Options,
 	// machine that cannot report CPU time or a stage that blocks.
 	cpu0, cpuOK := processCPU()
 	start := time.Now()
-	tick := time.NewTicker(50 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		select {
-		case res := <-done:
-			*reg = *work
-			return res.text, res.err
-		case <-tick.C:
-		}
+	over := func() bool {
 		used := time.Since(start)
 		if cpuOK {
 			if c, ok := processCPU(); ok && used < wallFactor*limit {
 				used = c - cpu0
 			}
 		}
-		if used > limit {
-			reg.Remarks = append(reg.Remarks, fmt.Sprintf("gave up after %v", limit))
-			return "", fmt.Errorf("region not optimized: the stages took longer than %v of CPU time (--region-timeout); the region is kept as it was", limit)
+		return used > limit
+	}
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case res := <-done:
+			// Checked on completion too, so that a region that ends
+			// between two ticks is judged as one that does not (lu at
+			// --region-timeout=1ns was kept or not depending on whether
+			// it took 50 ms).
+			if !over() {
+				*reg = *work
+				return res.text, res.err
+			}
+		case <-tick.C:
+			if !over() {
+				continue
+			}
 		}
+		reg.Remarks = append(reg.Remarks, fmt.Sprintf("gave up after %v", limit))
+		return "", fmt.Errorf("region not optimized: the stages took longer than %v of CPU time (--region-timeout); the region is kept as it was", limit)
 	}
 }
 
