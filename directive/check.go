@@ -239,3 +239,126 @@ func Legal(s *Script, tree schedule.Tree, d *deps.Deps) (schedule.Tree, error) {
 	}
 	return tree, &Error{Pos: pos, Msg: v.Error()}
 }
+
+// RefineInner returns tree with the coincident flags of the last two
+// members of every innermost band (a band with no band below it) set
+// where the member carries no dependence at its position: between
+// instances with equal values of every flat schedule dim before it. The
+// scheduler's flags are a property of the whole band (a member is
+// coincident when it has distance zero for every dependence the outer
+// bands leave), so after tiling lu's point loops k, i, j, the j loop,
+// whose dependences all have a nonzero distance along k, counts as
+// carrying them although k is fixed around it. The innermost loops are
+// the ones the vector stage marks and interchanges, and both need only
+// this per-position property (ast.For.Parallel). Flags are only ever set,
+// never cleared: a flag the scheduler set through privatization stays. On
+// an engine failure the tree is returned unchanged with the error.
+func RefineInner(tree schedule.Tree, d *deps.Deps) (out schedule.Tree, err error) {
+	defer presburger.Recover(&err)
+	var paths [][]int
+	tree.Walk(func(c schedule.Cursor) bool {
+		if c.Node().Kind() == schedule.KindBand && !hasBandBelow(c.Node()) {
+			b := c.Node().Band()
+			for k := max(0, b.Width-2); k < b.Width; k++ {
+				if !b.Coincident[k] {
+					paths = append(paths, c.Path())
+					break
+				}
+			}
+		}
+		return true
+	})
+	if len(paths) == 0 {
+		return tree, nil
+	}
+	for _, x := range d.Deps {
+		for _, b := range x.Rel.Parts() {
+			if b.NLocal() > 0 {
+				// A dependence under a mod or a division (a domain
+				// (k + l) % 3 == 1, a subscript n / 2): composed with
+				// the tile loops' floors, one emptiness test took
+				// 11 s (progfuzz fm_budget_time_mod_else.c).
+				return tree, nil
+			}
+		}
+	}
+	// Coalesced relations: a statement under a condition such as
+	// (j > 1 || j <= i) has a domain (and a flattened schedule) of many
+	// parts that one part covers, and the compositions below multiply
+	// the parts (progfuzz fm_budget_time_mod_reduction.c: 64 x 16 x 16
+	// parts ran for minutes; coalesced 4 x 1 x 1).
+	byStmt := map[string]presburger.Map{}
+	for _, m := range tree.Flatten().Maps() {
+		byStmt[m.Space().TupleName(presburger.In)] = m.Coalesce()
+	}
+	type dep struct {
+		x   *deps.Dep
+		rel presburger.Map
+	}
+	var ds []dep
+	for _, x := range d.Deps {
+		if x.Kind == deps.Input {
+			continue
+		}
+		sS, okS := byStmt[x.Source.Name]
+		sT, okT := byStmt[x.Target.Name]
+		if !okS || !okT {
+			// A statement the flat schedule does not hold (an
+			// extension's): no flag is set.
+			return tree, nil
+		}
+		rel := x.Rel.Coalesce()
+		if rel.NParts()*sS.NParts()*sT.NParts() > refineMaxParts {
+			return tree, nil
+		}
+		ds = append(ds, dep{x, rel})
+	}
+	depth := tree.Depth()
+	out = tree
+	for _, p := range paths {
+		c := out.Cursor()
+		for _, i := range p {
+			c = c.Child(i)
+		}
+		b := c.Node().Band()
+		pos, reach := flatPosition(c)
+		for k := max(0, b.Width-2); k < b.Width; k++ {
+			if b.Coincident[k] {
+				continue
+			}
+			rel := carriedAt(depth, pos+k)
+			free := true
+			for _, y := range ds {
+				rS, okS := reach.SetOf(y.rel.Space().Domain())
+				rT, okT := reach.SetOf(y.rel.Space().Range())
+				if !okS || !okT {
+					continue // an end does not reach the band
+				}
+				viol := y.rel.IntersectDomain(rS).IntersectRange(rT).
+					Intersect(byStmt[y.x.Source.Name].ApplyRange(rel).ApplyRange(byStmt[y.x.Target.Name].Reverse()))
+				if _, found := viol.Sample(); found {
+					free = false
+					break
+				}
+			}
+			b.Coincident[k] = free
+		}
+		out = c.SetBand(b).Tree()
+	}
+	return out, nil
+}
+
+// refineMaxParts bounds the parts of a dependence times those of its two
+// statements' schedules for RefineInner, which leaves the flags as they
+// are beyond it.
+const refineMaxParts = 256
+
+// hasBandBelow reports whether a descendant of n is a band.
+func hasBandBelow(n *schedule.Node) bool {
+	for _, c := range n.Children() {
+		if c.Kind() == schedule.KindBand || hasBandBelow(c) {
+			return true
+		}
+	}
+	return false
+}

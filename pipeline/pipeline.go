@@ -424,6 +424,17 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	if ok, w := deps.Check(tree.Flatten(), d); !ok {
 		return "", &stageError{stage, fmt.Errorf("schedule violates a dependence (%v); the region is kept as it was", w)}
 	}
+	if !opt.Identity {
+		// Innermost loops parallel at their position (lu's tiled j loop)
+		// though not coincident in their band: the vector stage reads
+		// the flags.
+		_ = reg.timed("coincidence", func() error {
+			if t, err := directive.RefineInner(tree, d); err == nil {
+				tree = t
+			}
+			return nil
+		})
+	}
 generate:
 	reg.Tree = tree
 	stage = "astgen"
