@@ -413,6 +413,39 @@ void f(int n) {
 	}
 }
 
+// TestAutoScopPragma: a loop under a pragma is no auto region (the pragma
+// would govern the region's first statement); its inner loops are.
+func TestAutoScopPragma(t *testing.T) {
+	src := `double A[10][10];
+void f(int n) {
+  int i, j;
+#pragma omp parallel for private(j)
+  for (i = 0; i < n; i++)
+    for (j = 0; j < n; j++)
+      A[i][j] = A[i][j] + 1;
+  #pragma GCC ivdep
+  for (i = 0; i < n; i++)
+    A[i][0] = 2;
+}
+`
+	f, err := ParseFile("t.c", []byte(src), Config{AutoScop: true})
+	if err != nil || len(f.Regions) != 1 {
+		t.Fatalf("auto: %v\n%s", err, Dump(f))
+	}
+	if r := f.Regions[0]; r.Pos.Line != 6 {
+		t.Errorf("auto region at line %d, want the inner loop (6)", r.Pos.Line)
+	}
+	notes := 0
+	for _, e := range f.Skipped {
+		if strings.Contains(e.Msg, "it follows #pragma") {
+			notes++
+		}
+	}
+	if notes != 2 {
+		t.Errorf("%d notes about pragmas, want 2: %v", notes, f.Skipped)
+	}
+}
+
 func TestRegionBytes(t *testing.T) {
 	src := "void f() {\n  int x;\n  #pragma scop\n  x = 1;\n  #pragma endscop\n  x = 2;\n}\n"
 	f, err := ParseFile("t.c", []byte(src), Config{})

@@ -120,6 +120,19 @@ func (f *File) autoRegions(toks []token) {
 			if t.kind != tIdent || t.text != "for" || inTaken(t.pos.Offset) {
 				continue
 			}
+			// A loop governed by a pragma (#pragma omp parallel for,
+			// omp for, omp simd, ivdep, unroll, ...) stays as it is: the
+			// pragma would apply to whatever the region's code starts
+			// with (a block or a declaration: no longer a loop, or a
+			// loop of another order that the pragma would run in
+			// parallel). Its inner loops are tried on their own.
+			if i > 0 && toks[i-1].kind == tDirective {
+				if name, rest := directive(toks[i-1].text); name == "pragma" && firstWord(rest) != "endscop" && firstWord(rest) != "scop" {
+					f.Skipped = append(f.Skipped, &Error{File: f.Name, Pos: t.pos, Code: CodeNote,
+						Msg: "loop nest left alone: it follows #pragma " + rest + ", which applies to the loop as written"})
+					continue
+				}
+			}
 			// A loop seen inside an earlier attempt is not parsed again:
 			// parsing is context free, so its outcome is the same.
 			if failed[i] {

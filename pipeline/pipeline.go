@@ -202,7 +202,16 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 			res.Diags = append(res.Diags, Diagnostic{Pos: r.Pos, File: path, Severity: "warning", Msg: w})
 		}
 		if err != nil {
-			res.Diags = append(res.Diags, diagOf(path, r.Pos, err))
+			d := diagOf(path, r.Pos, err)
+			if r.Auto && notAScop(err) {
+				// A loop nest found by --autoscop (or in a file without
+				// scop pragmas) that is not a static control part, as
+				// an init loop calling rand(): nothing the user asked
+				// for failed.
+				d.Severity = "note"
+				d.Msg = "loop nest left alone: " + strings.TrimSuffix(d.Msg, " (region left unchanged)")
+			}
+			res.Diags = append(res.Diags, d)
 			continue
 		}
 		reg.Text, reg.Kept = text, false
@@ -616,6 +625,15 @@ func (res *Result) addFrontEndErrors(path string, err error) {
 		return
 	}
 	res.Diags = append(res.Diags, Diagnostic{File: path, Severity: "error", Msg: err.Error()})
+}
+
+// notAScop reports whether err is the front end's verdict that a region
+// is not a static control part (a *cfront.Error from the scop stage, not
+// a later stage's failure).
+func notAScop(err error) bool {
+	var se *stageError
+	var ce *cfront.Error
+	return errors.As(err, &ce) && !errors.As(err, &se)
 }
 
 func diagOf(path string, pos cfront.Pos, err error) Diagnostic {

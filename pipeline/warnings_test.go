@@ -67,3 +67,61 @@ void kernel(void)
 		t.Errorf("allocated %d MB", a>>20)
 	}
 }
+
+// TestAutoRegionNotes: in a file without scop pragmas, a loop nest that is
+// not a static control part (an init loop calling rand) is a note, not an
+// error (the exit status stays 0), and a loop under an OpenMP pragma is
+// left alone while its inner loop is optimized: the pragma must keep
+// governing a for statement (Pluto's floyd.par.c failed to compile).
+func TestAutoRegionNotes(t *testing.T) {
+	src := `#include <stdlib.h>
+#define N 64
+double A[N][N];
+int main(void) {
+  int i, j, k;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      A[i][j] = rand() % 7;
+  for (k = 0; k < N; k++) {
+#pragma omp parallel for private(j)
+    for (i = 0; i < N; i++)
+      for (j = 0; j < N; j++)
+        A[i][j] = A[i][j] < A[i][k] + A[k][j] ? A[i][j] : A[i][k] + A[k][j];
+  }
+  return (int)A[1][2];
+}
+`
+	res, err := Optimize("auto.c", []byte(src), Options{Vectorize: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Errors() {
+		t.Fatalf("errors: %+v", res.Diags)
+	}
+	var noted bool
+	for _, d := range res.Diags {
+		if d.Severity == "note" && strings.Contains(d.Msg, "loop nest left alone: call of unknown function rand") {
+			noted = true
+		}
+	}
+	if !noted {
+		t.Errorf("no note about rand: %+v", res.Diags)
+	}
+	out := string(res.Output)
+	k := strings.Index(out, "#pragma omp parallel for private(j)")
+	if k < 0 {
+		t.Fatalf("the pragma is gone:\n%s", out)
+	}
+	if next := strings.TrimSpace(out[k+len("#pragma omp parallel for private(j)"):]); !strings.HasPrefix(next, "for (i = 0; i < N; i++)") {
+		t.Errorf("the pragma does not govern the original loop any more:\n%s", out[k:])
+	}
+	rewritten := false
+	for _, r := range res.Regions {
+		if !r.Kept && r.Region.Pos.Line == 12 {
+			rewritten = true
+		}
+	}
+	if !rewritten {
+		t.Errorf("the inner loop (line 12) was not optimized: %+v", res.Diags)
+	}
+}
