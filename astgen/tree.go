@@ -158,6 +158,13 @@ func filterStmts(stmts []stmt, f presburger.UnionSet) []stmt {
 		if !ok {
 			continue
 		}
+		if len(fs.Parts()) > 1 {
+			// The statement's parts are disjoint; the parts of a
+			// filter made from a domain with || overlap, and the
+			// intersection would hold their common instances twice
+			// (progfuzz seed 8100054: an instance executed twice).
+			fs = fs.MakeDisjoint()
+		}
 		sp := s.m.Space()
 		fsp := fs.Space()
 		dst := make([]int, fsp.NDim())
