@@ -160,10 +160,7 @@ func Coincidence(tree schedule.Tree, d *deps.Deps) (out schedule.Tree, err error
 	})
 	out = tree
 	for _, p := range paths {
-		c := out.Cursor()
-		for _, i := range p {
-			c = c.Child(i)
-		}
+		c := cursorAt(out, p)
 		b := c.Node().Band()
 		pos, reach := flatPosition(c)
 		for k := 0; k < b.Width; k++ {
@@ -172,6 +169,15 @@ func Coincidence(tree schedule.Tree, d *deps.Deps) (out schedule.Tree, err error
 		out = c.SetBand(b).Tree()
 	}
 	return out, nil
+}
+
+// cursorAt returns the cursor of tree at path p (Cursor.Path).
+func cursorAt(tree schedule.Tree, p []int) schedule.Cursor {
+	c := tree.Cursor()
+	for _, i := range p {
+		c = c.Child(i)
+	}
+	return c
 }
 
 // flatPosition returns the position, in the flattened schedule, of the
@@ -316,10 +322,7 @@ func RefineInner(tree schedule.Tree, d *deps.Deps) (out schedule.Tree, err error
 	depth := tree.Depth()
 	out = tree
 	for _, p := range paths {
-		c := out.Cursor()
-		for _, i := range p {
-			c = c.Child(i)
-		}
+		c := cursorAt(out, p)
 		b := c.Node().Band()
 		pos, reach := flatPosition(c)
 		for k := max(0, b.Width-2); k < b.Width; k++ {
