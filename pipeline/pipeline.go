@@ -210,6 +210,14 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 				// for failed.
 				d.Severity = "note"
 				d.Msg = "loop nest left alone: " + strings.TrimSuffix(d.Msg, " (region left unchanged)")
+			} else if pe := (*presburger.Error)(nil); errors.As(err, &pe) && pe.Kind == presburger.Budget {
+				// The engine gave up (a dependence analysis over
+				// Pluto's own tiled output): as when the scheduler
+				// runs out of budget, the code is kept and correct.
+				d.Severity = "warning"
+				if !strings.Contains(d.Msg, "kept as it was") {
+					d.Msg += "; the region is kept as it was"
+				}
 			}
 			res.Diags = append(res.Diags, d)
 			continue
