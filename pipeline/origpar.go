@@ -24,7 +24,7 @@ import (
 // loops of mvt, atax, bicg, gesummv and adi are parallel as written, where
 // the scheduler's fused or distributed nests are parallel only inside a
 // sequential loop, or in one small loop per statement.
-func originalParallel(s *scop.Scop, d *deps.Deps) (schedule.Tree, int, error) {
+func originalParallel(s *scop.Scop, d *deps.Deps) (schedule.Tree, int, string, error) {
 	par := map[int]bool{}
 	for _, l := range d.Loops {
 		if l.Parallel && l.Loop != nil {
@@ -50,21 +50,27 @@ func originalParallel(s *scop.Scop, d *deps.Deps) (schedule.Tree, int, error) {
 		lines = append(lines, fmt.Sprintf("parallel %s %s", s.Statements[l.Stmts[0]].Name, l.Iter))
 	}
 	if len(lines) == 0 {
-		return schedule.Tree{}, 0, nil
+		// No loop is parallel as written: index-set splitting may
+		// make one so (iss.go).
+		t, m, remark, err := splitParallel(s, d)
+		if err != nil || m == 0 {
+			return schedule.Tree{}, 0, "", nil
+		}
+		return t, m, remark, nil
 	}
 	script, err := directive.Parse(strings.Join(lines, "\n"))
 	if err != nil {
-		return schedule.Tree{}, 0, err
+		return schedule.Tree{}, 0, "", err
 	}
 	t, err := directive.Legal(script, s.Schedule, d)
 	if err != nil {
-		return schedule.Tree{}, 0, err
+		return schedule.Tree{}, 0, "", err
 	}
 	t, err = directive.Coincidence(t, d)
 	if err != nil {
-		return schedule.Tree{}, 0, err
+		return schedule.Tree{}, 0, "", err
 	}
-	return t, len(lines), nil
+	return t, len(lines), "", nil
 }
 
 // tilesOrPrivatizes reports whether the scheduler's result tiles a band or

@@ -403,9 +403,12 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 			marked := 0
 			if opt.Sched.Parallel && !tilesOrPrivatizes(sr) && !betterInnermost(sr, s) {
 				var err error
-				if orig, marked, err = originalParallel(s, d); err != nil {
+				var remark string
+				if orig, marked, remark, err = originalParallel(s, d); err != nil {
 					reg.Remarks = append(reg.Remarks, fmt.Sprintf("original schedule with parallel marks refused: %v", err))
 					marked = 0
+				} else if remark != "" {
+					reg.Remarks = append(reg.Remarks, remark)
 				}
 			}
 			if marked > 0 {

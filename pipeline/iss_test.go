@@ -1,0 +1,82 @@
+package pipeline
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/tessera-opt/tessera/scheduler"
+)
+
+// TestSplitParallel: with --parallel, Floyd-Warshall's i loop (sequential
+// as written: row k is written at i = k and read by every other row) is
+// cut at i = k and its two other pieces run in parallel; PolyBench 3's
+// trmm (B[i][j] += A[i][k] * B[j][k], the row j = i read) is cut at j = i.
+// The outputs are compared with the originals' (gcc, 2 threads); a nest
+// whose carried dependences are not all on such a hyperplane (a stencil)
+// is not cut.
+func TestSplitParallel(t *testing.T) {
+	tests := []struct {
+		name, kernel, wantCut string
+	}{
+		{"floyd", `  for (int k = 0; k < N; k++)
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < N; j++)
+        A[i][j] = A[i][j] < A[i][k] + A[k][j] ? A[i][j] : A[i][k] + A[k][j];`, "loop i of S0 cut at i = k"},
+		{"trmm", `  for (int i = 1; i < N; i++)
+    for (int j = 0; j < N; j++)
+      for (int k = 0; k < i; k++)
+        A[i][j] += 0.5 * B[i][k] * A[j][k];`, "loop j of S0 cut at j = i"},
+		{"seidel", `  for (int t = 0; t < 4; t++)
+    for (int i = 1; i < N - 1; i++)
+      for (int j = 1; j < N - 1; j++)
+        A[i][j] = (A[i - 1][j] + A[i][j - 1] + A[i][j] + A[i][j + 1] + A[i + 1][j]) / 5.0;`, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := `#include <stdio.h>
+#define N 300
+double A[N][N], B[N][N];
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      A[i][j] = (i * 7 + j * 13) % 17 + (i == j ? 0 : 1);
+      B[i][j] = (i + 2 * j) % 5;
+    }
+#pragma scop
+` + tc.kernel + `
+#pragma endscop
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      s += A[i][j] * (i + 1) + j;
+  printf("%.17g\n", s);
+  return 0;
+}
+`
+			res := optimizeOne(t, tc.name, src, Options{Vectorize: false, Sched: scheduler.Config{Parallel: true}})
+			remarks := strings.Join(res.Regions[0].Remarks, "\n")
+			out := string(res.Output)
+			if tc.wantCut == "" {
+				if strings.Contains(remarks, "index-set splitting") {
+					t.Fatalf("cut:\n%s", remarks)
+				}
+				return
+			}
+			if !strings.Contains(remarks, tc.wantCut) {
+				t.Fatalf("no cut %q:\n%s", tc.wantCut, remarks)
+			}
+			if n := strings.Count(out, "#pragma omp parallel for"); n != 2 {
+				t.Errorf("%d parallel loops, want 2:\n%s", n, out)
+			}
+			gcc, err := exec.LookPath("gcc")
+			if err != nil {
+				t.Skip("no gcc")
+			}
+			want := runC(t, gcc, "orig", src, "-O2")
+			if got := runC(t, gcc, "opt", out, "-O2", "-fopenmp"); got != want {
+				t.Errorf("output %q, the original's %q", got, want)
+			}
+		})
+	}
+}
