@@ -52,7 +52,7 @@ func originalParallel(s *scop.Scop, d *deps.Deps) (schedule.Tree, int, string, e
 	if len(lines) == 0 {
 		// No loop is parallel as written: index-set splitting may
 		// make one so (iss.go).
-		t, m, remark, err := splitParallel(s, d)
+		t, m, remark, err := splitParallel(s, d, true)
 		if err != nil || m == 0 {
 			return schedule.Tree{}, 0, "", nil
 		}

@@ -428,7 +428,7 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 					// vectorizes more of it than of the original, the
 					// original comes back (vectorChoice; jacobi-1d ran at
 					// 0.21x with the reordered nest).
-					plain, fallback = vectorOriginal(s, d), true
+					plain, fallback = vectorOriginal(reg, s, d), true
 				}
 				tree = sr.Tree
 				reg.Private = sr.Private
@@ -709,11 +709,18 @@ func vectorChoice(reg *Region, cand *vectorCandidate, orig *vector.Result, s *sc
 // vectorOriginal is the region's original schedule with the coincident
 // flags computed from the dependences, which the vector stage reads
 // (marks, interchange): without them no loop of the original counts as
-// parallel. On an error the schedule is returned as it is.
-func vectorOriginal(s *scop.Scop, d *deps.Deps) schedule.Tree {
+// parallel. On an error the schedule is returned as it is. When the
+// innermost loop of a one-statement region carries dependences only
+// through a hyperplane x = y, it is cut there (iss.go: Floyd-Warshall's
+// j loop, which reads path[i][k] written at j = k) and the remark says so.
+func vectorOriginal(reg *Region, s *scop.Scop, d *deps.Deps) schedule.Tree {
 	t, err := directive.Coincidence(s.Schedule, d)
 	if err != nil {
 		return s.Schedule
+	}
+	if st, m, remark, err := splitParallel(s, d, false); err == nil && m > 0 {
+		reg.Remarks = append(reg.Remarks, remark)
+		return st
 	}
 	return t
 }
