@@ -1,6 +1,8 @@
 package pipeline
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"os/exec"
 	"strings"
 	"testing"
@@ -98,4 +100,72 @@ int main(void) {
 			}
 		})
 	}
+}
+
+// TestCutRandom: random one-statement nests over k, i, j whose
+// subscripts mix the three iterators (some are Floyd-Warshall-like, and
+// cut; most are not), optimized with and without --parallel: no region
+// may fail its self-check, and each output, compiled and run, must print
+// the original's result.
+func TestCutRandom(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc")
+	}
+	its := []string{"i", "j", "k"}
+	rng := rand.New(rand.NewPCG(2026, 11))
+	cuts := 0
+	for n := 0; n < 16; n++ {
+		sub := func() string { return "[" + its[rng.IntN(3)] + "][" + its[rng.IntN(3)] + "]" }
+		w := "[i]" + []string{"[j]", "[k]"}[rng.IntN(2)]
+		if rng.IntN(3) == 0 {
+			w = "[" + its[rng.IntN(3)] + "][" + its[rng.IntN(3)] + "]"
+		}
+		kernel := fmt.Sprintf(`  for (int k = 0; k < N; k++)
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < N; j++)
+        A%s = A%s < A%s + A%s ? A%s : 0.5 * (A%s + A%s) + 1.0;`, w, w, sub(), sub(), w, sub(), w)
+		src := `#include <stdio.h>
+#define N 40
+double A[N][N];
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      A[i][j] = (i * 7 + j * 13) % 17;
+#pragma scop
+` + kernel + `
+#pragma endscop
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      s += A[i][j] * (i + 1) + j;
+  printf("%.17g\n", s);
+  return 0;
+}
+`
+		ref := runC(t, gcc, "orig", src, "-O2")
+		for _, parallel := range []bool{false, true} {
+			res, err := Optimize("k.c", []byte(src), Options{Vectorize: true, Sched: scheduler.Config{Parallel: parallel}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range res.Diags {
+				if d.Severity == "error" {
+					t.Fatalf("%s (parallel %v): %v", kernel, parallel, d)
+				}
+			}
+			for _, r := range res.Regions {
+				if strings.Contains(strings.Join(r.Remarks, "\n"), "index-set splitting") {
+					cuts++
+				}
+			}
+			if got := runC(t, gcc, "opt", string(res.Output), "-O2", "-fopenmp"); got != ref {
+				t.Fatalf("%s (parallel %v): output %q, the original's %q\n%s", kernel, parallel, got, ref, res.Output)
+			}
+		}
+	}
+	if cuts == 0 {
+		t.Errorf("no kernel was cut: the test does not test the cuts")
+	}
+	t.Logf("%d cuts", cuts)
 }
