@@ -52,6 +52,16 @@ func splitParallel(s *scop.Scop, d *deps.Deps, parallel bool) (t schedule.Tree, 
 		return schedule.Tree{}, 0, "", nil
 	}
 	flat := flats[0]
+	for _, x := range d.Deps {
+		for _, b := range x.Rel.Parts() {
+			if b.NLocal() > 0 {
+				// Dependences under a mod or a division: the emptiness
+				// tests below can take seconds (progfuzz fm_budget_*),
+				// for nests that are not Floyd-Warshall's kind anyway.
+				return schedule.Tree{}, 0, "", nil
+			}
+		}
+	}
 	carried := map[int][]*deps.Dep{}
 	for _, l := range d.Loops {
 		if l.Loop == nil {
