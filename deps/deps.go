@@ -310,3 +310,18 @@ func (d *Deps) Distances(x *Dep) (presburger.Set, bool) {
 	r := proj(x.Source).Reverse().ApplyRange(x.Rel).ApplyRange(proj(x.Target))
 	return r.Deltas(), true
 }
+
+// HasDivisions reports whether a dependence relation has local variables
+// (a mod or a division in a domain or a subscript): compositions and
+// emptiness tests on such relations can take seconds (progfuzz
+// fm_budget_*), so optional analyses skip them.
+func (d *Deps) HasDivisions() bool {
+	for _, x := range d.Deps {
+		for _, b := range x.Rel.Parts() {
+			if b.NLocal() > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -160,7 +160,7 @@ func Coincidence(tree schedule.Tree, d *deps.Deps) (out schedule.Tree, err error
 	})
 	out = tree
 	for _, p := range paths {
-		c := cursorAt(out, p)
+		c := out.CursorAt(p)
 		b := c.Node().Band()
 		pos, reach := flatPosition(c)
 		for k := 0; k < b.Width; k++ {
@@ -169,15 +169,6 @@ func Coincidence(tree schedule.Tree, d *deps.Deps) (out schedule.Tree, err error
 		out = c.SetBand(b).Tree()
 	}
 	return out, nil
-}
-
-// cursorAt returns the cursor of tree at path p (Cursor.Path).
-func cursorAt(tree schedule.Tree, p []int) schedule.Cursor {
-	c := tree.Cursor()
-	for _, i := range p {
-		c = c.Child(i)
-	}
-	return c
 }
 
 // flatPosition returns the position, in the flattened schedule, of the
@@ -277,16 +268,10 @@ func RefineInner(tree schedule.Tree, d *deps.Deps) (out schedule.Tree, err error
 	if len(paths) == 0 {
 		return tree, nil
 	}
-	for _, x := range d.Deps {
-		for _, b := range x.Rel.Parts() {
-			if b.NLocal() > 0 {
-				// A dependence under a mod or a division (a domain
-				// (k + l) % 3 == 1, a subscript n / 2): composed with
-				// the tile loops' floors, one emptiness test took
-				// 11 s (progfuzz fm_budget_time_mod_else.c).
-				return tree, nil
-			}
-		}
+	if d.HasDivisions() {
+		// Composed with the tile loops' floors, one emptiness test
+		// took 11 s (progfuzz fm_budget_time_mod_else.c).
+		return tree, nil
 	}
 	// Coalesced relations: a statement under a condition such as
 	// (j > 1 || j <= i) has a domain (and a flattened schedule) of many
@@ -322,7 +307,7 @@ func RefineInner(tree schedule.Tree, d *deps.Deps) (out schedule.Tree, err error
 	depth := tree.Depth()
 	out = tree
 	for _, p := range paths {
-		c := cursorAt(out, p)
+		c := out.CursorAt(p)
 		b := c.Node().Band()
 		pos, reach := flatPosition(c)
 		for k := max(0, b.Width-2); k < b.Width; k++ {

@@ -52,15 +52,10 @@ func splitParallel(s *scop.Scop, d *deps.Deps, parallel bool) (t schedule.Tree, 
 		return schedule.Tree{}, 0, "", nil
 	}
 	flat := flats[0]
-	for _, x := range d.Deps {
-		for _, b := range x.Rel.Parts() {
-			if b.NLocal() > 0 {
-				// Dependences under a mod or a division: the emptiness
-				// tests below can take seconds (progfuzz fm_budget_*),
-				// for nests that are not Floyd-Warshall's kind anyway.
-				return schedule.Tree{}, 0, "", nil
-			}
-		}
+	if d.HasDivisions() {
+		// The emptiness tests below can take seconds there, for nests
+		// that are not Floyd-Warshall's kind anyway.
+		return schedule.Tree{}, 0, "", nil
 	}
 	carried := map[int][]*deps.Dep{}
 	for _, l := range d.Loops {
@@ -230,16 +225,7 @@ func splitTree(s *scop.Scop, d *deps.Deps, flat presburger.Map, cuts []cut, piec
 		return schedule.Tree{}, 0, nil
 	}
 	for i := len(paths) - 1; i >= 0; i-- {
-		tree = cursorAt(tree, paths[i]).InsertMark("parallel").Tree()
+		tree = tree.CursorAt(paths[i]).InsertMark("parallel").Tree()
 	}
 	return tree, len(paths), nil
-}
-
-// cursorAt returns the cursor of tree at path p (Cursor.Path).
-func cursorAt(tree schedule.Tree, p []int) schedule.Cursor {
-	c := tree.Cursor()
-	for _, i := range p {
-		c = c.Child(i)
-	}
-	return c
 }

@@ -48,26 +48,7 @@ func testSplit(t *testing.T, parallel bool) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			src := `#include <stdio.h>
-#define N 300
-double A[N][N], B[N][N];
-int main(void) {
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++) {
-      A[i][j] = (i * 7 + j * 13) % 17 + (i == j ? 0 : 1);
-      B[i][j] = (i + 2 * j) % 5;
-    }
-#pragma scop
-` + tc.kernel + `
-#pragma endscop
-  double s = 0;
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++)
-      s += A[i][j] * (i + 1) + j;
-  printf("%.17g\n", s);
-  return 0;
-}
-`
+			src := cutProgram(300, tc.kernel)
 			want := tc.wantCut
 			if !parallel {
 				want = tc.wantInner
@@ -125,24 +106,7 @@ func TestCutRandom(t *testing.T) {
     for (int i = 0; i < N; i++)
       for (int j = 0; j < N; j++)
         A%s = A%s < A%s + A%s ? A%s : 0.5 * (A%s + A%s) + 1.0;`, w, w, sub(), sub(), w, sub(), w)
-		src := `#include <stdio.h>
-#define N 40
-double A[N][N];
-int main(void) {
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++)
-      A[i][j] = (i * 7 + j * 13) % 17;
-#pragma scop
-` + kernel + `
-#pragma endscop
-  double s = 0;
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < N; j++)
-      s += A[i][j] * (i + 1) + j;
-  printf("%.17g\n", s);
-  return 0;
-}
-`
+		src := cutProgram(40, kernel)
 		ref := runC(t, gcc, "orig", src, "-O2")
 		for _, parallel := range []bool{false, true} {
 			res, err := Optimize("k.c", []byte(src), Options{Vectorize: true, Sched: scheduler.Config{Parallel: parallel}})
@@ -168,4 +132,29 @@ int main(void) {
 		t.Errorf("no kernel was cut: the test does not test the cuts")
 	}
 	t.Logf("%d cuts", cuts)
+}
+
+// cutProgram is a program around kernel (a scop over A[N][N] and B[N][N])
+// that initializes the arrays and prints a weighted sum of A.
+func cutProgram(n int, kernel string) string {
+	return fmt.Sprintf(`#include <stdio.h>
+#define N %d
+double A[N][N], B[N][N];
+int main(void) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      A[i][j] = (i * 7 + j * 13) %% 17 + (i == j ? 0 : 1);
+      B[i][j] = (i + 2 * j) %% 5;
+    }
+#pragma scop
+%s
+#pragma endscop
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      s += A[i][j] * (i + 1) + j;
+  printf("%%.17g\n", s);
+  return 0;
+}
+`, n, kernel)
 }

@@ -134,3 +134,12 @@ func (t Tree) Walk(f func(Cursor) bool) {
 	}
 	rec(t.Cursor())
 }
+
+// CursorAt returns the cursor at path p, as Cursor.Path gives it.
+func (t Tree) CursorAt(p []int) Cursor {
+	c := t.Cursor()
+	for _, i := range p {
+		c = c.Child(i)
+	}
+	return c
+}
