@@ -100,7 +100,7 @@ func checkMarks(tree schedule.Tree, d *deps.Deps) (v *Violation) {
 			return true
 		}
 		pos, reach := flatPosition(below)
-		if w := carried(byStmt, depth, pos, reach, d); w != nil {
+		if w := carried(byStmt, depth, pos, reach, depRels(d)); w != nil {
 			found = &Violation{Loop: n.MarkName(), Witness: w}
 			return false
 		}
@@ -109,23 +109,40 @@ func checkMarks(tree schedule.Tree, d *deps.Deps) (v *Violation) {
 	return found
 }
 
-// carried returns a dependence pair, between instances of reach, carried
-// by flat schedule dim pos (equal dims before pos, different at pos), or
-// nil when there is none.
-func carried(byStmt map[string]presburger.Map, depth, pos int, reach presburger.UnionSet, d *deps.Deps) *deps.Witness {
-	rel := carriedAt(depth, pos)
+// depRel is a dependence with the relation the checks use (its own, or
+// a coalesced copy).
+type depRel struct {
+	x   *deps.Dep
+	rel presburger.Map
+}
+
+// depRels returns the flow, anti and output dependences of d with their
+// relations.
+func depRels(d *deps.Deps) []depRel {
+	var out []depRel
 	for _, x := range d.Deps {
-		if x.Kind == deps.Input {
-			continue
+		if x.Kind != deps.Input {
+			out = append(out, depRel{x, x.Rel})
 		}
+	}
+	return out
+}
+
+// carried returns a dependence pair of ds, between instances of reach,
+// carried by flat schedule dim pos (equal dims before pos, different at
+// pos), or nil when there is none.
+func carried(byStmt map[string]presburger.Map, depth, pos int, reach presburger.UnionSet, ds []depRel) *deps.Witness {
+	rel := carriedAt(depth, pos)
+	for _, y := range ds {
+		x := y.x
 		sS, okS := byStmt[x.Source.Name]
 		sT, okT := byStmt[x.Target.Name]
-		rS, okRS := reach.SetOf(x.Rel.Space().Domain())
-		rT, okRT := reach.SetOf(x.Rel.Space().Range())
+		rS, okRS := reach.SetOf(y.rel.Space().Domain())
+		rT, okRT := reach.SetOf(y.rel.Space().Range())
 		if !okS || !okT || !okRS || !okRT {
 			continue
 		}
-		dep := x.Rel.IntersectDomain(rS).IntersectRange(rT)
+		dep := y.rel.IntersectDomain(rS).IntersectRange(rT)
 		viol := dep.Intersect(sS.ApplyRange(rel).ApplyRange(sT.Reverse()))
 		pt, ok := viol.Sample()
 		if !ok {
@@ -158,13 +175,14 @@ func Coincidence(tree schedule.Tree, d *deps.Deps) (out schedule.Tree, err error
 		}
 		return true
 	})
+	ds := depRels(d)
 	out = tree
 	for _, p := range paths {
 		c := out.CursorAt(p)
 		b := c.Node().Band()
 		pos, reach := flatPosition(c)
 		for k := 0; k < b.Width; k++ {
-			b.Coincident[k] = carried(byStmt, depth, pos+k, reach, d) == nil
+			b.Coincident[k] = carried(byStmt, depth, pos+k, reach, ds) == nil
 		}
 		out = c.SetBand(b).Tree()
 	}
@@ -282,15 +300,9 @@ func RefineInner(tree schedule.Tree, d *deps.Deps) (out schedule.Tree, err error
 	for _, m := range tree.Flatten().Maps() {
 		byStmt[m.Space().TupleName(presburger.In)] = m.Coalesce()
 	}
-	type dep struct {
-		x   *deps.Dep
-		rel presburger.Map
-	}
-	var ds []dep
-	for _, x := range d.Deps {
-		if x.Kind == deps.Input {
-			continue
-		}
+	var ds []depRel
+	for _, y := range depRels(d) {
+		x := y.x
 		sS, okS := byStmt[x.Source.Name]
 		sT, okT := byStmt[x.Target.Name]
 		if !okS || !okT {
@@ -302,7 +314,7 @@ func RefineInner(tree schedule.Tree, d *deps.Deps) (out schedule.Tree, err error
 		if rel.NParts()*sS.NParts()*sT.NParts() > refineMaxParts {
 			return tree, nil
 		}
-		ds = append(ds, dep{x, rel})
+		ds = append(ds, depRel{x, rel})
 	}
 	depth := tree.Depth()
 	out = tree
@@ -314,22 +326,7 @@ func RefineInner(tree schedule.Tree, d *deps.Deps) (out schedule.Tree, err error
 			if b.Coincident[k] {
 				continue
 			}
-			rel := carriedAt(depth, pos+k)
-			free := true
-			for _, y := range ds {
-				rS, okS := reach.SetOf(y.rel.Space().Domain())
-				rT, okT := reach.SetOf(y.rel.Space().Range())
-				if !okS || !okT {
-					continue // an end does not reach the band
-				}
-				viol := y.rel.IntersectDomain(rS).IntersectRange(rT).
-					Intersect(byStmt[y.x.Source.Name].ApplyRange(rel).ApplyRange(byStmt[y.x.Target.Name].Reverse()))
-				if _, found := viol.Sample(); found {
-					free = false
-					break
-				}
-			}
-			b.Coincident[k] = free
+			b.Coincident[k] = carried(byStmt, depth, pos+k, reach, ds) == nil
 		}
 		out = c.SetBand(b).Tree()
 	}
