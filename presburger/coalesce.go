@@ -31,7 +31,7 @@ func budgetGuard(fallback BasicMap, f func() BasicMap) (out BasicMap) {
 }
 
 // subsetKnown reports whether a ⊆ b, for b with function locals only.
-func subsetKnown(a, b BasicMap) bool { return len(subtractBasic(a, b)) == 0 }
+func subsetKnown(a, b BasicMap) bool { return len(subtractBasic(a, b, nil)) == 0 }
 
 // withLocalsOf returns a and b over a common list of locals (a's then
 // b's), every one known in both: since the locals are functions of the
@@ -78,8 +78,8 @@ func fuse(a, b BasicMap) (BasicMap, bool) {
 	f := BasicMap{space: a.space, locals: ea.locals, ineq: cloneRows(keep)}
 	f = f.normalize().simplify()
 	// f ⊇ a ∪ b; it fuses them when f \ a \ b is empty.
-	for _, piece := range subtractBasic(f, a) {
-		if len(subtractBasic(piece, b)) > 0 {
+	for _, piece := range subtractBasic(f, a, nil) {
+		if len(subtractBasic(piece, b, nil)) > 0 {
 			return BasicMap{}, false
 		}
 	}
@@ -113,8 +113,8 @@ func hullFuse(m Map, a, b BasicMap) (h BasicMap, ok bool) {
 	if h.empty || len(h.locals) > 0 {
 		return BasicMap{}, false
 	}
-	for _, piece := range subtractBasic(h, a) {
-		if len(subtractBasic(piece, b)) > 0 {
+	for _, piece := range subtractBasic(h, a, nil) {
+		if len(subtractBasic(piece, b, nil)) > 0 {
 			return BasicMap{}, false
 		}
 	}

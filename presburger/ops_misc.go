@@ -104,3 +104,104 @@ func (m Map) ComputeDivs() Map {
 
 // ComputeDivs returns s with every local a known floor division.
 func (s Set) ComputeDivs() Set { return Set{s.m.ComputeDivs()} }
+
+// RelaxDomain returns a superset of m that keeps, in every part, only the
+// constraints that bind an output dimension, directly or through the
+// locals they share with such constraints; the constraints on the inputs
+// alone (a schedule's iteration domain, its mod conditions) go. Parts that
+// become equal are kept once. For a schedule map that applies one function
+// on a domain of many parts, the result is that function on all inputs: a
+// relation of one part where m had many.
+func (m Map) RelaxDomain() Map {
+	out := Map{space: m.space}
+	seen := map[string]bool{}
+	for _, p := range m.parts {
+		r := p.relaxDomain()
+		key := r.String()
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out.parts = append(out.parts, r)
+	}
+	return out.withParts(out.parts)
+}
+
+// relaxDomain is RelaxDomain on one part.
+func (b BasicMap) relaxDomain() BasicMap {
+	if b.empty {
+		return b
+	}
+	nd := b.space.NDim()
+	o0, o1 := b.space.Offset(Out), b.space.Offset(Out)+b.space.Dim(Out)
+	binds := func(r []int64, loc []bool) bool {
+		for c := o0; c < o1; c++ {
+			if r[c] != 0 {
+				return true
+			}
+		}
+		for i, in := range loc {
+			if in && r[nd+i] != 0 {
+				return true
+			}
+		}
+		return false
+	}
+	loc := make([]bool, len(b.locals))
+	keepEq := make([]bool, len(b.eq))
+	keepIneq := make([]bool, len(b.ineq))
+	// Grow the kept constraints and locals to a fixed point: a local used
+	// by a kept row or by the definition of a kept local is kept, and so is
+	// every row that uses a kept local.
+	for changed := true; changed; {
+		changed = false
+		mark := func(r []int64) {
+			for i := range b.locals {
+				if r[nd+i] != 0 && !loc[i] {
+					loc[i], changed = true, true
+				}
+			}
+		}
+		for i, r := range b.eq {
+			if !keepEq[i] && binds(r, loc) {
+				keepEq[i], changed = true, true
+			}
+			if keepEq[i] {
+				mark(r)
+			}
+		}
+		for i, r := range b.ineq {
+			if !keepIneq[i] && binds(r, loc) {
+				keepIneq[i], changed = true, true
+			}
+			if keepIneq[i] {
+				mark(r)
+			}
+		}
+		for i, l := range b.locals {
+			if loc[i] && l.Den > 0 {
+				mark(l.Row)
+			}
+		}
+	}
+	out := BasicMap{space: b.space, locals: b.locals}
+	for i, r := range b.eq {
+		if keepEq[i] {
+			out.eq = append(out.eq, r)
+		}
+	}
+	for i, r := range b.ineq {
+		if keepIneq[i] {
+			out.ineq = append(out.ineq, r)
+		}
+	}
+	drop := map[int]bool{}
+	for i, in := range loc {
+		if !in {
+			drop[i] = true
+		}
+	}
+	out = out.dropLocals(drop)
+	out.eq, out.ineq = cloneRows(out.eq), cloneRows(out.ineq)
+	return out.normalize().simplify()
+}

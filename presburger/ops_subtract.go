@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/tessera-opt/tessera/presburger/internal/ints"
+	"github.com/tessera-opt/tessera/presburger/internal/sys"
 )
 
 // subtractBasic returns parts whose union is a \ b, where every local of
@@ -14,14 +15,14 @@ import (
 // a ∧ c1 ∧ ... ∧ c(i-1) ∧ ¬ci are pairwise disjoint and cover a \ b; the
 // negation of an inequality e >= 0 is -e-1 >= 0, of an equality e == 0 it
 // is e >= 1 or e <= -1. Empty pieces are dropped.
-func subtractBasic(a, b BasicMap) []BasicMap {
+func subtractBasic(a, b BasicMap, acct *stepAccount) []BasicMap {
 	if a.empty {
 		return nil
 	}
 	if b.empty {
 		return []BasicMap{a}
 	}
-	if intersectBasic(a, b).pruneEmpty() {
+	if acct.pruneEmpty(intersectBasic(a, b)) {
 		return []BasicMap{a}
 	}
 	nd := a.space.NDim()
@@ -40,7 +41,7 @@ func subtractBasic(a, b BasicMap) []BasicMap {
 		p := base
 		p.ineq = append(slices.Clone(base.ineq), extra)
 		p = p.normalize()
-		if p.empty || p.pruneEmpty() {
+		if p.empty || acct.pruneEmpty(p) {
 			return
 		}
 		out = append(out, p.simplify())
@@ -64,6 +65,73 @@ func subtractBasic(a, b BasicMap) []BasicMap {
 
 // Subtract returns a \ b (isl_map_subtract), exact over the integers.
 func (a Map) Subtract(b Map) Map {
+	return a.subtract(b, nil)
+}
+
+// SubtractWithin is Subtract with a bound on its work, for callers that
+// have a cheaper answer to fall back on: it gives up and returns false
+// once its emptiness tests have taken more than maxSteps solver steps in
+// all (the steps of the engine's per-query budget, sys.DefaultBudget).
+// The work grows with the parts of a and with the parts that b's
+// existentials split into: a disjunction of mods in b can make hundreds
+// of one part.
+func (a Map) SubtractWithin(b Map, maxSteps int64) (r Map, ok bool) {
+	acct := &stepAccount{left: maxSteps}
+	defer func() {
+		if rec := recover(); rec != nil {
+			if e := asError(rec); e != nil && e.Kind == Budget {
+				r, ok = Map{}, false
+				return
+			}
+			panic(rec)
+		}
+	}()
+	return a.subtract(b, acct), true
+}
+
+// stepAccount is the solver budget shared by the emptiness tests of one
+// SubtractWithin; a nil account gives every test the engine's default
+// budget and answers "not empty" past it (pruneEmpty).
+type stepAccount struct{ left int64 }
+
+// stepsPerPass is what SubtractWithin charges for subtracting one basic
+// map from another, besides the solver's steps: the normalizations,
+// simplifications and copies of the pieces.
+const stepsPerPass = 100
+
+// charge takes n steps from the account; past its budget it panics with
+// a budget error.
+func (acct *stepAccount) charge(n int64) {
+	acct.left -= n
+	if acct.left < 0 {
+		panic(&Error{Kind: Budget, Msg: "SubtractWithin exceeded its budget"})
+	}
+}
+
+// pruneEmpty reports whether b is empty, charging the steps to the
+// account; past its budget it panics with the solver's *BudgetError.
+func (acct *stepAccount) pruneEmpty(b BasicMap) bool {
+	if acct == nil {
+		return b.pruneEmpty()
+	}
+	defer translatePanics()
+	if b.empty {
+		return true
+	}
+	if len(b.eq) == 0 && len(b.ineq) == 0 {
+		return false
+	}
+	if acct.left <= 0 {
+		panic(&sys.BudgetError{Op: "SubtractWithin"})
+	}
+	empty, steps := sys.IsIntegerEmptyWithin(b.system(), acct.left)
+	acct.left -= steps
+	return empty
+}
+
+// subtract is Subtract, its emptiness tests charged to acct when it is
+// not nil.
+func (a Map) subtract(b Map, acct *stepAccount) Map {
 	a, b = align2(a, b, "Subtract")
 	if len(b.parts) == 0 {
 		return a
@@ -73,10 +141,15 @@ func (a Map) Subtract(b Map) Map {
 	}
 	cur := a.dropEmpty().parts
 	for _, bp := range b.parts {
-		for _, bk := range bp.makeKnown() {
+		known := bp.makeKnown()
+		if acct != nil {
+			// Each piece costs a pass over the current parts.
+			acct.charge(int64(len(known)) * int64(len(cur)) * stepsPerPass)
+		}
+		for _, bk := range known {
 			var next []BasicMap
 			for _, ap := range cur {
-				next = append(next, subtractBasic(ap, bk)...)
+				next = append(next, subtractBasic(ap, bk, acct)...)
 			}
 			cur = next
 			if len(cur) == 0 {

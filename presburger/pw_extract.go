@@ -66,7 +66,7 @@ func (m Map) pwMultiAff() (PwMultiAff, error) {
 			for _, q := range parts {
 				var next []BasicMap
 				for _, c := range cur {
-					next = append(next, subtractBasic(c, q)...)
+					next = append(next, subtractBasic(c, q, nil)...)
 				}
 				cur = next
 			}

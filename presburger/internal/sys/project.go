@@ -28,6 +28,17 @@ func IsIntegerEmpty(s *System) bool {
 	return isIntegerEmpty(s, newBudget("IsIntegerEmpty"))
 }
 
+// IsIntegerEmptyWithin is IsIntegerEmpty with a budget of limit steps
+// (at most DefaultBudget): past it, it panics with a *BudgetError. It
+// returns the steps taken, so that a caller can share one budget among
+// many queries.
+func IsIntegerEmptyWithin(s *System, limit int64) (empty bool, steps int64) {
+	b := newBudget("IsIntegerEmpty")
+	b.limit = min(b.limit, limit)
+	empty = isIntegerEmpty(s, b)
+	return empty, b.steps
+}
+
 func isIntegerEmpty(s *System, b *budget) (empty bool) {
 	if e, ok := simplexIntegerEmpty(s, b); ok {
 		return e
