@@ -210,6 +210,8 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 				// for failed.
 				d.Severity = "note"
 				d.Msg = "loop nest left alone: " + strings.TrimSuffix(d.Msg, " (region left unchanged)")
+			} else if te := (*timeoutError)(nil); errors.As(err, &te) {
+				d.Severity = "warning"
 			} else if pe := (*presburger.Error)(nil); errors.As(err, &pe) && pe.Kind == presburger.Budget {
 				// The engine gave up (a dependence analysis over
 				// Pluto's own tiled output): as when the scheduler
@@ -319,8 +321,17 @@ func runRegionWithin(f *cfront.File, r *cfront.Region, reg *Region, opt Options,
 			}
 		}
 		reg.Remarks = append(reg.Remarks, fmt.Sprintf("gave up after %v", limit))
-		return "", fmt.Errorf("region not optimized: the stages took longer than %v of CPU time (--region-timeout); the region is kept as it was", limit)
+		return "", &timeoutError{limit}
 	}
+}
+
+// timeoutError is runRegionWithin's verdict on a region over its time
+// limit: like a scheduler over its budget, the region keeps its (correct)
+// code, with a warning.
+type timeoutError struct{ limit time.Duration }
+
+func (e *timeoutError) Error() string {
+	return fmt.Sprintf("region not optimized: the stages took longer than %v of CPU time (--region-timeout); the region is kept as it was", e.limit)
 }
 
 // wallFactor bounds the wall time of a region at this many times its CPU
