@@ -206,7 +206,7 @@ type tileModel struct {
 	// that made it one (stmt index in the plan, iterator index).
 	timeIters map[int][][2]int
 	groups    []refGroup
-	skipped   []string // statements without a model
+	skipped   []string // statements without a model, each with why
 	// l2 selects the L2 budget (see l2Band).
 	l2 bool
 }
@@ -236,7 +236,7 @@ func (p *plan) bandModel(group []int, first, width, innerLast int) *tileModel {
 			continue
 		}
 		if len(mem) != s.n {
-			m.skipped = append(m.skipped, s.st.Name)
+			m.skipped = append(m.skipped, fmt.Sprintf("%s (%d band members over its %d loops)", s.st.Name, len(mem), s.n))
 			continue
 		}
 		v := make([][]int64, width) // v[k]: iteration move per member k
@@ -250,7 +250,7 @@ func (p *plan) bandModel(group []int, first, width, innerLast int) *tileModel {
 			v[k] = u
 		}
 		if !ok {
-			m.skipped = append(m.skipped, s.st.Name)
+			m.skipped = append(m.skipped, s.st.Name+" (its band rows have no integer inverse)")
 			continue
 		}
 		m.markTime(si, s, mem, h)
@@ -549,7 +549,7 @@ func (b *builder) chooseTileSizes(group []int, first, width int, inner []int, ti
 			ch.why += fmt.Sprintf("; time member %s (no subscript uses its iterator: the footprint is one step's, its size at most the others')", strings.Join(tm, ", "))
 		}
 		if len(m.skipped) > 0 {
-			ch.why += fmt.Sprintf("; %s not modelled", strings.Join(m.skipped, ", "))
+			ch.why += fmt.Sprintf("; the footprint model leaves out %s", strings.Join(m.skipped, ", "))
 		}
 	}
 	ch.sizes = slices.Clone(sizes)
@@ -577,7 +577,7 @@ func (m *tileModel) whyNot() string {
 	case m.width > 6:
 		return "more than 6 members"
 	case len(m.groups) == 0 && len(m.skipped) > 0:
-		return "band of " + strings.Join(m.skipped, ", ") + " not invertible"
+		return "no statement it can model: " + strings.Join(m.skipped, ", ")
 	case len(m.groups) == 0:
 		return "no affine array access"
 	}

@@ -183,7 +183,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			} else {
 				fmt.Fprintf(stderr, ": rewritten (%d statements, %d dependences)\n", len(r.Scop.Statements), len(r.Deps.Deps))
 			}
-			for _, m := range r.Remarks {
+			for _, m := range foldRemarks(r.Remarks) {
 				fmt.Fprintf(stderr, "  %s\n", m)
 			}
 			var ts []string
@@ -205,6 +205,28 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// foldRemarks prints a remark that recurs (the same verdict on each piece
+// of a split loop) once, at its first place, with the count.
+func foldRemarks(rs []string) []string {
+	count := map[string]int{}
+	for _, m := range rs {
+		count[m]++
+	}
+	var out []string
+	for _, m := range rs {
+		switch n := count[m]; {
+		case n == 0:
+			continue
+		case n > 1:
+			out = append(out, fmt.Sprintf("%s (%d times)", m, n))
+		default:
+			out = append(out, m)
+		}
+		count[m] = 0
+	}
+	return out
 }
 
 func parseSizes(s string) ([]int64, error) {
