@@ -202,26 +202,7 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 			res.Diags = append(res.Diags, Diagnostic{Pos: r.Pos, File: path, Severity: "warning", Msg: w})
 		}
 		if err != nil {
-			d := diagOf(path, r.Pos, err)
-			if r.Auto && notAScop(err) {
-				// A loop nest found by --autoscop (or in a file without
-				// scop pragmas) that is not a static control part, as
-				// an init loop calling rand(): nothing the user asked
-				// for failed.
-				d.Severity = "note"
-				d.Msg = "loop nest left alone: " + strings.TrimSuffix(d.Msg, " (region left unchanged)")
-			} else if te := (*timeoutError)(nil); errors.As(err, &te) {
-				d.Severity = "warning"
-			} else if pe := (*presburger.Error)(nil); errors.As(err, &pe) && pe.Kind == presburger.Budget {
-				// The engine gave up (a dependence analysis over
-				// Pluto's own tiled output): as when the scheduler
-				// runs out of budget, the code is kept and correct.
-				d.Severity = "warning"
-				if !strings.Contains(d.Msg, "kept as it was") {
-					d.Msg += "; the region is kept as it was"
-				}
-			}
-			res.Diags = append(res.Diags, d)
+			res.Diags = append(res.Diags, regionDiag(path, r, err))
 			continue
 		}
 		reg.Text, reg.Kept = text, false
@@ -656,6 +637,35 @@ func notAScop(err error) bool {
 	var se *stageError
 	var ce *cfront.Error
 	return errors.As(err, &ce) && !errors.As(err, &se)
+}
+
+// regionDiag is the diagnostic of a region that failed with err (its code
+// is kept in every case). Its severity says whose the failure is: an
+// error for the user's code or schedule (a region in scop pragmas that is
+// not a SCoP, an illegal user schedule) and for tessera's own failures; a
+// warning where tessera ran out of its budgets (the engine's steps,
+// --region-timeout), as when the scheduler falls back; a note for a loop
+// nest found without pragmas that is not a SCoP (nothing the user asked
+// for failed).
+func regionDiag(path string, r *cfront.Region, err error) Diagnostic {
+	d := diagOf(path, r.Pos, err)
+	var te *timeoutError
+	var pe *presburger.Error
+	switch {
+	case r.Auto && notAScop(err):
+		d.Severity = "note"
+		d.Msg = "loop nest left alone: " + strings.TrimSuffix(d.Msg, " (region left unchanged)")
+	case errors.As(err, &te):
+		d.Severity = "warning"
+	case errors.As(err, &pe) && pe.Kind == presburger.Budget:
+		// The engine gave up (a dependence analysis over Pluto's own
+		// tiled output): the code is kept and correct.
+		d.Severity = "warning"
+		if !strings.Contains(d.Msg, "kept as it was") {
+			d.Msg += "; the region is kept as it was"
+		}
+	}
+	return d
 }
 
 func diagOf(path string, pos cfront.Pos, err error) Diagnostic {
