@@ -29,6 +29,21 @@ func IsIntegerType(base string) bool {
 	return seen
 }
 
+// BareType is a declared type without its qualifiers and storage class
+// (const, volatile, restrict, static, register), its words joined by one
+// space: "const long double" is "long double".
+func BareType(t string) string {
+	var ws []string
+	for _, w := range strings.Fields(t) {
+		switch w {
+		case "const", "volatile", "restrict", "static", "register":
+		default:
+			ws = append(ws, w)
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
 // TypeCond is the preprocessor condition under which typ (as written, e.g.
 // "DATA_TYPE") resolves as ResolveType resolved it: the conjunction of the
 // Cond of every macro met on the way ("" when none is conditional).

@@ -394,10 +394,7 @@ func wrapUnfused(e cfront.Expr) cfront.Expr {
 
 // floatType reports whether an element type as declared may be a floating
 // type: not one of C's integer types (a macro such as DATA_TYPE may be).
-func floatType(t string) bool {
-	t = strings.TrimSpace(strings.NewReplacer("const ", "", "volatile ", "", "static ", "").Replace(t))
-	return !cfront.IsIntegerType(t)
-}
+func floatType(t string) bool { return !cfront.IsIntegerType(t) }
 
 // hasCall reports whether e calls a function, a function-like macro of
 // the file whose expansion calls none (PolyBench's SCALAR_VAL) aside.

@@ -24,8 +24,7 @@ var rankName = map[int]string{rankFloat: "float", rankDouble: "double", rankLong
 // typeRank ranks a declared element type (rankUnknown when not a plain
 // arithmetic type).
 func typeRank(t string) int {
-	t = strings.TrimSpace(strings.NewReplacer("const ", "", "volatile ", "", "static ", "").Replace(t))
-	switch t {
+	switch cfront.BareType(t) {
 	case "float":
 		return rankFloat
 	case "double":

@@ -283,7 +283,7 @@ func (v *vectorizer) buildHred(f *ast.For, h *hred) ast.Node {
 
 // buildHredScheme writes the scheme for loop f.
 func (v *vectorizer) buildHredScheme(f *ast.For, h *hred) ast.Node {
-	u := single(f.Body).(*ast.User)
+	u := ast.Only(f.Body).(*ast.User)
 	hi, _ := ast.UpperBound(f)
 	L := int64(h.lanes)
 	call := func(op string, args []ast.Expr) *ast.User {

@@ -34,7 +34,7 @@ func (v *vectorizer) interchange(n *ast.For) ast.Node {
 	if v.cfg.NoIntrinsics || n == v.marked || !n.Parallel || !ast.UnitStep(n) {
 		return nil
 	}
-	g, ok := single(n.Body).(*ast.For)
+	g, ok := ast.Only(n.Body).(*ast.For)
 	if !ok || ast.ContainsFor(g.Body) || !ast.UnitStep(g) {
 		return nil
 	}

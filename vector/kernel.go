@@ -72,16 +72,6 @@ func (kn *kernel) exactSides(prod cfront.Expr) {
 	kn.rowF, kn.colF = rowF, colF
 }
 
-func single(n ast.Node) ast.Node {
-	for {
-		b, ok := n.(*ast.Block)
-		if !ok || len(b.Stmts) != 1 {
-			return n
-		}
-		n = b.Stmts[0]
-	}
-}
-
 // factors flattens a product into its factors (parentheses dropped).
 func factors(e cfront.Expr) []cfront.Expr {
 	e = cfront.Unparen(e)
@@ -97,15 +87,15 @@ func factors(e cfront.Expr) []cfront.Expr {
 // (then the report is meaningless) or when another scheme wins.
 func (v *vectorizer) matchKernel(f1 *ast.For) (*kernel, LoopReport) {
 	var rep LoopReport
-	f2, ok := single(f1.Body).(*ast.For)
+	f2, ok := ast.Only(f1.Body).(*ast.For)
 	if !ok {
 		return nil, rep
 	}
-	f3, ok := single(f2.Body).(*ast.For)
+	f3, ok := ast.Only(f2.Body).(*ast.For)
 	if !ok {
 		return nil, rep
 	}
-	u, ok := single(f3.Body).(*ast.User)
+	u, ok := ast.Only(f3.Body).(*ast.User)
 	if !ok || !ast.UnitStep(f1) || !ast.UnitStep(f2) || !ast.UnitStep(f3) || !f3.Parallel {
 		return nil, rep
 	}
@@ -332,9 +322,9 @@ func costOf(class int64, lanes int, write bool) int {
 // Every (i, j) keeps its k order, which is the only order that matters
 // (matchKernel); jrem and irem start after the last full vector/row group.
 func (v *vectorizer) buildKernel(f1 *ast.For, kn *kernel) ast.Node {
-	f2 := single(f1.Body).(*ast.For)
-	f3 := single(f2.Body).(*ast.For)
-	u := single(f3.Body).(*ast.User)
+	f2 := ast.Only(f1.Body).(*ast.For)
+	f3 := ast.Only(f2.Body).(*ast.For)
+	u := ast.Only(f3.Body).(*ast.User)
 	i, k, j := f1.Iter, f2.Iter, f3.Iter
 	hi1, _ := ast.UpperBound(f1)
 	hi3, _ := ast.UpperBound(f3)
