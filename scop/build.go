@@ -65,6 +65,10 @@ type rawAccess struct {
 	pos   cfront.Pos
 	text  string
 	lhs   bool
+	// lin is the one subscript of an access to a delinearized array
+	// written with products of parameters (A[i*n + j]); model replaces
+	// it with subs along the array's chain (delin.go).
+	lin poly
 }
 
 // rawStmt is a statement before its sets are built.
@@ -90,6 +94,7 @@ type builder struct {
 	loops   []loopCtx
 	cond    dnf
 	stmts   []*rawStmt
+	delin   map[string]bool // arrays with an access written with a product of parameters
 	allLoop []*Loop
 
 	// written maps the names written by statements to their first write.
@@ -531,13 +536,29 @@ func (b *builder) markLHSReads(r *rawStmt) {
 	if w == nil {
 		return
 	}
-	key := subsKey(w.subs)
+	key := accessKey(*w)
 	for k := range r.accesses {
 		a := &r.accesses[k]
-		if a.kind == Read && a.array == w.array && subsKey(a.subs) == key {
+		if a.kind == Read && a.array == w.array && accessKey(*a) == key {
 			a.lhs = true
 		}
 	}
+}
+
+// accessKey is subsKey of the access's subscripts, or of the terms of
+// its subscript with products of parameters (lin).
+func accessKey(a rawAccess) string {
+	if a.lin == nil {
+		return subsKey(a.subs)
+	}
+	var sb strings.Builder
+	sb.WriteString("lin:")
+	for _, m := range slices.Sorted(maps.Keys(a.lin)) {
+		sb.WriteString(m)
+		sb.WriteString("=")
+		sb.WriteString(subsKey([]pexpr{a.lin[m]}))
+	}
+	return sb.String()
 }
 
 func subsKey(subs []pexpr) string {
@@ -699,15 +720,23 @@ func (b *builder) isMacro(name string) bool {
 
 func (b *builder) access(r *rawStmt, name string, subs []cfront.Expr, k AccessKind, e cfront.Expr) {
 	ps := make([]pexpr, len(subs))
+	var lin poly
 	for i, s := range subs {
 		p, na := b.affine(s)
 		if na != nil {
+			if lp, ok := b.linPoly(s); ok && len(subs) == 1 && lp.hasProducts() {
+				lin = lp
+				continue
+			}
 			b.fail("non-affine subscript "+e.Format(nil), na)
 			return
 		}
 		ps[i] = p
 	}
 	arr := b.array(name, len(subs))
+	if lin != nil {
+		b.delin[name] = true
+	}
 	if arr.Rank != len(subs) {
 		b.errorf(e.Pos(), "%s is accessed with %d subscripts here and %d elsewhere (inconsistent array rank)", name, len(subs), arr.Rank)
 		return
@@ -715,7 +744,7 @@ func (b *builder) access(r *rawStmt, name string, subs []cfront.Expr, k AccessKi
 	if k == Write {
 		arr.ReadOnly = false
 	}
-	r.accesses = append(r.accesses, rawAccess{kind: k, array: name, subs: ps, pos: e.Pos(), text: e.Format(nil)})
+	r.accesses = append(r.accesses, rawAccess{kind: k, array: name, subs: ps, pos: e.Pos(), text: e.Format(nil), lin: lin})
 }
 
 // value walks a right-hand side, recording its reads.

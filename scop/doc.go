@@ -68,11 +68,20 @@
 // Declarations inside the region create region-local scalars and arrays;
 // scalars are zero-dimensional arrays.
 //
+// A one-dimensional array that C indexes with products of parameters,
+// A[i*n + j] or u[(i*n + j)*n + k], is delinearized (delin.go): when the
+// products of every access to it form one chain 1, n, n*m, ... and every
+// subscript but the outermost provably stays within its extent on the
+// statement's domain, the model sees A[i][j] (Array.Strides gives the
+// products), as Polly's delinearization does for parametric sizes. The
+// statements keep C's single subscript.
+//
 // # What is rejected
 //
 // A region that cannot be modelled is rejected as a whole with
 // "file:line:col: error: <what> (<why>)" and left untouched: non-affine
-// subscripts, bounds or conditions (i*j, A[B[i]], conditions on data),
+// subscripts, bounds or conditions (i*j, A[B[i]], conditions on data,
+// A[i*n + j + 1] where j + 1 may reach n),
 // calls of unknown functions or of macros that hide memory writes (or
 // reads that cannot be expanded: # or ##, variable arguments, a body that
 // is not an expression),

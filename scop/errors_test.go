@@ -26,6 +26,12 @@ func TestErrors(t *testing.T) {
 	cases := []struct{ body, want string }{
 		{"for (int i = 0; i < n; i++)\n  for (int j = 0; j < n; j++)\n    A[i*j][0] = 0;", "t.c:6:7: error: non-affine subscript A[i * j][0] (product i * j of two non-constant expressions)"},
 		{"for (int i = 0; i < n; i++)\n  B[idx[i]] = 0;", "t.c:5:5: error: non-affine subscript B[idx[i]] (array element idx[i] used as an index or bound"},
+		// One subscript with products of parameters that cannot be read
+		// as several (delin.go).
+		{"for (int i = 0; i < n; i++)\n  for (int j = 0; j < n; j++)\n    B[i*n + j + 1] = 0;", "t.c:6:5: error: non-affine subscript B[i * n + j + 1] (not delinearized: j + 1 may leave [0, n))"},
+		{"for (int i = 0; i < n; i++)\n  for (int j = 0; j < n; j++)\n    B[i*n + j] = B[j*m + i];", "t.c:6:18: error: non-affine subscript B[j * m + i] (not delinearized: the parameter products m, n of its subscripts are not one chain n, n*m, ...)"},
+		{"for (int i = 0; i < n; i++)\n  for (int j = 0; j < n; j++)\n    B[i*n*n + j] = 0;", "t.c:6:5: error: non-affine subscript B[i * n * n + j] (not delinearized: the parameter products n*n of its subscripts are not one chain n, n*m, ...)"},
+		{"for (int i = 0; i < n; i++)\n  for (int j = 0; j < n; j++)\n    B[(i + j)*(n + 1)] = 0;", "t.c:6:7: error: non-affine subscript B[(i + j) * (n + 1)] (product (i + j) * (n + 1) of two non-constant expressions)"},
 		{"for (int i = 0; i < n; i++)\n  for (int j = 0; j < i * i; j++)\n    B[j] = 0;", "t.c:5:23: error: loop bound j < i * i is not affine (product i * i"},
 		{"for (int i = 0; i < n; i++)\n  if (B[i] > 0)\n    B[i] = 0;", "t.c:5:7: error: condition B[i] > 0 is not affine (array element B[i]"},
 		{"for (int i = 0; i < n; i++)\n  B[i] = foo(i);", "t.c:5:10: error: call of unknown function foo (it may have side effects"},

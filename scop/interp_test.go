@@ -319,6 +319,10 @@ func modelRuns(t *testing.T, s *Scop, val map[string]int64) []run {
 			times[fmt.Sprint(p[:len(st.Iters)])] = p[len(st.Iters):]
 		}
 		acc := map[string]map[string]bool{}
+		strides := map[string][]string{}
+		for _, a := range s.Arrays {
+			strides[a.Name] = a.Strides
+		}
 		for _, a := range st.Accesses {
 			ap, err := a.Rel.Points(pv(a.Rel.Space()))
 			if err != nil {
@@ -329,7 +333,22 @@ func modelRuns(t *testing.T, s *Scop, val map[string]int64) []run {
 				if acc[k] == nil {
 					acc[k] = map[string]bool{}
 				}
-				acc[k][fmt.Sprint(a.Kind, " ", a.Array, p[len(st.Iters):])] = true
+				el := p[len(st.Iters):]
+				if str := strides[a.Array]; str != nil {
+					// C's one subscript: the model's times the strides.
+					lin := int64(0)
+					for d, x := range el {
+						f := int64(1)
+						if str[d] != "1" {
+							for _, q := range strings.Split(str[d], "*") {
+								f *= val[q]
+							}
+						}
+						lin += x * f
+					}
+					el = []int64{lin}
+				}
+				acc[k][fmt.Sprint(a.Kind, " ", a.Array, el)] = true
 			}
 		}
 		for _, p := range pts {

@@ -26,6 +26,7 @@ func Build(stmts []cfront.Stmt, info *FileInfo, cfg Config) (s *Scop, err error)
 		inBound:   map[string]bool{},
 		pnames:    map[string]string{},
 		arrays:    map[string]*Array{},
+		delin:     map[string]bool{},
 		feasCache: map[string]bool{},
 		macroUses: map[string]cfront.Pos{},
 	}
@@ -63,6 +64,9 @@ func Build(stmts []cfront.Stmt, info *FileInfo, cfg Config) (s *Scop, err error)
 		return nil, &cfront.Error{File: cfg.File, Pos: pos, Msg: "region has no statement to model"}
 	}
 	s, e := b.model(root)
+	if ce := (*cfront.Error)(nil); errors.As(e, &ce) {
+		return nil, ce
+	}
 	if e != nil {
 		return nil, &cfront.Error{File: cfg.File, Pos: pos, Msg: "internal error building the model: " + e.Error()}
 	}
@@ -105,6 +109,10 @@ func (b *builder) model(root *tnode) (*Scop, error) {
 	s.Context = context
 
 	// Statements: domains and accesses.
+	chains, err := b.linChains()
+	if err != nil {
+		return nil, err
+	}
 	maxDepth := 0
 	var domParts, schedParts []string
 	for _, r := range b.stmts {
@@ -125,6 +133,11 @@ func (b *builder) model(root *tnode) (*Scop, error) {
 			st.Domain = st.Domain.Coalesce()
 		}
 		domParts = append(domParts, tuple+formula(dom))
+		if len(chains) > 0 {
+			if err := b.delinearize(prefix, tuple, r, st.Domain, context, chains); err != nil {
+				return nil, err
+			}
+		}
 		for _, a := range r.accesses {
 			m, err := accessMap(prefix, tuple, a, st.Domain)
 			if err != nil {

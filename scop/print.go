@@ -32,6 +32,9 @@ func Print(w io.Writer, s *Scop) error {
 		if len(a.Extents) > 0 {
 			fmt.Fprintf(&b, ", extents [%s]", strings.Join(a.Extents, "]["))
 		}
+		if len(a.Strides) > 0 {
+			fmt.Fprintf(&b, ", delinearized (strides %s)", strings.Join(a.Strides, ", "))
+		}
 		if a.Local {
 			b.WriteString(", local")
 		}

@@ -135,6 +135,13 @@ type Array struct {
 	Local bool
 	// ReadOnly is true when the region never writes the array.
 	ReadOnly bool
+	// Strides is set for an array that C indexes with one subscript
+	// computed from products of parameters (A[i*n + j]) and the model
+	// with Rank subscripts (A[i][j]): C's subscript is the sum of the
+	// model's subscripts times these products of parameters, outermost
+	// first ("n", "1"). The code keeps C's single subscript
+	// (scop/delin.go).
+	Strides []string
 }
 
 // Loop is one loop of the original nest.
