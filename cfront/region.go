@@ -1,6 +1,9 @@
 package cfront
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // lineStart returns the offset of the first byte of the line holding off.
 func lineStart(src []byte, off int) int {
@@ -188,4 +191,59 @@ func hasAssign(s Stmt) bool {
 		}
 	}
 	return false
+}
+
+// InnerRegions returns automatic regions for the outermost for loops
+// strictly inside the automatic region r, for when r is not a SCoP as a
+// whole (a repetition loop that updates a scalar used in the subscripts
+// of its inner nest): each loop with an assignment, in textual order. A
+// loop governed by a pragma is skipped and its own inner loops are
+// returned instead (see autoRegions).
+func (f *File) InnerRegions(r *Region) []*Region {
+	var out []*Region
+	var visit func(s Stmt, top bool)
+	visit = func(s Stmt, top bool) {
+		switch s := s.(type) {
+		case *For:
+			if top || f.pragmaBefore(s.At.Offset) {
+				visit(s.Body, false)
+				return
+			}
+			if !hasAssign(s) {
+				return
+			}
+			out = append(out, &Region{Start: s.At.Offset, End: s.End(), Pos: s.At, BodyStart: s.At.Offset,
+				BodyEnd: s.End(), Indent: indentAt(f.Src, s.At.Offset), Auto: true, Func: r.Func,
+				Body: []Stmt{s}})
+		case *Block:
+			for _, c := range s.Stmts {
+				visit(c, top)
+			}
+		case *If:
+			visit(s.Then, top)
+			if s.Else != nil {
+				visit(s.Else, top)
+			}
+		}
+	}
+	for _, s := range r.Body {
+		visit(s, true)
+	}
+	return out
+}
+
+// pragmaBefore reports whether the last non-blank line before offset off
+// is a #pragma other than scop and endscop.
+func (f *File) pragmaBefore(off int) bool {
+	src := f.Src
+	i := off
+	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\n' || src[i-1] == '\r') {
+		i--
+	}
+	line := strings.TrimSpace(string(src[lineStart(src, i):i]))
+	if !strings.HasPrefix(line, "#") {
+		return false
+	}
+	name, rest := directive(line)
+	return name == "pragma" && firstWord(rest) != "scop" && firstWord(rest) != "endscop"
 }

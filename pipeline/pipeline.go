@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -184,12 +185,25 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 	}
 	res.File = f
 	res.addFrontEndErrors(path, err)
+	for _, e := range f.Skipped {
+		// Loops that automatic detection passed over, and why (a
+		// break, a goto, a pragma on the loop); not those without an
+		// assignment (initialization loops of declarations, empty
+		// loops), which are many and of no interest.
+		if !strings.Contains(e.Msg, "no assignment") {
+			res.Diags = append(res.Diags, Diagnostic{Pos: e.Pos, File: path, Severity: "note", Msg: e.Msg})
+		}
+	}
 	prefix := ""
 	if len(emit.HelperConflicts(src)) > 0 {
 		prefix = "tessera_"
 	}
 	var edits []emit.Edit
-	for _, r := range f.Regions {
+	// f.Regions grows as we go: the loops inside an automatic region
+	// that is not a SCoP are tried as regions of their own, numbered
+	// after the others (a script's "region N" is the N-th here too).
+	for k := 0; k < len(f.Regions); k++ {
+		r := f.Regions[k]
 		reg := &Region{Region: r, Kept: true}
 		res.Regions = append(res.Regions, reg)
 		start := time.Now()
@@ -202,7 +216,15 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 			res.Diags = append(res.Diags, Diagnostic{Pos: r.Pos, File: path, Severity: "warning", Msg: w})
 		}
 		if err != nil {
-			res.Diags = append(res.Diags, regionDiag(path, r, err))
+			d := regionDiag(path, r, err)
+			if !slices.Contains(res.Diags, d) {
+				// (A loop inside a nest that is not a SCoP may fail
+				// for the same reason, at the same place.)
+				res.Diags = append(res.Diags, d)
+			}
+			if r.Auto && notAScop(err) {
+				f.Regions = append(f.Regions, f.InnerRegions(r)...)
+			}
 			continue
 		}
 		reg.Text, reg.Kept = text, false

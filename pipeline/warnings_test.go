@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"os"
+	"os/exec"
 	"runtime"
 	"strings"
 	"testing"
@@ -123,5 +124,79 @@ int main(void) {
 	}
 	if !rewritten {
 		t.Errorf("the inner loop (line 12) was not optimized: %+v", res.Diags)
+	}
+}
+
+// TestAutoInnerRegions: in a file without scop pragmas, a nest that is not
+// a SCoP as a whole (its repetition loop assigns a scalar that the inner
+// subscripts use, as Livermore kernel 8 does) has its inner nests
+// optimized on their own; a loop under a pragma inside it is left as
+// written (its own inner loop may be optimized). The output prints the
+// original's result.
+func TestAutoInnerRegions(t *testing.T) {
+	src := `#include <stdio.h>
+#define N 200
+double A[2][N][N], B[N][N];
+int main(void) {
+  int r, off;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      A[0][i][j] = (i * 7 + j) % 11;
+      A[1][i][j] = 0;
+      B[i][j] = (i + 3 * j) % 5;
+    }
+  for (r = 0; r < 3; r++) {
+    off = r % 2;
+    for (int i = 1; i < N - 1; i++)
+      for (int j = 1; j < N - 1; j++)
+        A[1 - off][i][j] = 0.25 * (A[off][i - 1][j] + A[off][i + 1][j] + A[off][i][j - 1] + A[off][i][j + 1]);
+#pragma GCC ivdep
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < N; j++)
+        B[j][i] += A[1 - off][i][j];
+  }
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      s += B[i][j] * (j % 3 + 1) + A[0][i][j];
+  printf("%.17g\n", s);
+  return 0;
+}
+`
+	res, err := Optimize("inner.c", []byte(src), Options{Vectorize: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Errors() {
+		t.Fatalf("errors: %+v", res.Diags)
+	}
+	var stencil, pragma bool
+	for _, r := range res.Regions {
+		if r.Kept {
+			continue
+		}
+		switch r.Region.Pos.Line {
+		case 14:
+			stencil = true
+		case 18:
+			pragma = true
+		}
+	}
+	if !stencil || pragma {
+		for _, r := range res.Regions {
+			t.Logf("region at %v kept %v", r.Region.Pos, r.Kept)
+		}
+		t.Errorf("the stencil nest (line 14) should be rewritten (%v), the loop under #pragma GCC ivdep left alone (%v)", stencil, !pragma)
+	}
+	out := string(res.Output)
+	if !strings.Contains(out, "#pragma GCC ivdep\n    for (int i = 0; i < N; i++)\n") {
+		t.Errorf("the pragma does not govern the original loop any more:\n%s", out)
+	}
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc")
+	}
+	if ref, got := runC(t, gcc, "orig", src, "-O2"), runC(t, gcc, "opt", out, "-O2"); got != ref {
+		t.Errorf("output %q, the original's %q", got, ref)
 	}
 }
