@@ -253,3 +253,29 @@ if (n < m)
     for (int i = 0; i <= n; i += 1)
       A(i, j);`)
 }
+
+// TestUnswitchTwoIfs: an innermost loop whose body holds two ifs on
+// conditions invariant in it (the two statements of a skewed jacobi-2d
+// tile) loses both, so that every copy vectorizes.
+func TestUnswitchTwoIfs(t *testing.T) {
+	gi := func(x string) ast.Expr { return op(ast.OpGe, id("j"), id(x)) }
+	in := loop("j", ci(0), id("n"), loop("i", ci(0), id("n"),
+		blk(ifn(gi("a"), user("A", id("i"), id("j")), nil), ifn(gi("b"), user("B", id("i"), id("j")), nil))))
+	st := runCase(t, "innermost", in, Config{}, `
+for (int j = 0; j <= n; j += 1)
+  if (j >= a) {
+    if (j >= b) {
+      for (int i = 0; i <= n; i += 1) {
+        A(i, j);
+        B(i, j);
+      }
+    } else
+      for (int i = 0; i <= n; i += 1)
+        A(i, j);
+  } else if (j >= b)
+    for (int i = 0; i <= n; i += 1)
+      B(i, j);`)
+	if st.Unswitched != 3 {
+		t.Errorf("unswitched %d, want 3", st.Unswitched)
+	}
+}

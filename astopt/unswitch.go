@@ -17,7 +17,8 @@ import "github.com/tessera-opt/tessera/ast"
 // the invariant conjuncts first). The first shape duplicates nothing, the
 // second only the loop header; the third duplicates X and Y and is done
 // only when they hold at most Config.UnswitchBudget statements, once per
-// loop (its results are unswitched again only by the first two shapes).
+// loop, twice for an innermost loop (generalLevels: its results are
+// unswitched again only by the first two shapes).
 // A loop under a Mark (a pragma) gets a copy of the Mark in each branch.
 func unswitchPass(n ast.Node, cfg Config) (ast.Node, error) {
 	u := &unswitcher{cfg: cfg, made: map[*ast.If]bool{}}
@@ -40,7 +41,7 @@ func (u *unswitcher) walk(n ast.Node) ast.Node {
 		n.Body = u.walk(n.Body)
 		sc.depth--
 		sc.reset(m)
-		return u.unswitch(n, sc.depth+1, true)
+		return u.unswitch(n, sc.depth+1, generalLevels)
 	case *ast.If:
 		m := sc.mark()
 		n.Then = u.walk(n.Then)
@@ -117,7 +118,7 @@ func header(f *ast.For, body ast.Node) *ast.For {
 }
 
 // unswitch is f or an if made of its unswitched copies; k is f's depth.
-func (u *unswitcher) unswitch(f *ast.For, k int, general bool) ast.Node {
+func (u *unswitcher) unswitch(f *ast.For, k int, general int) ast.Node {
 	inner := boundIn(f)
 	made := func(c ast.Expr, then, els ast.Node) ast.Node {
 		r := &ast.If{Cond: c, Then: then, Else: els}
@@ -140,17 +141,17 @@ func (u *unswitcher) unswitch(f *ast.For, k int, general bool) ast.Node {
 			} else {
 				f.Body = in.Then
 			}
-			return made(andOf(conj[:p]), u.unswitch(f, k, false), nil)
+			return made(andOf(conj[:p]), u.unswitch(f, k, general), nil)
 		}
 		if !u.invariant(in.Cond, k, inner) {
 			return f
 		}
 		g := header(f, in.Else)
 		f.Body = in.Then
-		return made(in.Cond, u.unswitch(f, k, false), u.unswitch(g, k, false))
+		return made(in.Cond, u.unswitch(f, k, general), u.unswitch(g, k, general))
 	}
 	b, ok := f.Body.(*ast.Block)
-	if !general || !ok {
+	if general <= 0 || !ok || general < generalLevels && !innermost(f) {
 		return f
 	}
 	for i, s := range b.Stmts {
@@ -181,9 +182,27 @@ func (u *unswitcher) unswitch(f *ast.For, k int, general bool) ast.Node {
 		then := append(append(append([]ast.Node{}, before...), scoped(in.Then)), after...)
 		g := header(f, ast.NewBlock(els...))
 		f.Body = ast.NewBlock(then...)
-		return made(in.Cond, u.unswitch(f, k, false), u.unswitch(g, k, false))
+		return made(in.Cond, u.unswitch(f, k, general-1), u.unswitch(g, k, general-1))
 	}
 	return f
+}
+
+// generalLevels is how many times the general shape may apply to a loop
+// and its unswitched copies: twice for an innermost loop (two invariant
+// ifs in a vectorizable body, as the two statements of a skewed
+// jacobi-2d tile), once for the others.
+const generalLevels = 2
+
+// innermost reports whether f holds no loop.
+func innermost(f *ast.For) bool {
+	found := false
+	ast.Walk(f.Body, func(x ast.Node) bool {
+		if _, ok := x.(*ast.For); ok {
+			found = true
+		}
+		return !found
+	})
+	return !found
 }
 
 // andOf is the short-circuit conjunction of l (l[0] alone when it is the

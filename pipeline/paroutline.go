@@ -365,6 +365,9 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 		rank := 0
 		if a != nil {
 			rank = a.Rank
+			if len(a.Strides) > 0 {
+				rank = 1 // delinearized: C indexes it with one subscript
+			}
 		}
 		if v.NDims() != rank {
 			return outlineCall{}, "", fmt.Sprintf("%s is declared with %d extent(s) and used with %d subscript(s)", id, v.NDims(), rank)
