@@ -170,3 +170,64 @@ func TestDelinearizedKernels(t *testing.T) {
 		})
 	}
 }
+
+// ldaProgram indexes rows with a leading dimension lda that the loops do
+// not bound: the delinearized model holds when n <= lda, which the
+// output checks at run time; main calls the kernel on both sides.
+const ldaProgram = `#include <stdio.h>
+#include <stdlib.h>
+
+static void sub(int m, int n, int lda, double *A, const double *x, double *y)
+{
+#pragma scop
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      A[i*lda + j] += 2.0 * x[j];
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < m; i++)
+      y[j] += A[i*lda + j] * x[i];
+#pragma endscop
+}
+
+int main(void)
+{
+  static const int sizes[][3] = {{50, 40, 45}, {50, 40, 40}, {50, 40, 30}, {7, 9, 3}, {0, 5, 1}, {5, 0, 0}};
+  for (int k = 0; k < 6; k++) {
+    int m = sizes[k][0], n = sizes[k][1], lda = sizes[k][2];
+    double *A = malloc(sizeof(double) * (m * lda + n + 1)), *x = malloc(sizeof(double) * (m + n + 1)), *y = calloc(n + 1, sizeof(double));
+    for (int i = 0; i < m * lda + n + 1; i++) A[i] = (i % 13) * 0.25;
+    for (int i = 0; i < m + n + 1; i++) x[i] = (i % 7) * 0.5;
+    sub(m, n, lda, A, x, y);
+    double s = 0;
+    for (int i = 0; i < m * lda + n; i++) s += A[i] * (i % 5);
+    for (int j = 0; j < n; j++) s += y[j] * (j % 3);
+    printf("%.17g\n", s);
+    free(A), free(x), free(y);
+  }
+  return 0;
+}
+`
+
+// TestDelinearizedAssumption: the region of ldaProgram is optimized under
+// "if (lda >= n)", with the original code in the else branch, and prints
+// the original's results for leading dimensions above, at and below n.
+func TestDelinearizedAssumption(t *testing.T) {
+	res, err := Optimize("lda.c", []byte(ldaProgram), Options{Vectorize: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Regions) != 1 || res.Regions[0].Kept {
+		t.Fatalf("region kept: %v", res.Diags)
+	}
+	out := string(res.Output)
+	if !strings.Contains(out, "if (lda >= n) {") || !strings.Contains(out, "} else {\n  for (int i = 0; i < m; i++)") {
+		t.Fatalf("no run-time check with the original code:\n%s", out)
+	}
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc")
+	}
+	if ref, got := runC(t, gcc, "orig", ldaProgram, "-O2"), runC(t, gcc, "opt", out, "-O2", "-fopenmp"); got != ref {
+		t.Errorf("output\n%s\nthe original's\n%s", got, ref)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/presburger"
 )
 
 // VarInfo describes a variable declared in the file (outside or inside the
@@ -91,11 +92,17 @@ type builder struct {
 	cfg  Config
 	info *FileInfo
 
-	loops   []loopCtx
-	cond    dnf
-	stmts   []*rawStmt
-	delin   map[string]bool // arrays with an access written with a product of parameters
-	allLoop []*Loop
+	loops []loopCtx
+	cond  dnf
+	stmts []*rawStmt
+	delin map[string]bool // arrays with an access written with a product of parameters
+	// delinViol holds, per delinearized access that can leave its
+	// extent, the parameter values for which it can; delinErr is the
+	// error of the first (delin.go).
+	delinViol  []presburger.Set
+	delinErr   error
+	hasTopDecl bool // the region declares a variable at its top level
+	allLoop    []*Loop
 
 	// written maps the names written by statements to their first write.
 	written map[string]cfront.Pos

@@ -338,8 +338,14 @@ func (b *builder) delinearize(prefix, tuple string, r *rawStmt, dom presburger.S
 				return fmt.Errorf("delinearization of %s: %q: %w", a.text, ss, err)
 			}
 			all := mergeParams(dom.Space().Params(), out.Space().Params())
-			if !out.AlignParams(all).Intersect(dom.AlignParams(all)).IsEmpty() {
-				return &cfront.Error{File: b.cfg.File, Pos: a.pos, Msg: fmt.Sprintf("non-affine subscript %s (not delinearized: %s may leave [0, %s))", a.text, strings.Join(texts, " or "), p)}
+			if viol := out.AlignParams(all).Intersect(dom.AlignParams(all)); !viol.IsEmpty() {
+				// Not for every parameter value: remember for which,
+				// so that the region may be optimized under the
+				// complement, checked at run time (assume).
+				if b.delinErr == nil {
+					b.delinErr = &cfront.Error{File: b.cfg.File, Pos: a.pos, Msg: fmt.Sprintf("non-affine subscript %s (not delinearized: %s may leave [0, %s))", a.text, strings.Join(texts, " or "), p)}
+				}
+				b.delinViol = append(b.delinViol, viol.Params())
 			}
 		}
 		a.subs, a.lin = subs, nil
@@ -371,6 +377,114 @@ func (b *builder) alongChain(p poly, chain []string) poly {
 		out.addTerm(next, coef)
 	}
 	return out
+}
+
+// assume returns the parameter set under which every delinearized
+// subscript stays within its extent (the context without the values
+// for which some does not) and its C condition, or the first access's
+// error when there is no useful one: empty, or where no statement runs
+// (n == 0 for A[i*n + j + 1] with j < n), or not a union of at most
+// maxAssumeParts conjunctions of affine constraints. The caller runs the
+// optimized code under the condition and the original code otherwise.
+func (b *builder) assume(context presburger.Set, params []string, doms []presburger.Set) (presburger.Set, string, error) {
+	if b.hasTopDecl {
+		return presburger.Set{}, "", b.delinErr
+	}
+	all := mergeParams(params, context.Space().Params())
+	a := context.AlignParams(all)
+	for _, v := range b.delinViol {
+		a = a.Subtract(v.AlignParams(all))
+	}
+	a = a.Coalesce()
+	if a.IsEmpty() || a.NParts() > maxAssumeParts {
+		return presburger.Set{}, "", b.delinErr
+	}
+	// Keep the parts where some statement runs: elsewhere the original
+	// code does nothing either (n == 0), and the condition stays short.
+	var keep []presburger.Set
+	for _, part := range a.Parts() {
+		ps := presburger.NewSet(part.Space(), part)
+		for _, d := range doms {
+			dp := mergeParams(d.Space().Params(), all)
+			if !d.AlignParams(dp).IntersectParams(ps.AlignParams(dp)).IsEmpty() {
+				keep = append(keep, ps)
+				break
+			}
+		}
+	}
+	if len(keep) == 0 {
+		return presburger.Set{}, "", b.delinErr
+	}
+	a = keep[0]
+	for _, k := range keep[1:] {
+		a = a.Union(k)
+	}
+	// The condition tests what the context does not already say.
+	cond := a.Gist(context.AlignParams(all))
+	cname := map[string]string{}
+	for c, m := range b.pnames {
+		cname[m] = c
+	}
+	var ors []string
+	for _, part := range cond.Parts() {
+		if part.NLocal() > 0 {
+			return presburger.Set{}, "", b.delinErr
+		}
+		var ands []string
+		for _, r := range part.Eqs() {
+			ands = append(ands, cConstraint(r, all, cname, "=="))
+		}
+		for _, r := range part.Ineqs() {
+			ands = append(ands, cConstraint(r, all, cname, ">="))
+		}
+		if len(ands) == 0 {
+			return a, "", nil // the whole context
+		}
+		ors = append(ors, strings.Join(ands, " && "))
+	}
+	if len(ors) == 1 {
+		return a, ors[0], nil
+	}
+	return a, "(" + strings.Join(ors, ") || (") + ")", nil
+}
+
+// maxAssumeParts bounds the disjuncts of a run-time assumption.
+const maxAssumeParts = 4
+
+// cConstraint prints row (over the parameters names, then the constant)
+// as the C comparison "pos op neg" with positive coefficients on both
+// sides: [-1, 1, 0] over [n, lda] with ">=" is "lda >= n".
+func cConstraint(row []int64, names []string, cname map[string]string, op string) string {
+	var pos, neg []string
+	term := func(c int64, name string) string {
+		if c == 1 {
+			return name
+		}
+		return fmt.Sprintf("%d * %s", c, name)
+	}
+	for k, name := range names {
+		if c := cname[name]; c != "" {
+			name = c
+		}
+		switch c := row[k]; {
+		case c > 0:
+			pos = append(pos, term(c, name))
+		case c < 0:
+			neg = append(neg, term(-c, name))
+		}
+	}
+	if c := row[len(row)-1]; c > 0 {
+		pos = append(pos, fmt.Sprint(c))
+	} else if c < 0 {
+		neg = append(neg, fmt.Sprint(-c))
+	}
+	side := func(ts []string) string {
+		if len(ts) == 0 {
+			return "0"
+		}
+		return strings.Join(ts, " + ")
+	}
+	return side(pos) + " " + op + " " + side(neg)
 }
 
 // firstLinAccess is the first access of the array written with a product

@@ -74,7 +74,11 @@
 // subscript but the outermost provably stays within its extent on the
 // statement's domain, the model sees A[i][j] (Array.Strides gives the
 // products), as Polly's delinearization does for parametric sizes. The
-// statements keep C's single subscript.
+// statements keep C's single subscript. When a subscript stays within its
+// extent only for some parameter values (A[i*lda + j] with j < n needs
+// n <= lda), the model is built under that condition: Context includes
+// it and Assumption gives it in C, for the caller to check at run time
+// (the pipeline runs the original code when it fails).
 //
 // # What is rejected
 //

@@ -53,6 +53,11 @@ func Build(stmts []cfront.Stmt, info *FileInfo, cfg Config) (s *Scop, err error)
 		}
 	}
 	b.prepass(stmts)
+	for _, st := range stmts {
+		if _, ok := st.(*cfront.Decl); ok {
+			b.hasTopDecl = true
+		}
+	}
 	root := b.block(stmts)
 	if b.err == nil {
 		b.finish()
@@ -198,6 +203,17 @@ func (b *builder) model(root *tnode) (*Scop, error) {
 	}
 	s.Schedule = schedule.NewTree(schedule.NewDomain(s.Domain, child))
 	s.Arrays = b.sortedArrays()
+	if len(b.delinViol) > 0 {
+		var doms []presburger.Set
+		for _, st := range s.Statements {
+			doms = append(doms, st.Domain)
+		}
+		a, text, err := b.assume(s.Context, s.Params, doms)
+		if err != nil {
+			return nil, err
+		}
+		s.Context, s.Assumption = a, text
+	}
 	return s, nil
 }
 

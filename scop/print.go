@@ -23,6 +23,9 @@ func Print(w io.Writer, s *Scop) error {
 	}
 	fmt.Fprintf(&b, "params: [%s]\n", strings.Join(s.Params, ", "))
 	fmt.Fprintf(&b, "context: %s\n", s.Context)
+	if s.Assumption != "" {
+		fmt.Fprintf(&b, "assumption (checked at run time): %s\n", s.Assumption)
+	}
 	b.WriteString("arrays:\n")
 	for _, a := range s.Arrays {
 		fmt.Fprintf(&b, "  %s: rank %d", a.Name, a.Rank)

@@ -33,6 +33,12 @@ type Scop struct {
 	Params []string
 	// Context is a set in the parameter space (no tuple).
 	Context presburger.Set
+	// Assumption, when not empty, is a C condition on the parameters
+	// under which the model holds and that Context includes: a
+	// delinearized subscript stays within its extent only then
+	// (A[i*lda + j] needs n <= lda for j < n). The optimized code must
+	// run only when it holds, the original code otherwise.
+	Assumption string
 	// Statements in textual order, Statements[k].Name == "S<k>".
 	Statements []*Statement
 	// Arrays touched by the region, sorted by name.

@@ -39,3 +39,14 @@ void lower(int n, double *L)
       L[i*n + j] = L[j*n + j] + L[i*n + i - 1 - j];
 #pragma endscop
 }
+
+/* a leading dimension: in extent only when n <= lda, which the
+   optimized code assumes and checks at run time */
+void axpy_rows(int m, int n, int lda, double *A, const double *x)
+{
+#pragma scop
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      A[i*lda + j] += 2.0 * x[j];
+#pragma endscop
+}
