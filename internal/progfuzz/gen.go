@@ -126,6 +126,13 @@ type gen struct {
 	pb        bool
 	pbAlias   bool      // bounds through _PB_N macros expanding to n
 	vla       bool      // array parameters with VLA extents (n, m)
+	// linear passes the arrays of two or more dims as pointers indexed
+	// with one subscript, row lengths named by macros: A[(i)*LD_A1 +
+	// (j)] (the front end delinearizes them, under a run-time check of
+	// LD_A1 against the loop bounds). Decided from the seed without
+	// drawing from the generator, so that the other seeds' programs
+	// stay as they were.
+	linear bool
 	scalarVal bool      // constants written SCALAR_VAL(0.5)
 	kparams   []string  // int parameters of the kernel: n, m, p
 	locals    []*scalar // kernel locals declared before the region, uninitialized
@@ -171,6 +178,7 @@ func (g *gen) program() string {
 	if isPB(g.seed) {
 		g.setupPB()
 	}
+	g.linear = g.passArr && (g.seed*2654435761>>7)%100 < 30
 	na := g.between(2, 5)
 	for i := 0; i < na; i++ {
 		t := "double"
@@ -636,6 +644,9 @@ func (g *gen) access(c *ctx, a *array, like []aff) (func() string, []aff) {
 	}
 	a.used = true
 	return func() string {
+		if g.linear && a.dims >= 2 {
+			return linearAccess(a, subs)
+		}
 		var b strings.Builder
 		b.WriteString(a.name)
 		for d, s := range subs {
@@ -644,6 +655,23 @@ func (g *gen) access(c *ctx, a *array, like []aff) (func() string, []aff) {
 		return b.String()
 	}, subs
 }
+
+// linearAccess is a's element at subs written with one subscript: the
+// subscripts times the products of the row-length macros after them.
+func linearAccess(a *array, subs []aff) string {
+	var terms []string
+	for d, s := range subs {
+		t := "(" + s.plus(a.base[d]).String() + ")"
+		for e := d + 1; e < a.dims; e++ {
+			t += " * " + strideMacro(a, e)
+		}
+		terms = append(terms, t)
+	}
+	return a.name + "[" + strings.Join(terms, " + ") + "]"
+}
+
+// strideMacro names the extent of dim d of a linear array.
+func strideMacro(a *array, d int) string { return fmt.Sprintf("LD_%s%d", a.name, d) }
 
 func (g *gen) subscript(c *ctx) aff {
 	it := func() string { return c.scope[g.intn(len(c.scope))] }

@@ -69,6 +69,9 @@ func (g *gen) at(l *loop, a *array, subs ...aff) func() string {
 	a.used = true
 	g.written = append(g.written, a)
 	return func() string {
+		if g.linear && a.dims >= 2 {
+			return linearAccess(a, subs)
+		}
 		var b strings.Builder
 		b.WriteString(a.name)
 		for d, s := range subs {

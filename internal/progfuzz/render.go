@@ -30,6 +30,11 @@ func (g *gen) render() string {
 	w("\n")
 	for _, a := range g.arrays {
 		w("static %s %s%s;\n", g.typ(a.typ), a.name, dimsText(a))
+		if g.linear {
+			for d := 1; d < a.dims; d++ {
+				w("#define %s (%s)\n", strideMacro(a, d), a.macroExt[d])
+			}
+		}
 	}
 	for _, s := range g.scalars {
 		if s.global {
@@ -88,6 +93,11 @@ func (g *gen) render() string {
 	}
 	if g.passArr {
 		for _, a := range g.arrays {
+			if g.linear && a.dims >= 2 {
+				params = append(params, g.typ(a.typ)+" *"+a.name)
+				args = append(args, "&"+a.name+strings.Repeat("[0]", a.dims))
+				continue
+			}
 			dims := dimsText(a)
 			if g.pb {
 				dims = g.pbParamDims(a)
