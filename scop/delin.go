@@ -396,7 +396,7 @@ func (b *builder) assume(context presburger.Set, params []string, doms []presbur
 		a = a.Subtract(v.AlignParams(all))
 	}
 	a = a.Coalesce()
-	if a.IsEmpty() || a.NParts() > maxAssumeParts {
+	if a.IsEmpty() {
 		return presburger.Set{}, "", b.delinErr
 	}
 	// Keep the parts where some statement runs: elsewhere the original
@@ -411,6 +411,23 @@ func (b *builder) assume(context presburger.Set, params []string, doms []presbur
 				break
 			}
 		}
+	}
+	// Any part of the exact set will do (the condition is then only
+	// sufficient): prefer the parts without equalities (the others are
+	// boundary cases such as n == 0 or lda == n), the simplest first.
+	var full []presburger.Set
+	for _, k := range keep {
+		if len(k.Parts()[0].Eqs()) == 0 {
+			full = append(full, k)
+		}
+	}
+	if len(full) > 0 {
+		keep = full
+	}
+	size := func(k presburger.Set) int { p := k.Parts()[0]; return len(p.Eqs()) + len(p.Ineqs()) + 10*p.NLocal() }
+	slices.SortStableFunc(keep, func(x, y presburger.Set) int { return size(x) - size(y) })
+	if len(keep) > maxAssumeParts {
+		keep = keep[:maxAssumeParts]
 	}
 	if len(keep) == 0 {
 		return presburger.Set{}, "", b.delinErr
