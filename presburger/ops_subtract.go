@@ -89,6 +89,12 @@ func (a Map) SubtractWithin(b Map, maxSteps int64) (r Map, ok bool) {
 	return a.subtract(b, acct), true
 }
 
+// SubtractWithin is Map.SubtractWithin on sets.
+func (a Set) SubtractWithin(b Set, maxSteps int64) (Set, bool) {
+	r, ok := a.m.SubtractWithin(b.m, maxSteps)
+	return Set{r}, ok
+}
+
 // stepAccount is the solver budget shared by the emptiness tests of one
 // SubtractWithin; a nil account gives every test the engine's default
 // budget and answers "not empty" past it (pruneEmpty).

@@ -391,13 +391,21 @@ func (b *builder) assume(context presburger.Set, params []string, doms []presbur
 		return presburger.Set{}, "", b.delinErr
 	}
 	all := mergeParams(params, context.Space().Params())
-	a := context.AlignParams(all)
-	for _, v := range b.delinViol {
-		a = a.Subtract(v.AlignParams(all))
-	}
-	a = a.Coalesce()
-	if a.IsEmpty() {
+	if len(b.delinViol) > maxAssumeViolations {
 		return presburger.Set{}, "", b.delinErr
+	}
+	viol := b.delinViol[0].AlignParams(all)
+	for _, v := range b.delinViol[1:] {
+		viol = viol.Union(v.AlignParams(all))
+	}
+	// Bounded: the exact complement of many violation sets with mods
+	// took minutes (progfuzz seed 8720103).
+	a, ok := context.AlignParams(all).SubtractWithin(viol, maxAssumeSteps)
+	if !ok || a.IsEmpty() || a.NParts() > 16*maxAssumeParts {
+		return presburger.Set{}, "", b.delinErr
+	}
+	if a.NParts() > 1 {
+		a = a.Coalesce()
 	}
 	// Keep the parts where some statement runs: elsewhere the original
 	// code does nothing either (n == 0), and the condition stays short.
@@ -467,6 +475,14 @@ func (b *builder) assume(context presburger.Set, params []string, doms []presbur
 
 // maxAssumeParts bounds the disjuncts of a run-time assumption.
 const maxAssumeParts = 4
+
+// maxAssumeViolations and maxAssumeSteps bound the work of assume: the
+// accesses that may leave their rows, and the solver steps of the
+// complement (presburger.SubtractWithin).
+const (
+	maxAssumeViolations = 64
+	maxAssumeSteps      = 1_000_000
+)
 
 // cConstraint prints row (over the parameters names, then the constant)
 // as the C comparison "pos op neg" with positive coefficients on both

@@ -103,6 +103,10 @@ var knownBugs = []struct {
 	// machine. Rewritten, not just answered in time.
 	{"check_many_part_domain.c", nil, true, "", nil, 60 * time.Second, false},
 	{"dataflow_kill_mods.c", nil, true, "", nil, 60 * time.Second, false},
+	// Found and fixed in session 9 (seed 8720103): the run-time
+	// assumption of delinearized arrays took over a minute; now bounded,
+	// and the region is declined in under a second.
+	{"delin_assume_budget.c", nil, false, "", nil, 20 * time.Second, false},
 }
 
 func TestKnownBugs(t *testing.T) {
