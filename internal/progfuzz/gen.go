@@ -123,16 +123,16 @@ type gen struct {
 	split      int
 	twoRegions bool
 	// PolyBench style (polybench.go).
-	pb        bool
-	pbAlias   bool      // bounds through _PB_N macros expanding to n
-	vla       bool      // array parameters with VLA extents (n, m)
+	pb      bool
+	pbAlias bool // bounds through _PB_N macros expanding to n
+	vla     bool // array parameters with VLA extents (n, m)
 	// linear passes the arrays of two or more dims as pointers indexed
 	// with one subscript, row lengths named by macros: A[(i)*LD_A1 +
 	// (j)] (the front end delinearizes them, under a run-time check of
 	// LD_A1 against the loop bounds). Decided from the seed without
 	// drawing from the generator, so that the other seeds' programs
 	// stay as they were.
-	linear bool
+	linear    bool
 	scalarVal bool      // constants written SCALAR_VAL(0.5)
 	kparams   []string  // int parameters of the kernel: n, m, p
 	locals    []*scalar // kernel locals declared before the region, uninitialized
