@@ -3,6 +3,7 @@ package cfront
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -671,5 +672,39 @@ void f(int n, double y) {
 	}
 	if v := f.Lookup(r2, "later"); v != nil {
 		t.Errorf("later = %+v", v)
+	}
+}
+
+// TestFileScopeMacroInvocations: macro invocations that expand to
+// definitions (NAME(args) with no body, no semicolon, one after another,
+// a type name among the arguments) do not hide the functions after them.
+func TestFileScopeMacroInvocations(t *testing.T) {
+	src := `#define DUMP_FUNC(NAME, T) static void NAME(const T *p) { (void)p; }
+DUMP_FUNC(dump_d, double)
+DUMP_FUNC(dump_f, float)
+
+static __attribute__((noinline)) void kernel(int n, double *A)
+{
+#pragma scop
+  for (int i = 0; i < n; i++)
+    A[i] = 0;
+#pragma endscop
+}
+
+int main(void) { return 0; }
+`
+	f, err := ParseFile("m.c", []byte(src), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, fn := range f.Funcs {
+		names = append(names, fn.Name)
+	}
+	if !slices.Contains(names, "kernel") || !slices.Contains(names, "main") {
+		t.Errorf("functions %v, want kernel and main among them", names)
+	}
+	if len(f.Regions) != 1 || f.Regions[0].Func != "kernel" {
+		t.Errorf("regions %+v, want one in kernel", f.Regions)
 	}
 }

@@ -106,6 +106,10 @@ type declScanner struct {
 	toks  []token
 	main  bool    // the main file: function bodies are recorded
 	match []int32 // see matching
+	// afterMacro is the index after the last file-scope macro
+	// invocation skipped by unknownFunc (NAME(...) on its own): a
+	// definition may start there.
+	afterMacro int
 }
 
 func (s *declScanner) parserAt(i int) *parser {
@@ -173,7 +177,7 @@ func (s *declScanner) fileScope() {
 func (s *declScanner) unknownFunc(i int) int {
 	if i > 0 {
 		prev := &s.toks[i-1]
-		if !(prev.kind == tDirective || prev.kind == tPunct && (prev.text == ";" || prev.text == "}")) {
+		if !(prev.kind == tDirective || prev.kind == tPunct && (prev.text == ";" || prev.text == "}") || i == s.afterMacro) {
 			return i + 1
 		}
 	}
@@ -186,6 +190,15 @@ func (s *declScanner) unknownFunc(i int) int {
 	}
 	close := s.matching(k)
 	if close+1 >= len(s.toks) || s.toks[close+1].text != "{" {
+		if k == i+1 && close+1 < len(s.toks) {
+			// NAME(...) at the start of a declaration without a body:
+			// a macro invocation that expands to definitions, as
+			// DUMP_FUNC(dump_d, double) (or an old-style prototype).
+			// Its arguments are not declarations: a type name among
+			// them must not start one that runs into what follows.
+			s.afterMacro = close + 1
+			return close + 1
+		}
 		return i + 1
 	}
 	var words []string
