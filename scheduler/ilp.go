@@ -20,6 +20,15 @@ var errILPBudget = errors.New("scheduler: integer program exceeded its budget")
 // ilpNodeBudget bounds the branch-and-bound nodes of one problem.
 const ilpNodeBudget = 4000
 
+// ilpWorkBudget bounds the tableau cells that the pivots of one problem
+// (all its branch-and-bound nodes) update: the nodes are cheap or many,
+// but one node's big.Rat tableau can be large, and progfuzz seed 8730093
+// spent over a minute in a few thousand of them.
+const ilpWorkBudget = 400_000_000
+
+// errWork is the panic value of a pivot past ilpWorkBudget.
+type errWork struct{}
+
 // solveLexmin finds the lexicographic minimum of the integer program (all
 // variables >= 0 implicitly) with the engine's exact simplex-based
 // branch-and-bound (presburger.BasicSet.LexMinPoint), and falls back to
@@ -67,6 +76,16 @@ func engineLexmin(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
 // eq·(x,1) == 0 and ineq·(x,1) >= 0 for every row, or ok=false when there
 // is none. Every variable must be bounded above by the rows.
 func lexminILP(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, over := r.(errWork); over {
+				x, ok, err = nil, false, errILPBudget
+				return
+			}
+			panic(r)
+		}
+	}()
+	var work int64
 	ineq = dedupeRows(n, ineq)
 	type node struct{ lo, hi []int64 } // hi < 0: no bound
 	root := node{lo: make([]int64, n), hi: make([]int64, n)}
@@ -84,7 +103,7 @@ func lexminILP(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
 		if nodes > ilpNodeBudget {
 			return nil, false, errILPBudget
 		}
-		sol := lexminLP(n, eq, ineq, nd.lo, nd.hi)
+		sol := lexminLP(n, eq, ineq, nd.lo, nd.hi, &work)
 		if sol == nil {
 			continue
 		}
@@ -198,7 +217,7 @@ func ratLexLess(a, b []*big.Rat) bool {
 // then we minimize x_0, x_1, ... in turn, each time dropping the columns
 // whose reduced cost is positive at the optimum (they must stay zero for
 // the earlier objectives to keep their optimal values).
-func lexminLP(n int, eq, ineq [][]int64, lo, hi []int64) []*big.Rat {
+func lexminLP(n int, eq, ineq [][]int64, lo, hi []int64, work *int64) []*big.Rat {
 	type row struct {
 		a   []int64
 		b   int64
@@ -289,7 +308,7 @@ func lexminLP(n int, eq, ineq [][]int64, lo, hi []int64) []*big.Rat {
 	for j := range allowed[n+nslk:] {
 		allowed[n+nslk+j] = true
 	}
-	if !simplexMin(t, basis, obj, allowed) {
+	if !simplexMin(t, basis, obj, allowed, work) {
 		return nil
 	}
 	if val := objValue(t, basis, obj); val.Sign() != 0 {
@@ -316,7 +335,7 @@ func lexminLP(n int, eq, ineq [][]int64, lo, hi []int64) []*big.Rat {
 			obj[j].SetInt64(0)
 		}
 		obj[k].SetInt64(1)
-		if !simplexMin(t, basis, obj, allowed) {
+		if !simplexMin(t, basis, obj, allowed, work) {
 			return nil // unbounded: cannot happen with y >= 0 objectives
 		}
 		red := reducedCosts(t, basis, obj)
@@ -368,8 +387,9 @@ func objValue(t [][]*big.Rat, basis []int, obj []*big.Rat) *big.Rat {
 
 // simplexMin minimizes obj over the tableau with Bland's rule, entering
 // only allowed columns; it returns false when unbounded. The reduced costs
-// are computed once and updated by each pivot.
-func simplexMin(t [][]*big.Rat, basis []int, obj []*big.Rat, allowed []bool) bool {
+// are computed once and updated by each pivot. Each pivot adds the
+// tableau's size to *work and panics with errWork past ilpWorkBudget.
+func simplexMin(t [][]*big.Rat, basis []int, obj []*big.Rat, allowed []bool, work *int64) bool {
 	ncol := len(obj) - 1
 	red := reducedCosts(t, basis, obj)
 	red = append(red, new(big.Rat))
@@ -397,6 +417,10 @@ func simplexMin(t [][]*big.Rat, basis []int, obj []*big.Rat, allowed []bool) boo
 		}
 		if leave < 0 {
 			return false
+		}
+		*work += int64(len(t)) * int64(len(obj))
+		if *work > ilpWorkBudget {
+			panic(errWork{})
 		}
 		pivot(t, basis, leave, enter)
 		// red -= red[enter] * (normalized pivot row)

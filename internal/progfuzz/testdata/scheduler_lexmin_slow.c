@@ -1,9 +1,11 @@
-/* progfuzz bug (TIME, tessera-timeout), not fixed: tessera opt spends
- * over a minute of CPU time on the first region, then keeps it at the
- * --region-timeout limit (a warning). The time goes to the scheduler's
- * exact lexicographic simplex (big.Rat pivots in lexminLP) during the
- * scalar-expansion attempts (pipeline.expandScalars). The session-start
- * binary of session 9 behaves the same: not a regression.
+/* progfuzz bug (TIME, tessera-timeout): tessera opt spent over a minute
+ * of CPU time on the first region, then kept it at the --region-timeout
+ * limit. The time went to the scheduler's fallback integer program
+ * (big.Rat pivots in lexminLP, after the engine's budget) during the
+ * scalar-expansion attempts (pipeline.expandScalars); the session-start
+ * binary of session 9 behaved the same. Fixed the same session: the
+ * pivots of one problem are bounded (scheduler.ilpWorkBudget), past which
+ * the problem counts as over budget. 12 s, rewritten.
  *
  * Flags: tessera opt THIS.c -o out.c
  * Found by progfuzz seed 8730093 (flows default, tile-sizes, split), not
