@@ -26,14 +26,21 @@ func (b BasicMap) system() *sys.System {
 
 // IsEmpty reports exactly whether b has no integer point.
 func (b BasicMap) IsEmpty() bool {
+	empty, _ := b.isEmptyWithin(sys.DefaultBudget)
+	return empty
+}
+
+// isEmptyWithin is IsEmpty with a solver budget of limit steps (a budget
+// error past it) that also returns the steps taken.
+func (b BasicMap) isEmptyWithin(limit int64) (empty bool, steps int64) {
 	if b.empty {
-		return true
+		return true, 0
 	}
 	if len(b.eq) == 0 && len(b.ineq) == 0 {
-		return false
+		return false, 0
 	}
 	defer translatePanics()
-	return sys.IsIntegerEmpty(b.system())
+	return sys.IsIntegerEmptyWithin(b.system(), limit)
 }
 
 // IsEmpty reports exactly whether s has no integer point.

@@ -1,6 +1,9 @@
 package presburger
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Dim returns the number of dims of kind k of m's space.
 func (m Map) Dim(k DimKind) int { return m.space.Dim(k) }
@@ -113,18 +116,14 @@ func (s Set) ComputeDivs() Set { return Set{s.m.ComputeDivs()} }
 // on a domain of many parts, the result is that function on all inputs: a
 // relation of one part where m had many.
 func (m Map) RelaxDomain() Map {
-	out := Map{space: m.space}
-	seen := map[string]bool{}
+	var parts []BasicMap
 	for _, p := range m.parts {
 		r := p.relaxDomain()
-		key := r.String()
-		if seen[key] {
-			continue
+		if !slices.ContainsFunc(parts, r.plainEqual) {
+			parts = append(parts, r)
 		}
-		seen[key] = true
-		out.parts = append(out.parts, r)
 	}
-	return out.withParts(out.parts)
+	return m.withParts(parts)
 }
 
 // relaxDomain is RelaxDomain on one part.

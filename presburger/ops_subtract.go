@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/tessera-opt/tessera/presburger/internal/ints"
-	"github.com/tessera-opt/tessera/presburger/internal/sys"
 )
 
 // subtractBasic returns parts whose union is a \ b, where every local of
@@ -120,17 +119,10 @@ func (acct *stepAccount) pruneEmpty(b BasicMap) bool {
 	if acct == nil {
 		return b.pruneEmpty()
 	}
-	defer translatePanics()
-	if b.empty {
-		return true
-	}
-	if len(b.eq) == 0 && len(b.ineq) == 0 {
-		return false
-	}
 	if acct.left <= 0 {
-		panic(&sys.BudgetError{Op: "SubtractWithin"})
+		acct.charge(1)
 	}
-	empty, steps := sys.IsIntegerEmptyWithin(b.system(), acct.left)
+	empty, steps := b.isEmptyWithin(acct.left)
 	acct.left -= steps
 	return empty
 }
