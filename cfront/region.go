@@ -130,7 +130,7 @@ func (f *File) autoRegions(toks []token) {
 			// loop of another order that the pragma would run in
 			// parallel). Its inner loops are tried on their own.
 			if i > 0 && toks[i-1].kind == tDirective {
-				if name, rest := directive(toks[i-1].text); name == "pragma" && firstWord(rest) != "endscop" && firstWord(rest) != "scop" {
+				if rest, ok := loopPragma(toks[i-1].text); ok {
 					f.Skipped = append(f.Skipped, &Error{File: f.Name, Pos: t.pos, Code: CodeNote,
 						Msg: "loop nest left alone: it follows #pragma " + rest + ", which applies to the loop as written"})
 					continue
@@ -244,6 +244,15 @@ func (f *File) pragmaBefore(off int) bool {
 	if !strings.HasPrefix(line, "#") {
 		return false
 	}
-	name, rest := directive(line)
-	return name == "pragma" && firstWord(rest) != "scop" && firstWord(rest) != "endscop"
+	_, ok := loopPragma(line)
+	return ok
+}
+
+// loopPragma reports whether the directive line text is a pragma that
+// governs the loop after it (any but scop and endscop), and its text
+// after "pragma".
+func loopPragma(text string) (rest string, ok bool) {
+	name, rest := directive(text)
+	w := firstWord(rest)
+	return rest, name == "pragma" && w != "scop" && w != "endscop"
 }
