@@ -643,17 +643,22 @@ func (g *gen) access(c *ctx, a *array, like []aff) (func() string, []aff) {
 		}
 	}
 	a.used = true
-	return func() string {
-		if g.linear && a.dims >= 2 {
-			return linearAccess(a, subs)
-		}
-		var b strings.Builder
-		b.WriteString(a.name)
-		for d, s := range subs {
-			b.WriteString("[" + s.plus(a.base[d]).String() + "]")
-		}
-		return b.String()
-	}, subs
+	return func() string { return g.accessText(a, subs) }, subs
+}
+
+// accessText is the C text of a's element at subs (offset by the base
+// of each dim): A[i][j + 1], or A[(i) * LD_A1 + (j + 1)] when the arrays
+// are passed linear.
+func (g *gen) accessText(a *array, subs []aff) string {
+	if g.linear && a.dims >= 2 {
+		return linearAccess(a, subs)
+	}
+	var b strings.Builder
+	b.WriteString(a.name)
+	for d, s := range subs {
+		b.WriteString("[" + s.plus(a.base[d]).String() + "]")
+	}
+	return b.String()
 }
 
 // linearAccess is a's element at subs written with one subscript: the

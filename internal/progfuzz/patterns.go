@@ -68,17 +68,7 @@ func (g *gen) at(l *loop, a *array, subs ...aff) func() string {
 	}
 	a.used = true
 	g.written = append(g.written, a)
-	return func() string {
-		if g.linear && a.dims >= 2 {
-			return linearAccess(a, subs)
-		}
-		var b strings.Builder
-		b.WriteString(a.name)
-		for d, s := range subs {
-			b.WriteString("[" + s.plus(a.base[d]).String() + "]")
-		}
-		return b.String()
-	}
+	return func() string { return g.accessText(a, subs) }
 }
 
 func v(name string) aff { return affVar(name, 1) }
