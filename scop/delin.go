@@ -106,38 +106,31 @@ func (b *builder) linPoly(e cfront.Expr) (poly, bool) {
 			return out, true
 		}
 	case *cfront.Binary:
-		switch x.Op {
-		case "+", "-":
-			p, ok := b.linPoly(x.X)
-			if !ok {
-				return nil, false
-			}
-			q, ok := b.linPoly(x.Y)
-			if !ok {
-				return nil, false
-			}
-			out := poly{}
-			for k, v := range p {
-				out.addTerm(k, v)
-			}
-			for k, v := range q {
-				if x.Op == "-" {
-					v = v.mapv((*aff).neg)
-				}
-				out.addTerm(k, v)
-			}
-			return out, true
-		case "*":
-			p, ok := b.linPoly(x.X)
-			if !ok {
-				return nil, false
-			}
-			q, ok := b.linPoly(x.Y)
-			if !ok {
-				return nil, false
-			}
+		if x.Op != "+" && x.Op != "-" && x.Op != "*" {
+			break
+		}
+		p, ok := b.linPoly(x.X)
+		if !ok {
+			return nil, false
+		}
+		q, ok := b.linPoly(x.Y)
+		if !ok {
+			return nil, false
+		}
+		if x.Op == "*" {
 			return b.polyMul(p, q)
 		}
+		out := poly{}
+		for k, v := range p {
+			out.addTerm(k, v)
+		}
+		for k, v := range q {
+			if x.Op == "-" {
+				v = v.mapv((*aff).neg)
+			}
+			out.addTerm(k, v)
+		}
+		return out, true
 	}
 	a, na := b.affine(e)
 	if na != nil {
@@ -180,13 +173,19 @@ func (b *builder) pureParam(v pexpr) (string, bool) {
 		return "", false
 	}
 	for name, c := range a.lin {
-		if c != 1 {
-			return "", false
+		if _, isParam := b.cParamName(name); c == 1 && isParam {
+			return name, true
 		}
-		for _, p := range b.params {
-			if b.paramName(p) == name {
-				return name, true
-			}
+	}
+	return "", false
+}
+
+// cParamName is the C name of the parameter whose model name is name
+// (paramName's inverse), and whether there is one.
+func (b *builder) cParamName(name string) (string, bool) {
+	for c, m := range b.pnames {
+		if m == name && b.isParam[c] {
+			return c, true
 		}
 	}
 	return "", false
@@ -217,32 +216,32 @@ func linChain(monos map[string]bool) ([]string, string) {
 	return chain, ""
 }
 
-// containsMono reports whether the product m has every factor of d (with
-// multiplicity).
-func containsMono(m, d string) bool {
-	if d == "" {
-		return true
-	}
+// withoutFactors is the product m without the factors of d (with
+// multiplicity), and whether m has them all.
+func withoutFactors(m, d string) ([]string, bool) {
 	rest := strings.Split(m, "*")
+	if d == "" {
+		return rest, true
+	}
 	for _, f := range strings.Split(d, "*") {
 		i := slices.Index(rest, f)
 		if i < 0 {
-			return false
+			return nil, false
 		}
 		rest = slices.Delete(rest, i, i+1)
 	}
-	return true
+	return rest, true
 }
 
-// ratio is the parameter that m has over d (m = d * ratio).
+// containsMono reports whether the product m has every factor of d.
+func containsMono(m, d string) bool {
+	_, ok := withoutFactors(m, d)
+	return ok
+}
+
+// ratio is the parameter that m has over d (m = d * ratio, d in m).
 func ratio(m, d string) string {
-	rest := strings.Split(m, "*")
-	if d != "" {
-		for _, f := range strings.Split(d, "*") {
-			i := slices.Index(rest, f)
-			rest = slices.Delete(rest, i, i+1)
-		}
-	}
+	rest, _ := withoutFactors(m, d)
 	return rest[0]
 }
 
@@ -446,10 +445,6 @@ func (b *builder) assume(context presburger.Set, params []string, doms []presbur
 	}
 	// The condition tests what the context does not already say.
 	cond := a.Gist(context.AlignParams(all))
-	cname := map[string]string{}
-	for c, m := range b.pnames {
-		cname[m] = c
-	}
 	var ors []string
 	for _, part := range cond.Parts() {
 		if part.NLocal() > 0 {
@@ -457,10 +452,10 @@ func (b *builder) assume(context presburger.Set, params []string, doms []presbur
 		}
 		var ands []string
 		for _, r := range part.Eqs() {
-			ands = append(ands, cConstraint(r, all, cname, "=="))
+			ands = append(ands, b.cConstraint(r, all, "=="))
 		}
 		for _, r := range part.Ineqs() {
-			ands = append(ands, cConstraint(r, all, cname, ">="))
+			ands = append(ands, b.cConstraint(r, all, ">="))
 		}
 		if len(ands) == 0 {
 			return a, "", nil // the whole context
@@ -487,7 +482,7 @@ const (
 // cConstraint prints row (over the parameters names, then the constant)
 // as the C comparison "pos op neg" with positive coefficients on both
 // sides: [-1, 1, 0] over [n, lda] with ">=" is "lda >= n".
-func cConstraint(row []int64, names []string, cname map[string]string, op string) string {
+func (b *builder) cConstraint(row []int64, names []string, op string) string {
 	var pos, neg []string
 	term := func(c int64, name string) string {
 		if c == 1 {
@@ -496,7 +491,7 @@ func cConstraint(row []int64, names []string, cname map[string]string, op string
 		return fmt.Sprintf("%d * %s", c, name)
 	}
 	for k, name := range names {
-		if c := cname[name]; c != "" {
+		if c, ok := b.cParamName(name); ok {
 			name = c
 		}
 		switch c := row[k]; {
