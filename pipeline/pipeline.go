@@ -213,17 +213,7 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 			text, err = keepIterators(f, r, reg, text)
 		}
 		if err == nil && reg.Scop != nil && reg.Scop.Assumption != "" {
-			// The model holds under a condition on the parameters
-			// (a delinearized A[i*lda + j] needs n <= lda): the new
-			// code runs when it holds, the original code otherwise.
-			// An automatic region starts at its for (the line's
-			// indentation is outside it), a pragma region at a line.
-			lead, orig := r.Indent, strings.TrimRight(string(src[r.BodyStart:r.BodyEnd]), "\n")
-			if r.Auto {
-				lead, orig = "", r.Indent+orig
-			}
-			text = fmt.Sprintf("%sif (%s) {\n%s%s} else {\n%s\n%s}\n", lead, reg.Scop.Assumption, text, r.Indent, orig, r.Indent)
-			reg.Remarks = append(reg.Remarks, "runs the optimized code when "+reg.Scop.Assumption+" (checked at run time), under which the delinearized subscripts stay within their rows; the original code otherwise")
+			text = underAssumption(src, r, reg, text)
 		}
 		for _, w := range reg.Warnings {
 			res.Diags = append(res.Diags, Diagnostic{Pos: r.Pos, File: path, Severity: "warning", Msg: w})
@@ -258,6 +248,21 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 	res.Output = addSplitHeader(res.Output, res.Regions)
 	res.Output = addUnfusedHeader(res.Output, res.Regions) // fpcontract.go
 	return res, nil
+}
+
+// underAssumption wraps a region's new text in a run-time check of the
+// condition its model holds under (a delinearized A[i*lda + j] needs
+// n <= lda, Scop.Assumption), with the original text in the else branch.
+func underAssumption(src []byte, r *cfront.Region, reg *Region, text string) string {
+	cond := reg.Scop.Assumption
+	// An automatic region starts at its for (the line's indentation is
+	// outside it), a pragma region at a line.
+	lead, orig := r.Indent, strings.TrimRight(string(src[r.BodyStart:r.BodyEnd]), "\n")
+	if r.Auto {
+		lead, orig = "", r.Indent+orig
+	}
+	reg.Remarks = append(reg.Remarks, "runs the optimized code when "+cond+" (checked at run time), under which the delinearized subscripts stay within their rows; the original code otherwise")
+	return fmt.Sprintf("%sif (%s) {\n%s%s} else {\n%s\n%s}\n", lead, cond, text, r.Indent, orig, r.Indent)
 }
 
 // errUselessExpansion: the region expanded scalars and then kept the
