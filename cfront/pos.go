@@ -21,8 +21,8 @@ func (p Pos) IsValid() bool { return p.Line > 0 }
 func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
 // Error is a diagnostic with a position. Error() prints
-// "file:line:col: error: msg" ("note" instead of "error" for CodeNote; the
-// file part is left out when File is empty).
+// "file:line:col: error: msg" ("note" instead of "error" for CodeNote and
+// CodeNoWork; the file part is left out when File is empty).
 type Error struct {
 	File string
 	Pos  Pos
@@ -55,11 +55,14 @@ const (
 	// CodeNote: not an error; why automatic detection skipped a loop
 	// nest that is otherwise valid (File.Skipped).
 	CodeNote Code = "note"
+	// CodeNoWork: a note on a loop nest skipped because it assigns
+	// nothing (a loop that only declares or calls); printed as a note.
+	CodeNoWork Code = "no-work"
 )
 
 func (e *Error) Error() string {
 	sev := "error"
-	if e.Code == CodeNote {
+	if e.Code == CodeNote || e.Code == CodeNoWork {
 		sev = "note"
 	}
 	if e.File == "" {

@@ -158,7 +158,7 @@ func (f *File) autoRegions(toks []token) {
 				continue
 			}
 			if !hasAssign(s) {
-				f.Skipped = append(f.Skipped, &Error{File: f.Name, Pos: t.pos, Msg: "loop nest left alone: it has no assignment to optimize", Code: CodeNote})
+				f.Skipped = append(f.Skipped, &Error{File: f.Name, Pos: t.pos, Msg: "loop nest left alone: it has no assignment to optimize", Code: CodeNoWork})
 				continue
 			}
 			r := &Region{Start: t.pos.Offset, End: s.End(), Pos: t.pos, BodyStart: t.pos.Offset,

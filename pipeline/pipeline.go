@@ -190,7 +190,7 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 		// break, a goto, a pragma on the loop); not those without an
 		// assignment (initialization loops of declarations, empty
 		// loops), which are many and of no interest.
-		if !strings.Contains(e.Msg, "no assignment") {
+		if e.Code != cfront.CodeNoWork {
 			res.Diags = append(res.Diags, Diagnostic{Pos: e.Pos, File: path, Severity: "note", Msg: e.Msg})
 		}
 	}
