@@ -3,6 +3,7 @@ package scop
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tessera-opt/tessera/cfront"
@@ -108,8 +109,7 @@ func (b *builder) model(root *tnode) (*Scop, error) {
 		if err != nil {
 			return nil, fmt.Errorf("user context %q: %w", b.cfg.Context, err)
 		}
-		all := mergeParams(s.Params, uc.Space().Params())
-		context = context.AlignParams(all).Intersect(uc.AlignParams(all))
+		context = context.Intersect(onParams(uc, s.Params).AlignParams(s.Params))
 	}
 	s.Context = context
 
@@ -222,6 +222,20 @@ func (b *builder) model(root *tnode) (*Scop, error) {
 const coalesceAbove = 4
 
 // mergeParams appends to a the names of b it lacks.
+// onParams projects the parameter set c onto params: the constraints on
+// the other parameters (a user context names those of every region of a
+// file) become existential, so the result holds for params exactly when
+// some values of the others satisfy c.
+func onParams(c presburger.Set, params []string) presburger.Set {
+	names := c.Space().Params()
+	for i := len(names) - 1; i >= 0; i-- {
+		if !slices.Contains(params, names[i]) {
+			c = c.ProjectOut(presburger.Param, i, 1)
+		}
+	}
+	return c
+}
+
 func mergeParams(a, b []string) []string {
 	out := append([]string(nil), a...)
 	for _, p := range b {
