@@ -113,6 +113,9 @@ func TestVerify(t *testing.T) {
 		{"decl-used-before", NewBlock(user("S", id("x")), &Decl{Name: "x", Value: ci(1)}), false},
 		{"bad-arity", user("S", &Op{Kind: OpAdd, Args: []Expr{ci(1)}}), false},
 		{"empty-user", user(""), false},
+		{"user-hidden", loop("S", ci(0), id("n"), 1, user("S", id("S"))), false},
+		{"call-hidden", loop("f", ci(0), id("n"), 1, user("S", NewCall("f", id("f")))), false},
+		{"call-free", loop("c0", ci(0), id("n"), 1, user("S", NewCall("f", id("c0")))), true},
 	}
 	for _, tt := range tests {
 		err := Verify(tt.tree, "n")

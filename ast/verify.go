@@ -8,7 +8,8 @@ import (
 // expression where one is required, operators with the right number of
 // arguments, loop iterators and Decl names that are C identifiers and do
 // not rebind a name already in scope (an iterator is never reassigned; a
-// Decl name is unique in its scope), and every identifier bound by an
+// Decl name is unique in its scope), no statement or function called
+// under a name that such a binding hides, and every identifier bound by an
 // enclosing For, an earlier Decl of an enclosing Block, or params. It
 // returns the first problem found, with the path to it.
 func Verify(n Node, params ...string) error {
@@ -95,6 +96,9 @@ func (v *verifier) node(n Node, path string) error {
 		if n.Name == "" {
 			return fmt.Errorf("ast: verify: %s: user statement without a name", path)
 		}
+		if v.bound(n.Name) {
+			return fmt.Errorf("ast: verify: %s: user statement %q is hidden by a name in scope", path, n.Name)
+		}
 		for i, a := range n.Args {
 			if err := v.expr(a, fmt.Sprintf("%s/%s arg %d", path, n.Name, i)); err != nil {
 				return err
@@ -144,6 +148,9 @@ func (v *verifier) expr(e Expr, path string) error {
 	case *Call:
 		if e == nil || !isCIdent(e.Func) {
 			return fmt.Errorf("ast: verify: %s: bad call", path)
+		}
+		if v.bound(e.Func) {
+			return fmt.Errorf("ast: verify: %s: call of %q, which a name in scope hides", path, e.Func)
 		}
 		for _, a := range e.Args {
 			if err := v.expr(a, path); err != nil {

@@ -28,6 +28,10 @@ type Config struct {
 	// Budget bounds the number of Presburger decisions; 0 means
 	// DefaultBudget, a negative value means no bound.
 	Budget int64
+	// Reserved lists names the generated iterators must not take, in
+	// addition to the parameters and the statement names, which they
+	// never take (names of the code the AST is placed in).
+	Reserved []string
 }
 
 // DomainInfo describes a statement call to Config.AtEachDomain.
@@ -194,7 +198,13 @@ func newGen(cfg Config, params []string) *gen {
 	if cfg.Budget == 0 {
 		cfg.Budget = DefaultBudget
 	}
-	return &gen{params: params, cfg: cfg}
+	g := &gen{params: params, cfg: cfg, reserved: map[string]bool{}}
+	for _, names := range [][]string{params, cfg.Reserved} {
+		for _, p := range names {
+			g.reserved[p] = true
+		}
+	}
+	return g
 }
 
 func mergeParams(lists ...[]string) []string {
@@ -234,6 +244,7 @@ func FromScheduleMap(sched presburger.UnionMap, context presburger.Set, opts Opt
 		g := newGen(cfg, mergeParams(sched.Params(), ctxParams, isoParams))
 		n := -1
 		for _, m := range maps {
+			g.reserved[m.Space().TupleName(presburger.In)] = true
 			k := m.Space().Dim(presburger.Out)
 			if n >= 0 && k != n {
 				failf("schedule ranges of different lengths %d and %d", n, k)

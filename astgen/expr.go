@@ -23,7 +23,7 @@ func (g *gen) varExpr(i int, b *build) ast.Expr {
 		return b.values[k]
 	}
 	if k == b.depth || k < b.n {
-		return ast.NewIdent(iterName(k))
+		return ast.NewIdent(g.iterName(k))
 	}
 	panic("astgen: internal error: expression over an unknown variable")
 }
@@ -394,7 +394,7 @@ func (g *gen) maxOf(as []aff, b *build) ast.Expr {
 // upperCond returns the loop condition c_d <= min(uppers), the upper
 // bounds already pruned (pruneBounds).
 func (g *gen) upperCond(uppers []aff, d int, b *build) ast.Expr {
-	it := ast.NewIdent(iterName(d))
+	it := ast.NewIdent(g.iterName(d))
 	if len(uppers) == 1 {
 		u := uppers[0]
 		if u.C < 0 && !u.isConst() {

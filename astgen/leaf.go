@@ -83,7 +83,7 @@ func (g *gen) leafStmt(s stmt, b *build) []ast.Node {
 		if g.cfg.AtEachDomain != nil {
 			info := DomainInfo{Statement: s.name, Args: args}
 			for i := 0; i < n; i++ {
-				info.Iterators = append(info.Iterators, iterName(i))
+				info.Iterators = append(info.Iterators, g.iterName(i))
 				info.Values = append(info.Values, g.varExpr(g.np()+i, b))
 			}
 			ctx := b.clone()

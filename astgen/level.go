@@ -640,7 +640,7 @@ func (g *gen) createFor(stmts []stmt, b *build, bounds []cons) []ast.Node {
 	loopCons := append([]cons(nil), withD...)
 	inner := b.clone()
 	inner.depth = d + 1
-	inner.values = append(inner.values[:d:d], ast.NewIdent(iterName(d)))
+	inner.values = append(inner.values[:d:d], ast.NewIdent(g.iterName(d)))
 	inner.valAff = append(padAffs(inner.valAff, d), nil)
 	gen := b.generated.Intersect(g.consSet(n, loopCons))
 	if hasStride {
@@ -684,7 +684,7 @@ func (g *gen) createFor(stmts []stmt, b *build, bounds []cons) []ast.Node {
 	if hasStride {
 		inc = stride
 	}
-	f := &ast.For{Iter: iterName(d), Init: init, Cond: cond, Inc: ast.NewInt(inc), Body: block(body)}
+	f := &ast.For{Iter: g.iterName(d), Init: init, Cond: cond, Inc: ast.NewInt(inc), Body: block(body)}
 	if d < len(b.coincident) && b.coincident[d] {
 		f.Parallel = true
 	}
@@ -1174,7 +1174,7 @@ func (g *gen) partBounds(dom presburger.Set, b *build, stride int64, offset aff,
 	if len(his) > 1 {
 		hi = ast.Max(his...)
 	}
-	return lo, ast.Le(ast.NewIdent(iterName(d)), hi)
+	return lo, ast.Le(ast.NewIdent(g.iterName(d)), hi)
 }
 
 func padAffs(a []*aff, n int) []*aff {

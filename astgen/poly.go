@@ -35,6 +35,11 @@ type gen struct {
 	cache map[string]memoVal
 	// coalesced holds the coalesced executed maps of restrictAll.
 	coalesced map[string]presburger.Map
+	// reserved holds the names generated iterators must not take: the
+	// parameters, the statement names and Config.Reserved. iters caches
+	// the iterator names chosen so far (iterName).
+	reserved map[string]bool
+	iters    []string
 }
 
 // setEnforced records the enforced set of node.
@@ -94,13 +99,29 @@ func (g *gen) tick() {
 
 func (g *gen) np() int { return len(g.params) }
 
-func iterName(k int) string { return fmt.Sprintf("c%d", k) }
+// iterName returns the name of the iterator of schedule dim k: "ck",
+// or when that name is reserved (a parameter, a statement, a name of
+// Config.Reserved) the first of "ck_0", "ck_1", ... that is not. The
+// names are fixed by the first call (the reserved names are all known
+// when the generation starts) and distinct for distinct dims: a name
+// "ck" or "ck_j" belongs to dim k only.
+func (g *gen) iterName(k int) string {
+	for len(g.iters) <= k {
+		j := len(g.iters)
+		name := fmt.Sprintf("c%d", j)
+		for i := 0; g.reserved[name]; i++ {
+			name = fmt.Sprintf("c%d_%d", j, i)
+		}
+		g.iters = append(g.iters, name)
+	}
+	return g.iters[k]
+}
 
 // schedSpace is the set space of schedule vectors of n dims.
 func (g *gen) schedSpace(n int) presburger.Space {
 	names := make([]string, n)
 	for i := range names {
-		names[i] = iterName(i)
+		names[i] = g.iterName(i)
 	}
 	return presburger.NewSetSpace(g.params, "", names)
 }
@@ -109,7 +130,7 @@ func (g *gen) schedSpace(n int) presburger.Space {
 func (g *gen) execSpace(n int, stmt presburger.Space) presburger.Space {
 	names := make([]string, n)
 	for i := range names {
-		names[i] = iterName(i)
+		names[i] = g.iterName(i)
 	}
 	return presburger.NewMapSpace(g.params, "", names, stmt.TupleName(presburger.Out), stmt.DimNames(presburger.Out))
 }

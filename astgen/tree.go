@@ -27,6 +27,9 @@ func Generate(t schedule.Tree, cfg Config) (ast.Node, error) {
 			failf("the root of the schedule tree is a %v node, not a domain node", root.Kind())
 		}
 		g := newGen(cfg, treeParams(root))
+		for _, name := range treeStatements(root) {
+			g.reserved[name] = true
+		}
 		var stmts []stmt
 		for _, s := range root.Domain().Sets() {
 			sp := s.Space()
@@ -75,6 +78,30 @@ func treeParams(n *schedule.Node) []string {
 	return out
 }
 
+// treeStatements returns the statement names of the tree: those of its
+// domain and those its extension nodes add.
+func treeStatements(n *schedule.Node) []string {
+	var out []string
+	var rec func(n *schedule.Node)
+	rec = func(n *schedule.Node) {
+		switch n.Kind() {
+		case schedule.KindDomain:
+			for _, s := range n.Domain().Sets() {
+				out = append(out, s.Space().TupleName(presburger.Out))
+			}
+		case schedule.KindExtension:
+			for _, m := range n.Extension().Maps() {
+				out = append(out, m.Space().TupleName(presburger.Out))
+			}
+		}
+		for _, c := range n.Children() {
+			rec(c)
+		}
+	}
+	rec(n)
+	return out
+}
+
 // tree generates the subtree rooted at node for the executed relation
 // stmts, the schedule dims of b being all generated (b.depth == b.n).
 func (g *gen) tree(node *schedule.Node, stmts []stmt, b *build) []ast.Node {
@@ -97,7 +124,7 @@ func (g *gen) tree(node *schedule.Node, stmts []stmt, b *build) []ast.Node {
 		if len(body) == 0 {
 			return nil
 		}
-		if c := node.Child(0); c.Kind() == schedule.KindBand && c.Band().Width > 0 && !marksLoopOf(block(body), b.n) {
+		if c := node.Child(0); c.Kind() == schedule.KindBand && c.Band().Width > 0 && !g.marksLoopOf(block(body), b.n) {
 			// The band's first member generated no loop (it is
 			// degenerate: one value per outer iteration); the mark is
 			// about that member, and passes reading it take the loop
@@ -295,13 +322,13 @@ func (g *gen) extend(stmts []stmt, ext presburger.UnionMap, b *build) []stmt {
 
 // marksLoopOf reports whether n, seen as a mark's body, is the loop of
 // schedule dim d: the only statement of n (through blocks, ifs without
-// else and marks) is a for over iterName(d), or n holds no for at all
-// before its first statement (nothing to mislabel).
-func marksLoopOf(n ast.Node, d int) bool {
+// else and marks) is a for over the iterator of d, or n holds no for at
+// all before its first statement (nothing to mislabel).
+func (g *gen) marksLoopOf(n ast.Node, d int) bool {
 	for {
 		switch x := ast.Only(n).(type) {
 		case *ast.For:
-			return x.Iter == iterName(d)
+			return x.Iter == g.iterName(d)
 		case *ast.If:
 			if x.Else != nil {
 				return true
