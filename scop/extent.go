@@ -1,0 +1,131 @@
+package scop
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tessera-opt/tessera/presburger"
+)
+
+// Extent bounds the elements of one array that the region accesses, one
+// subscript of the model at a time (outermost first): wherever the
+// context holds, every element e the region accesses satisfies
+//
+//	min(Lo[k]) <= e[k] <= max(Hi[k])
+//
+// Lo[k] and Hi[k] are quasi-affine expressions over the parameter space
+// (the pieces of the optimum of subscript k as a piecewise function of
+// the parameters: the optimum equals one of them, so their minimum,
+// resp. maximum, bounds it). The bounds form a box: the lowest address of
+// a row-major array with non-negative extents is at least the address of
+// the element (min Lo[0], min Lo[1], ...), the highest at most that of
+// (max Hi[0], ...), whether or not the subscripts stay within their rows.
+type Extent struct {
+	Array  string
+	Lo, Hi [][]presburger.Aff
+}
+
+// maxExtentPieces bounds the pieces of one bound of an Extent: more
+// would print as a long nest of min and max.
+const maxExtentPieces = 4
+
+// AccessExtent returns the extent of the elements of array that the
+// region accesses (reads and writes); ok is false when the region
+// accesses none in its context. An error means the bounds could not be
+// had in closed form (an optimum with too many pieces, one that is not
+// defined wherever the array is accessed, or an engine budget).
+//
+// We take the union of the images of every access to the array, restrict
+// it to the context, and ask the engine for the parametric minimum and
+// maximum of each subscript (DimMin, DimMax).
+func (s *Scop) AccessExtent(array string) (e Extent, ok bool, err error) {
+	defer presburger.Recover(&err)
+	var rels []presburger.Map
+	params := s.Context.Space().Params()
+	for _, st := range s.Statements {
+		for _, a := range st.Accesses {
+			if a.Array == array {
+				rels = append(rels, a.Rel)
+				params = mergeParams(params, a.Rel.Space().Params())
+			}
+		}
+	}
+	if len(rels) == 0 {
+		return Extent{}, false, nil
+	}
+	var acc presburger.Set
+	for k, r := range rels {
+		img := r.AlignParams(params).Range()
+		if k == 0 {
+			acc = img
+		} else {
+			acc = acc.Union(img)
+		}
+	}
+	acc = acc.IntersectParams(s.Context.AlignParams(params))
+	if acc.IsEmpty() {
+		return Extent{}, false, nil
+	}
+	if acc.NParts() > 1 {
+		acc = acc.Coalesce()
+	}
+	where := acc.Params()
+	e = Extent{Array: array}
+	rank := acc.Space().Dim(presburger.SetDim)
+	for k := 0; k < rank; k++ {
+		lo, err := extentBound(acc, where, k, false)
+		if err != nil {
+			return Extent{}, false, err
+		}
+		hi, err := extentBound(acc, where, k, true)
+		if err != nil {
+			return Extent{}, false, err
+		}
+		e.Lo, e.Hi = append(e.Lo, lo), append(e.Hi, hi)
+	}
+	return e, true, nil
+}
+
+// extentBound returns the pieces of the minimum (maximum when max) of
+// subscript k of acc, which must be defined wherever acc is not empty
+// (on where, the parameters of acc).
+func extentBound(acc, where presburger.Set, k int, max bool) ([]presburger.Aff, error) {
+	opt := acc.DimMin
+	what := "least"
+	if max {
+		opt, what = acc.DimMax, "greatest"
+	}
+	pw, err := opt(k)
+	if err != nil {
+		return nil, err
+	}
+	if pw.NPieces() == 0 || !where.IsSubset(pw.Domain().AlignParams(where.Space().Params())) {
+		return nil, &extentError{fmt.Sprintf("the %s value of subscript %d is not bounded for some parameter values", what, k+1)}
+	}
+	var out []presburger.Aff
+	for _, p := range pw.Pieces() {
+		if !slices.ContainsFunc(out, p.Fn.PlainIsEqual) {
+			out = append(out, p.Fn)
+		}
+	}
+	if len(out) > maxExtentPieces {
+		return nil, &extentError{fmt.Sprintf("the %s value of subscript %d has %d pieces", what, k+1, len(out))}
+	}
+	return out, nil
+}
+
+// extentError says why an array has no closed-form extent.
+type extentError struct{ msg string }
+
+func (e *extentError) Error() string { return "scop: access extent: " + e.msg }
+
+// CParam is the C text of the model parameter name: the parameters named
+// like an isl keyword (and, min, ...) carry a trailing underscore in the
+// model (paramName).
+func CParam(name string) string {
+	if c, ok := strings.CutSuffix(name, "_"); ok && islKeywords[c] {
+		return c
+	}
+	return name
+}
