@@ -17,8 +17,10 @@
 //     Config.HelperPrefix (e.g. "tessera_") and PreludeFor(prefix).
 //   - Splice applies sorted, non-overlapping Edits and keeps every other
 //     byte; SpliceWithPrelude also sorts and adds the prelude;
-//     WriteFileAtomic writes through a temporary file, fsync and rename,
-//     and refuses to overwrite an input file.
+//     WriteFileAtomic writes a regular file through a temporary file,
+//     fsync and rename (through a symbolic link to the file it leads to),
+//     writes a character device or FIFO directly, refuses other kinds of
+//     files, and refuses to overwrite an input file.
 //
 // A typical file: for each region r, text := Region(tree, cfg) and an Edit
 // {r.Start, r.End, WrapScop(text)}; then SpliceWithPrelude(src, edits,
