@@ -109,38 +109,6 @@ func (m Map) Points(params []int64) ([][]int64, error) {
 // values, sorted lexicographically.
 func (s Set) Points(params []int64) ([][]int64, error) { return s.m.Points(params) }
 
-// countBasic returns the number of points of b for fixed parameters.
-func (b BasicMap) countBasic(params []int64) (int64, error) {
-	var n int64
-	_, err := b.foreachBasic(params, func([]int64) bool {
-		n = ints.Add(n, 1)
-		return true
-	})
-	return n, err
-}
-
-// Card returns the number of points of s (isl_set_card for a bounded,
-// parameter-free set). It refuses parametric and unbounded sets with an
-// error of kind Unsupported. Overlapping parts are first made disjoint.
-func (s Set) Card() (n int64, err error) {
-	defer Recover(&err)
-	if s.m.space.NParam() > 0 {
-		return 0, &Error{Kind: Unsupported, Msg: "Card of a parametric set"}
-	}
-	parts := s.m.makeDisjoint()
-	for _, p := range parts {
-		c, err := p.countBasic(nil)
-		if err != nil {
-			return 0, err
-		}
-		n = ints.Add(n, c)
-	}
-	return n, nil
-}
-
-// Card returns the number of pairs of m (see Set.Card).
-func (m Map) Card() (int64, error) { return m.Wrap().Card() }
-
 // makeDisjoint returns basic maps with the points of m, pairwise
 // disjoint: part i minus parts 0..i-1.
 func (m Map) makeDisjoint() []BasicMap {

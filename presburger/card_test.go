@@ -1,0 +1,198 @@
+package presburger
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+// enumCount counts the points of s for the parameter values params by
+// enumeration (the oracle).
+func enumCount(t *testing.T, s Set, params []int64) int64 {
+	t.Helper()
+	var n int64
+	if err := s.ForeachPoint(params, func([]int64) bool { n++; return true }); err != nil {
+		t.Fatalf("enumerating %v: %v", s, err)
+	}
+	return n
+}
+
+func TestCountLarge(t *testing.T) {
+	pow := func(e uint) *big.Int { return new(big.Int).Lsh(big.NewInt(1), e) }
+	cases := []struct {
+		set  string
+		want *big.Int
+	}{
+		{"{ [i] : 0 <= i < 100000000 and i mod 1000000 = 7 }", big.NewInt(100)},
+		{"{ [i, j] : 0 <= i < 2147483648 and 0 <= j < 2147483648 }", pow(62)},
+		{"{ [i, j, k] : 0 <= i < 4294967296 and 0 <= j < 4294967296 and 0 <= k < 4 }", pow(66)},
+		{"{ [i, j] : 0 <= i < 1000000000 and 0 <= j <= i }", big.NewInt(500000000500000000)},
+		{"{ [i] : 0 <= i < 1000000000 and i mod 3 = 1 }", big.NewInt(333333333)},
+		{"{ [i, j] : 0 <= i < 1000000 and 0 <= j < 1000000 and (i + j) mod 2 = 0 }", big.NewInt(500000000000)},
+		{"{ [i] : 0 <= i <= 9; [i] : 5 <= i <= 14 }", big.NewInt(15)},
+		{"{ [i] : exists (e : i = 4e and 0 <= i <= 1000000000000) }", big.NewInt(250000000001)},
+		{"{ [i, j] : 0 <= i <= 1000000 and 0 <= 2j <= i }", big.NewInt(250001000001)},
+		{"{ [i] : 1 <= i <= 0 }", big.NewInt(0)},
+		{"{ [] }", big.NewInt(1)},
+	}
+	for _, c := range cases {
+		n, err := MustParseSet(c.set).Count()
+		if err != nil || n.Cmp(c.want) != 0 {
+			t.Errorf("Count(%s) = %v, %v; want %v", c.set, n, err, c.want)
+		}
+	}
+}
+
+func TestCardErrors(t *testing.T) {
+	for _, s := range []string{"{ [i] : i >= 0 }", "{ [i, j] : 0 <= i <= 10 }"} {
+		if _, err := MustParseSet(s).Count(); err == nil {
+			t.Errorf("Count(%s): no error for an unbounded set", s)
+		}
+	}
+	if _, err := MustParseSet("{ [i, j] : 0 <= i < 4294967296 and 0 <= j < 4294967296 }").Card(); err == nil {
+		t.Error("Card of 2^64 points: no overflow error")
+	}
+}
+
+func TestCardPwString(t *testing.T) {
+	cases := []struct{ set, want string }{
+		{"[n] -> { [i] : 0 <= i < n }", "[n] -> { n : n > 0 }"},
+		{"[n] -> { [i, j] : 0 <= i < n and 0 <= j <= i }", "[n] -> { (1/2 * n + 1/2 * n^2) : n > 0 }"},
+		{"[n, m] -> { [i, j] : 0 <= i < n and 0 <= j < m }", "[n, m] -> { n * m : n > 0 and m > 0 }"},
+		{"[n] -> { [i] : 0 <= i < 10 }", "[n] -> { 10 }"},
+		{"[n] -> { [i] : 0 <= i < n and i < 0 }", "[n] -> { 0 }"},
+		{"[n] -> { [i] : 1 <= i <= n - 2 }", "[n] -> { (-2 + n) : n >= 3 }"},
+	}
+	for _, c := range cases {
+		f, err := MustParseSet(c.set).CardPw()
+		if err != nil || f.String() != c.want {
+			t.Errorf("CardPw(%s) = %v, %v; want %s", c.set, f, err, c.want)
+		}
+	}
+}
+
+// TestCardPwOracle checks the parametric count against enumeration for
+// several parameter values.
+func TestCardPwOracle(t *testing.T) {
+	sets := []string{
+		"[n] -> { [i, j] : 0 <= i < n and 0 <= j <= i }",
+		"[n, m] -> { [i, j] : 0 <= i < n and i <= j < m }",
+		"[n, m] -> { [i, j] : 0 <= i <= n and 0 <= j <= m and i + j <= 5 }",
+		"[n] -> { [i, j, k] : 0 <= i < n and 0 <= j <= i and j <= k <= n - i }",
+		"[n] -> { [i] : 0 <= i <= n; [i] : 5 <= i <= 2n }",
+		"[n] -> { [i, j] : 0 <= i < n and 0 <= j < n and i != j }",
+		"[n] -> { [i, j] : 0 <= i < n and 2i <= 3j <= 2n + 3 and j <= 2 }",
+	}
+	for _, src := range sets {
+		s := MustParseSet(src)
+		f, err := s.CardPw()
+		if err != nil {
+			t.Errorf("CardPw(%s): %v", src, err)
+			continue
+		}
+		np := len(s.Space().Params())
+		for trial := range 30 {
+			params := make([]int64, np)
+			for i := range params {
+				params[i] = int64((trial*7+i*3)%13) - 3
+			}
+			want := enumCount(t, s, params)
+			if got := f.Eval(params); got.Cmp(new(big.Rat).SetInt64(want)) != 0 {
+				t.Errorf("CardPw(%s) = %v at %v: %v, want %d", src, f, params, got, want)
+			}
+		}
+	}
+}
+
+// TestCountRandom compares Count with enumeration on random bounded sets
+// (seeded; the seed is in the message).
+func TestCountRandom(t *testing.T) {
+	for seed := uint64(1); seed <= 150; seed++ {
+		r := rand.New(rand.NewPCG(seed, 3))
+		src := randomBoundedSet(r)
+		s := MustParseSet(src)
+		want := enumCount(t, s, nil)
+		got, err := s.Count()
+		if err != nil {
+			t.Errorf("seed %d: Count(%s): %v", seed, src, err)
+			continue
+		}
+		if got.Cmp(big.NewInt(want)) != 0 {
+			t.Errorf("seed %d: Count(%s) = %v, want %d", seed, src, got, want)
+		}
+	}
+}
+
+// randomBoundedSet returns a union of one to three basic sets in two or
+// three dims inside a small box, with random affine constraints, strides
+// and existentials.
+func randomBoundedSet(r *rand.Rand) string {
+	nd := 2 + r.IntN(2)
+	names := []string{"i", "j", "k"}[:nd]
+	term := func() string {
+		s := itoa(r.IntN(9) - 4)
+		for _, v := range names {
+			c := r.IntN(7) - 3
+			if c != 0 {
+				s += " + " + itoa(c) + v
+			}
+		}
+		return s
+	}
+	out := "{ "
+	for p := range 1 + r.IntN(3) {
+		if p > 0 {
+			out += "; "
+		}
+		out += "[" + join(names) + "] : "
+		for i, v := range names {
+			if i > 0 {
+				out += " and "
+			}
+			out += "-" + itoa(r.IntN(4)) + " <= " + v + " <= " + itoa(r.IntN(6))
+		}
+		for range r.IntN(3) {
+			out += " and 0 <= " + term()
+		}
+		switch r.IntN(4) {
+		case 0:
+			out += " and (" + term() + ") mod " + itoa(2+r.IntN(3)) + " = 0"
+		case 1:
+			out += " and exists (e : " + term() + " = " + itoa(2+r.IntN(2)) + "e)"
+		case 2:
+			out += " and exists (e : 0 <= " + itoa(2+r.IntN(2)) + "e - i <= 1 and e <= j)"
+		}
+	}
+	return out + " }"
+}
+
+func itoa(n int) string { return big.NewInt(int64(n)).String() }
+
+func join(s []string) string {
+	out := ""
+	for i, x := range s {
+		if i > 0 {
+			out += ", "
+		}
+		out += x
+	}
+	return out
+}
+
+func BenchmarkCardStrided(b *testing.B) {
+	s := MustParseSet("{ [i] : 0 <= i < 100000000 and i mod 1000000 = 7 }")
+	for b.Loop() {
+		if _, err := s.Count(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkCardTriangle(b *testing.B) {
+	s := MustParseSet("{ [i, j] : 0 <= i < 300 and 0 <= j <= i }")
+	for b.Loop() {
+		if _, err := s.Count(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
