@@ -44,6 +44,14 @@ type Region struct {
 	Func string
 	// Body is the statement list of the region, in order.
 	Body []Stmt
+	// Cond is a preprocessor condition under which Body is the code the
+	// compiler sees, "" when Body does not depend on the configuration:
+	// the conditions of the #if branches taken inside the region (the
+	// others are not in Body), and "(M) == v" for each object-like macro M
+	// taken as the value v of a loop step when M may be defined otherwise
+	// (by a -D flag, under an #if, or more than once). Code that replaces
+	// the region is valid only under "#if Cond" (pp.go).
+	Cond string
 }
 
 // File is the result of ParseFile: the regions and what the cheap scan of
@@ -69,6 +77,7 @@ type File struct {
 	Funcs []*Func
 
 	cfg      Config
+	pp       ppInfo
 	text     string // string(Src), made once
 	isTypeC  map[string]bool
 	curFunc  *Func
@@ -115,8 +124,18 @@ func ParseFile(name string, src []byte, cfg Config) (*File, error) {
 	}
 	var errs ErrorList
 	f.pragmaRegions(toks, pragmas, &errs)
+	bad := f.lexErrors(toks, &errs)
 	if cfg.AutoScop || len(pragmas) == 0 {
 		f.autoRegions(toks)
+	}
+	if bad >= 0 {
+		kept := f.Regions[:0]
+		for _, r := range f.Regions {
+			if r.End <= bad {
+				kept = append(kept, r)
+			}
+		}
+		f.Regions = kept
 	}
 	sort.SliceStable(f.Regions, func(i, j int) bool { return f.Regions[i].Start < f.Regions[j].Start })
 	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Pos.Offset < errs[j].Pos.Offset })
@@ -133,8 +152,16 @@ func (f *File) directives(name string, toks []token, depth int) []int {
 	var pragmas []int
 	var stack []condFrame
 	active := func() bool { return len(stack) == 0 || stack[len(stack)-1].active }
+	main := depth == 0
+	if main {
+		f.pp.inactive = make([]bool, len(toks))
+		f.pp.dirs = map[int]*ppDir{}
+	}
 	for i := range toks {
 		t := &toks[i]
+		if main && !active() {
+			f.pp.inactive[i] = true
+		}
 		if t.kind != tDirective {
 			continue
 		}
@@ -146,10 +173,13 @@ func (f *File) directives(name string, toks []token, depth int) []int {
 		case "if", "ifdef", "ifndef":
 			on := active()
 			var c bool
+			ok := true
 			var text, guard string
 			switch dir {
 			case "if":
-				c = on && evalCond(rest, f.Macros)
+				if on {
+					c, ok = evalCond(rest, f.Macros)
+				}
 				text = strings.TrimSpace(stripComments(rest))
 				guard = guardName(text)
 			case "ifdef":
@@ -161,17 +191,27 @@ func (f *File) directives(name string, toks []token, depth int) []int {
 				text = "!defined(" + firstWord(rest) + ")"
 				guard = firstWord(rest)
 			}
-			stack = append(stack, condFrame{active: on && c, taken: c, outer: on, cond: branchCond(nil, text), prev: []string{text}, guard: guard})
+			stack = append(stack, condFrame{active: on && c, taken: c, outer: on, cond: branchCond(nil, text), prev: []string{text}, guard: guard, group: i})
+			fr := &stack[len(stack)-1]
+			if main {
+				f.pp.dirs[i] = &ppDir{kind: dir, group: i, cond: fr.cond, text: text, taken: fr.active, outer: on, ok: ok}
+			}
 		case "elif":
 			if n := len(stack); n > 0 {
 				fr := &stack[n-1]
-				c := !fr.taken && fr.outer && evalCond(rest, f.Macros)
+				c, ok := false, true
+				if !fr.taken && fr.outer {
+					c, ok = evalCond(rest, f.Macros)
+				}
 				fr.active = c
 				fr.taken = fr.taken || c
 				text := strings.TrimSpace(stripComments(rest))
 				fr.cond = branchCond(fr.prev, text)
 				fr.prev = append(fr.prev, text)
 				fr.isGuard = false
+				if main {
+					f.pp.dirs[i] = &ppDir{kind: dir, group: fr.group, cond: fr.cond, text: text, taken: fr.active, outer: fr.outer, ok: ok}
+				}
 			}
 		case "else":
 			if n := len(stack); n > 0 {
@@ -180,12 +220,21 @@ func (f *File) directives(name string, toks []token, depth int) []int {
 				fr.taken = true
 				fr.cond = branchCond(fr.prev, "")
 				fr.isGuard = false
+				if main {
+					f.pp.dirs[i] = &ppDir{kind: dir, group: fr.group, cond: fr.cond, taken: fr.active, outer: fr.outer, ok: true}
+				}
 			}
 		case "endif":
 			if n := len(stack); n > 0 {
+				if main {
+					f.pp.dirs[i] = &ppDir{kind: dir, group: stack[n-1].group, taken: stack[n-1].outer, outer: stack[n-1].outer, ok: true}
+				}
 				stack = stack[:n-1]
 			}
 		case "define":
+			if m, ok := parseDefine(rest); ok {
+				f.countDef(m.Name)
+			}
 			if active() {
 				if m, ok := parseDefine(rest); ok {
 					if n := len(stack); n > 0 && stack[n-1].guard == m.Name && stack[n-1].directs == 1 {
@@ -193,10 +242,16 @@ func (f *File) directives(name string, toks []token, depth int) []int {
 					}
 					m.Pos, m.File = t.pos, name
 					m.Cond = stackCond(stack)
+					for _, fr := range stack {
+						if fr.guard == m.Name {
+							m.overridable = true
+						}
+					}
 					f.Macros[m.Name] = m
 				}
 			}
 		case "undef":
+			f.countDef(firstWord(rest))
 			if active() {
 				delete(f.Macros, firstWord(rest))
 			}

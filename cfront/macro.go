@@ -20,6 +20,9 @@ type Macro struct {
 	// that depends on the definition can be put under #if Cond, so that a
 	// compilation with other -D flags takes another branch.
 	Cond string
+	// overridable is set when the definition sits under #ifndef NAME
+	// (or #if !defined(NAME)): a -DNAME flag of the compilation replaces it.
+	overridable bool
 }
 
 // directive splits a preprocessor line into its name and the rest:
@@ -123,6 +126,7 @@ type condFrame struct {
 	guard   string
 	directs int
 	isGuard bool
+	group   int // token index of the group's #if (main file)
 }
 
 // guardName returns X for the conditions "!defined(X)" and "!defined X".
@@ -181,9 +185,11 @@ func stackCond(stack []condFrame) string {
 
 // evalCond evaluates the controlling expression of #if/#elif with the
 // macros known so far: defined(X) / defined X, integer literals, object-like
-// macros with integer bodies, and C operators. Anything it cannot evaluate
-// is 0, as in the preprocessor for unknown identifiers.
-func evalCond(text string, macros map[string]*Macro) bool {
+// macros with integer bodies, and C operators; an identifier that names no
+// macro is 0, as in the preprocessor. ok is false when the expression
+// cannot be evaluated (it does not parse, calls a function-like macro,
+// divides by zero, ...): the condition is then taken as false.
+func evalCond(text string, macros map[string]*Macro) (val, ok bool) {
 	toks := lex([]byte(text))
 	var b strings.Builder
 	for i := 0; i < len(toks) && toks[i].kind != tEOF; i++ {
@@ -211,11 +217,11 @@ func evalCond(text string, macros map[string]*Macro) bool {
 	}
 	e, err := ParseExpr(b.String(), nil)
 	if err != nil {
-		return false
+		return false, false
 	}
 	env := &condEnv{macros: macros, memo: map[string]condVal{}}
 	v, ok := env.eval(e, 0)
-	return ok && v != 0
+	return ok && v != 0, ok
 }
 
 // condVal is a macro's value in an #if, ok false when it cannot be
@@ -226,10 +232,14 @@ type condVal struct {
 }
 
 // condEnv evaluates #if expressions; each macro is evaluated once (memo),
-// so macros that refer to each other many times cannot blow up.
+// so macros that refer to each other many times cannot blow up. With
+// strict set, an identifier that names no object-like macro cannot be
+// evaluated (in C code, unlike in #if, it names a variable or an
+// enumerator, not 0).
 type condEnv struct {
 	macros map[string]*Macro
 	memo   map[string]condVal
+	strict bool
 }
 
 // eval evaluates an integer constant expression; identifiers are
@@ -254,7 +264,7 @@ func (env *condEnv) eval(e Expr, depth int) (int64, bool) {
 	case *Ident:
 		m, ok := env.macros[e.Name]
 		if !ok || m.FuncLike {
-			return 0, true
+			return 0, !env.strict
 		}
 		if c, seen := env.memo[e.Name]; seen {
 			return c.v, c.ok
@@ -305,10 +315,15 @@ func (env *condEnv) eval(e Expr, depth int) (int64, bool) {
 		}
 		switch e.Op {
 		case "+":
-			return x + y, true
+			r := x + y
+			return r, (r > x) == (y > 0) || y == 0
 		case "-":
-			return x - y, true
+			r := x - y
+			return r, (r < x) == (y > 0) || y == 0
 		case "*":
+			if x != 0 && ((x*y)/x != y || x == -1 && y == minInt64 || y == -1 && x == minInt64) {
+				return 0, false
+			}
 			return x * y, true
 		case "/", "%":
 			if y == 0 || (x == minInt64 && y == -1) {

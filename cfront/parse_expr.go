@@ -28,6 +28,16 @@ type parser struct {
 	// region detection uses them to parse each loop only once.
 	forDone   map[int]*For
 	forFailed map[int]bool
+	// pp, when not nil, tells the conditional directives of the file
+	// and which of their branches are taken (pp.go).
+	pp *ppInfo
+	// gotoTo, when not nil, returns the position of a goto (or of a
+	// label address &&name) that may jump to the label name defined at
+	// at, ok false when none does.
+	gotoTo func(name string, at Pos) (Pos, bool)
+	// macros, when not nil, are the file's macros: an object-like macro
+	// whose value is an integer constant expression may be a loop step.
+	macros map[string]*Macro
 }
 
 // newParser parses toks, which must end in tEOF.
@@ -135,7 +145,11 @@ func describe(t *token) string {
 	case tInvalid:
 		return t.message()
 	case tDirective:
-		return "preprocessor directive"
+		name, _ := directive(t.text)
+		if isConditional(name) {
+			return "preprocessor directive #" + name + " (in a SCoP region, #if groups are read between statements only)"
+		}
+		return "preprocessor directive #" + name
 	}
 	return fmt.Sprintf("'%s'", t.text)
 }

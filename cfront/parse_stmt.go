@@ -71,6 +71,9 @@ func (p *parser) parseStmt() Stmt {
 	t := p.tok()
 	switch t.kind {
 	case tDirective:
+		if p.skipBranches() {
+			return nil
+		}
 		if loopHint(t.text) && p.peek(1).kind == tIdent && p.peek(1).text == "for" {
 			// A hint on the next loop (#pragma ivdep, #pragma omp
 			// parallel for, ...): the loop means the same without it,
@@ -82,7 +85,15 @@ func (p *parser) parseStmt() Stmt {
 			p.fail(CodeUnsupported, t.pos, "preprocessor directive inside a SCoP region: an OpenMP construct (the region keeps the user's parallel code)")
 			return nil
 		}
-		p.fail(CodeUnsupported, t.pos, "preprocessor directive inside a SCoP region: the region is parsed without preprocessing")
+		name, _ := directive(t.text)
+		why := "only #if groups between statements and hints on the next loop are read there"
+		switch name {
+		case "define", "undef":
+			why = "a macro defined or removed there changes the meaning of the code that follows"
+		case "if", "ifdef", "ifndef", "elif", "else", "endif":
+			why = "it belongs to a header or a group that the region cannot be checked against"
+		}
+		p.fail(CodeUnsupported, t.pos, "preprocessor directive inside a SCoP region: #%s (%s)", name, why)
 		return nil
 	case tInvalid:
 		p.fail(CodeLex, t.pos, "%s", t.message())
@@ -110,8 +121,20 @@ func (p *parser) parseStmt() Stmt {
 			return nil
 		}
 		if nt := p.peek(1); nt.kind == tPunct && nt.text == ":" {
-			p.fail(CodeUnsupported, t.pos, "label '%s' is not allowed in a SCoP: jumps make the control flow unstructured", t.text)
-			return nil
+			// A label that no goto names changes nothing: the statement
+			// it labels is read, and the label is dropped with the
+			// region's code when the region is rewritten.
+			if p.gotoTo == nil {
+				p.fail(CodeUnsupported, t.pos, "label '%s' is not allowed in a SCoP: jumps make the control flow unstructured", t.text)
+				return nil
+			}
+			if at, ok := p.gotoTo(t.text, t.pos); ok {
+				p.fail(CodeUnsupported, t.pos, "label '%s' is the target of the jump at line %d: jumps make the control flow unstructured", t.text, at.Line)
+				return nil
+			}
+			p.next()
+			p.next()
+			return p.parseSubStmt()
 		}
 		if p.atDeclStart() {
 			d := p.parseDecl(true)
@@ -309,14 +332,14 @@ func (p *parser) parseIf() *If {
 	if p.err != nil {
 		return nil
 	}
-	s.Then = p.parseStmt()
+	s.Then = p.parseSubStmt()
 	if p.err != nil {
 		return nil
 	}
 	s.EndOff = s.Then.End()
 	if p.is("else") {
 		p.next()
-		s.Else = p.parseStmt()
+		s.Else = p.parseSubStmt()
 		if p.err != nil {
 			return nil
 		}
@@ -478,12 +501,27 @@ func (p *parser) parseFor1() *For {
 		p.fail(CodeLoop, s.Cond.Pos(), "for loop condition does not bound the iterator %s %s: it steps by %d, so the condition needs %s", s.Iter, dir, s.Step, need)
 		return nil
 	}
-	s.Body = p.parseStmt()
+	s.Body = p.parseSubStmt()
 	if p.err != nil {
 		return nil
 	}
 	s.EndOff = s.Body.End()
 	return s
+}
+
+// parseSubStmt parses the statement that a loop, an if, an else or a
+// label governs: the directives of #if groups before it are passed over
+// (parseStmt returns nil on them).
+func (p *parser) parseSubStmt() Stmt {
+	for p.err == nil {
+		if s := p.parseStmt(); s != nil || p.err != nil {
+			return s
+		}
+		if p.tok().kind == tEOF {
+			p.errorf(p.tok().pos, "expected a statement, found %s", describe(p.tok()))
+		}
+	}
+	return nil
 }
 
 // loopBounds splits an &&-joined condition into bounds on iter.
@@ -537,7 +575,7 @@ func (p *parser) loopStep(iter string, incr Expr) int64 {
 		}
 		switch x.Op {
 		case "+=", "-=":
-			c, ok := constInt(x.RHS)
+			c, ok := p.constInt(x.RHS)
 			if !ok {
 				return bad()
 			}
@@ -556,7 +594,7 @@ func (p *parser) loopStep(iter string, incr Expr) int64 {
 			var c int64
 			switch {
 			case isName(b.X, iter):
-				c, ok = constInt(b.Y)
+				c, ok = p.constInt(b.Y)
 				if ok && b.Op == "-" {
 					if c == minInt64 {
 						return bad()
@@ -564,7 +602,7 @@ func (p *parser) loopStep(iter string, incr Expr) int64 {
 					c = -c
 				}
 			case isName(b.Y, iter) && b.Op == "+":
-				c, ok = constInt(b.X)
+				c, ok = p.constInt(b.X)
 			default:
 				ok = false
 			}
@@ -586,6 +624,18 @@ func (p *parser) loopStep(iter string, incr Expr) int64 {
 }
 
 const minInt64 = -1 << 63
+
+// constInt evaluates a loop step: an integer literal, or an integer
+// constant expression of literals and object-like macros whose bodies are
+// such expressions (#define BS 8, "jj += BS", "jj += 2*BS"). The region
+// records the macros it took values from (Region.Cond).
+func (p *parser) constInt(e Expr) (int64, bool) {
+	if v, ok := constInt(e); ok || p.macros == nil {
+		return v, ok
+	}
+	env := &condEnv{macros: p.macros, memo: map[string]condVal{}, strict: true}
+	return env.eval(e, 0)
+}
 
 // constInt evaluates an integer literal, possibly negated or parenthesized.
 func constInt(e Expr) (int64, bool) {

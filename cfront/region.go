@@ -86,13 +86,18 @@ func (f *File) addPragmaRegion(toks []token, open, close int) *Error {
 		r.Indent = indentAt(src, toks[open+1].pos.Offset)
 	}
 	// The region's tokens run up to the endscop pragma, where it ends.
-	p := newParserRange(f.Name, f.text, toks, close, toks[close].pos, f.isTypeName)
+	p := f.regionParser(toks, close, toks[close].pos)
 	p.i = open + 1
 	stmts, err := p.regionStmts()
 	if err != nil {
 		return err
 	}
+	cond, err := f.regionCond(toks, open+1, close)
+	if err != nil {
+		return err
+	}
 	r.Body = stmts
+	r.Cond = joinConds(cond, f.stepConds(stmts, r.Start))
 	f.Regions = append(f.Regions, r)
 	return nil
 }
@@ -115,12 +120,11 @@ func (f *File) autoRegions(toks []token) {
 		}
 		return false
 	}
-	src := f.text
 	done, failed := map[int]*For{}, map[int]bool{}
 	for _, fn := range f.Funcs {
 		for i := fn.bodyTok[0] + 1; i < fn.bodyTok[1]; i++ {
 			t := &toks[i]
-			if t.kind != tIdent || t.text != "for" || inTaken(t.pos.Offset) {
+			if t.kind != tIdent || t.text != "for" || inTaken(t.pos.Offset) || f.pp.inactive[i] {
 				continue
 			}
 			// A loop governed by a pragma (#pragma omp parallel for,
@@ -143,7 +147,7 @@ func (f *File) autoRegions(toks []token) {
 			}
 			s := done[i]
 			if s == nil {
-				p := newParser(f.Name, src, toks, f.isTypeName)
+				p := f.regionParser(toks, len(toks)-1, toks[len(toks)-1].pos)
 				p.forDone, p.forFailed = done, failed
 				p.i = i
 				p.parseStmt()
@@ -161,9 +165,20 @@ func (f *File) autoRegions(toks []token) {
 				f.Skipped = append(f.Skipped, &Error{File: f.Name, Pos: t.pos, Msg: "loop nest left alone: it has no assignment to optimize", Code: CodeNoWork})
 				continue
 			}
+			last := i
+			for last+1 < len(toks) && toks[last+1].pos.Offset < s.End() {
+				last++
+			}
+			cond, err := f.regionCond(toks, i, last+1)
+			if err != nil {
+				note := *err
+				note.Code, note.Msg = CodeNote, "loop nest left alone: "+note.Msg
+				f.Skipped = append(f.Skipped, &note)
+				continue
+			}
 			r := &Region{Start: t.pos.Offset, End: s.End(), Pos: t.pos, BodyStart: t.pos.Offset,
 				BodyEnd: s.End(), Indent: indentAt(f.Src, t.pos.Offset), Auto: true, Func: fn.Name,
-				Body: []Stmt{s}}
+				Body: []Stmt{s}, Cond: joinConds(cond, f.stepConds([]Stmt{s}, t.pos.Offset))}
 			f.Regions = append(f.Regions, r)
 			taken = append(taken, [2]int{r.Start, r.End})
 			for i+1 < fn.bodyTok[1] && toks[i+1].pos.Offset < r.End {
@@ -196,7 +211,8 @@ func hasAssign(s Stmt) bool {
 // InnerRegions returns automatic regions for the outermost for loops
 // strictly inside the automatic region r, for when r is not a SCoP as a
 // whole (a repetition loop that updates a scalar used in the subscripts
-// of its inner nest): each loop with an assignment, in textual order. A
+// of its inner nest): each loop with an assignment, in textual order,
+// under r's Cond. A
 // loop governed by a pragma is skipped and its own inner loops are
 // returned instead (see autoRegions).
 func (f *File) InnerRegions(r *Region) []*Region {
@@ -214,7 +230,7 @@ func (f *File) InnerRegions(r *Region) []*Region {
 			}
 			out = append(out, &Region{Start: s.At.Offset, End: s.End(), Pos: s.At, BodyStart: s.At.Offset,
 				BodyEnd: s.End(), Indent: indentAt(f.Src, s.At.Offset), Auto: true, Func: r.Func,
-				Body: []Stmt{s}})
+				Body: []Stmt{s}, Cond: r.Cond})
 		case *Block:
 			for _, c := range s.Stmts {
 				visit(c, top)
