@@ -215,6 +215,9 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 		if err == nil && reg.Scop != nil && reg.Scop.Assumption != "" {
 			text = underAssumption(src, r, reg, text)
 		}
+		if err == nil && r.Cond != "" {
+			text = underPreprocessor(src, r, reg, text) // ppcond.go
+		}
 		for _, w := range reg.Warnings {
 			res.Diags = append(res.Diags, Diagnostic{Pos: r.Pos, File: path, Severity: "warning", Msg: w})
 		}

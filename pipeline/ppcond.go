@@ -1,0 +1,29 @@
+package pipeline
+
+import (
+	"strings"
+
+	"github.com/tessera-opt/tessera/cfront"
+)
+
+// underPreprocessor puts a region's new text under the preprocessor
+// condition its model holds under (cfront.Region.Cond: the branches of the
+// #if groups taken inside the region, the values of macros taken as loop
+// steps), with the region's original text, directives included, under
+// #else: a compilation with other -D flags compiles the original code.
+func underPreprocessor(src []byte, r *cfront.Region, reg *Region, text string) string {
+	orig := string(src[r.BodyStart:r.BodyEnd])
+	if r.Auto {
+		// An automatic region starts at its for, after the line's
+		// indentation, which stays in front of the #if.
+		orig = r.Indent + orig
+	}
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	if !strings.HasSuffix(orig, "\n") {
+		orig += "\n"
+	}
+	reg.Remarks = append(reg.Remarks, "the new code is compiled when "+r.Cond+" (the configuration it was modelled under), the original code otherwise")
+	return "#if " + r.Cond + "\n" + text + "#else\n" + orig + "#endif\n"
+}
