@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -20,39 +19,37 @@ func init() {
 }
 
 func runCodegen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tessera codegen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	separate := fs.Bool("separate", false, "use the separate option for every schedule dimension")
-	atomic := fs.Bool("atomic", false, "use the atomic option for every schedule dimension")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tessera codegen [--separate|--atomic] [FILE]  (standard input when FILE is absent or -)")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(reorderFlags(args)); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	c := newCLI("tessera codegen", "tessera codegen [--separate|--atomic] [-o OUT] [FILE]")
+	c.about = `Generates the AST of isl_codegen's input, read from FILE (standard input
+when FILE is absent or -): a schedule tree in YAML, or a schedule map, a
+context set and an options map in isl notation ('#' starts a comment).
+An option name that isl does not know (not atomic, separate, unroll or
+isolate) is ignored, as isl does, with a warning.`
+	c.notes = "Exit status: 0 success; 1 an error in the input; 2 bad usage."
+	out := c.fs.String("o", "-", "output `FILE` (- for standard output)")
+	separate := c.fs.Bool("separate", false, "use the separate option for every schedule dimension")
+	atomic := c.fs.Bool("atomic", false, "use the atomic option for every schedule dimension")
+	pos, code, done := c.parse(args, stdout, stderr)
+	if done {
+		return code
 	}
 	if *separate && *atomic {
-		fmt.Fprintln(stderr, "tessera codegen: --separate and --atomic exclude each other")
+		c.fail(stderr, "--separate and --atomic exclude each other")
 		return 2
 	}
 	name := "<stdin>"
 	var src []byte
 	var err error
-	switch fs.NArg() {
-	case 0:
+	var inputs []string
+	switch {
+	case len(pos) == 0 || len(pos) == 1 && pos[0] == "-":
 		src, err = io.ReadAll(stdin)
-	case 1:
-		if fs.Arg(0) == "-" {
-			src, err = io.ReadAll(stdin)
-		} else {
-			name = fs.Arg(0)
-			src, err = os.ReadFile(name)
-		}
+	case len(pos) == 1:
+		name = pos[0]
+		inputs = pos
+		src, err = os.ReadFile(name)
 	default:
-		fs.Usage()
+		c.fail(stderr, fmt.Sprintf("at most one input file expected, got %d", len(pos)))
 		return 2
 	}
 	if err != nil {
@@ -70,7 +67,13 @@ func runCodegen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s:%v\n", name, err)
 		return 1
 	}
-	fmt.Fprint(stdout, ast.PrintC(n))
+	for _, w := range unknownOptions(string(src)) {
+		fmt.Fprintf(stderr, "%s:%s\n", name, w)
+	}
+	if err := writeOutput(*out, []byte(ast.PrintC(n)), stdout, inputs...); err != nil {
+		fmt.Fprintf(stderr, "tessera codegen: %v\n", err)
+		return 1
+	}
 	return 0
 }
 

@@ -34,15 +34,19 @@ func register(name, summary string, run func(args []string, stdin io.Reader, std
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: tessera <command> [flags] [args]")
 	fmt.Fprintln(w, "\ncommands:")
+	for _, n := range commandNames() {
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'tessera <command> -h' for the flags of a command, 'tessera --version' for the version.")
+}
+
+func commandNames() []string {
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
-	}
-	fmt.Fprintln(w, "\nRun 'tessera <command> -h' for the flags of a command.")
+	return names
 }
 
 func main() {
@@ -60,21 +64,46 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// run runs the command line args and returns the exit status. A panic of
+// the command (a bug: the stages report bad input as errors) becomes a
+// one-line internal error and status 1, never a stack trace; the
+// environment variable TESSERA_PANIC=1 lets it through for developers.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	if len(args) == 0 {
 		usage(stderr)
 		return 2
 	}
 	switch args[0] {
-	case "-h", "--help", "help":
+	case "-h", "--help", "-help", "help":
 		usage(stdout)
+		return 0
+	case "--version", "-version", "version":
+		fmt.Fprintf(stdout, "tessera %s\n", version())
 		return 0
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "tessera: unknown command %q\n", args[0])
-		usage(stderr)
+		msg := fmt.Sprintf("tessera: unknown command %q", args[0])
+		best, bestD := "", 3
+		for _, n := range commandNames() {
+			if d := editDistance(args[0], n); d < bestD {
+				best, bestD = n, d
+			}
+		}
+		if best != "" {
+			msg += fmt.Sprintf("; did you mean %q?", best)
+		}
+		fmt.Fprintln(stderr, msg)
+		fmt.Fprintln(stderr, "Run 'tessera -h' for the commands.")
 		return 2
+	}
+	if os.Getenv("TESSERA_PANIC") != "1" {
+		defer func() {
+			if p := recover(); p != nil {
+				fmt.Fprintf(stderr, "tessera %s: internal error: %s (please report it with the input and the command line)\n", args[0], oneLine(fmt.Sprint(p)))
+				code = 1
+			}
+		}()
 	}
 	return c.run(args[1:], stdin, stdout, stderr)
 }

@@ -1,8 +1,7 @@
 package main
 
 import (
-	"errors"
-	"flag"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -10,7 +9,6 @@ import (
 	"github.com/tessera-opt/tessera/bench"
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
-	"github.com/tessera-opt/tessera/presburger/calc"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -21,42 +19,92 @@ func init() {
 	register("deps", "print the dependences of each region of a C file", func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runModel("deps", args, stdout, stderr)
 	})
-	register("calc", "iscc-like calculator on Presburger sets and relations", calc.Main)
+	register("calc", "iscc-like calculator on Presburger sets and relations", runCalc)
 	register("bench", "build and time the kernel suite under several flows", func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		if wantsVersion(args) {
+			fmt.Fprintf(stdout, "tessera %s\n", version())
+			return 0
+		}
 		return bench.Main(args, stdout, stderr)
 	})
 }
 
+// wantsVersion reports whether args ask for the version (--version before
+// any "--").
+func wantsVersion(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "--version", "-version":
+			return true
+		}
+	}
+	return false
+}
+
 // runModel implements `tessera scop` and `tessera deps`.
 func runModel(what string, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tessera "+what, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	c := newCLI("tessera "+what, "tessera "+what+" [flags] FILE.c")
+	c.notes = "Exit status: 0 success; 1 when a region or the input had an error; 2 bad usage."
+	fs := c.fs
+	out := fs.String("o", "-", "output `FILE` (- for standard output)")
 	asJSON := fs.Bool("json", false, "print JSON for tools")
-	ctx := fs.String("context", "", "parameter context in isl notation")
+	ctxFlag := fs.String("context", "", "assumption on the parameters: a `SET` in isl notation, or an integer N for every parameter >= N (as for tessera opt)")
 	autoscop := fs.Bool("autoscop", false, "also model maximal affine loop nests outside scop pragmas")
 	dataflow := fs.Bool("dataflow", false, "value-based flow dependences (deps only)")
 	input := fs.Bool("input", false, "also read-after-read dependences (deps only)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: tessera %s [flags] FILE.c\n", what)
-		fs.PrintDefaults()
+	pos, code, done := c.parse(args, stdout, stderr)
+	if done {
+		return code
 	}
-	if err := fs.Parse(reorderFlags(args)); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
+	if len(pos) != 1 {
+		c.fail(stderr, inputCount(pos))
 		return 2
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
+	uctx, err := parseContext(*ctxFlag)
+	if err != nil {
+		c.fail(stderr, err.Error())
 		return 2
 	}
-	path := fs.Arg(0)
+	path := pos[0]
 	src, err := os.ReadFile(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "tessera %s: %v\n", what, err)
 		return 1
 	}
-	f, ferr := cfront.ParseFile(path, src, cfront.Config{AutoScop: *autoscop})
+	fcfg := cfront.Config{AutoScop: *autoscop}
+	var ctx string
+	if uctx != nil {
+		if params, ok := regionParams(path, src, fcfg); ok {
+			if ctx, err = uctx.forParams(path, params); err != nil {
+				c.fail(stderr, err.Error())
+				return 2
+			}
+		}
+	}
+	var buf bytes.Buffer
+	status := modelRun{what, path, fcfg, ctx, *asJSON, *dataflow, *input}.print(src, &buf, stderr)
+	if err := writeOutput(*out, buf.Bytes(), stdout, path); err != nil {
+		fmt.Fprintf(stderr, "tessera %s: %v\n", what, err)
+		return 1
+	}
+	return status
+}
+
+// A modelRun is one `tessera scop` or `tessera deps` on a file.
+type modelRun struct {
+	what, path              string // the command, the file
+	fcfg                    cfront.Config
+	ctx                     string // the user context for every region
+	asJSON, dataflow, input bool
+}
+
+// print prints the model or the dependences of every region of the file
+// src to stdout, diagnostics to stderr, and returns the exit status.
+func (m modelRun) print(src []byte, stdout, stderr io.Writer) int {
+	what, path, ctx, asJSON := m.what, m.path, m.ctx, m.asJSON
+	f, ferr := cfront.ParseFile(path, src, m.fcfg)
 	status := 0
 	if ferr != nil {
 		fmt.Fprintln(stderr, ferr)
@@ -69,11 +117,11 @@ func runModel(what string, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: note: no region found (mark one with #pragma scop / #pragma endscop, or use --autoscop)\n", path)
 	}
 	first := true
-	if *asJSON {
+	if asJSON {
 		fmt.Fprint(stdout, "[")
 	}
 	for _, r := range f.Regions {
-		s, err := scop.FromRegion(f, r, scop.Config{File: path, Context: *ctx})
+		s, err := scop.FromRegion(f, r, scop.Config{File: path, Context: ctx})
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			status = 1
@@ -82,16 +130,16 @@ func runModel(what string, args []string, stdout, stderr io.Writer) int {
 		var out []byte
 		switch what {
 		case "scop":
-			if *asJSON {
+			if asJSON {
 				out, err = scop.JSON(s)
 			} else {
 				err = scop.Print(stdout, s)
 			}
 		case "deps":
 			var d *deps.Deps
-			d, err = deps.Compute(s, deps.Config{Dataflow: *dataflow, Input: *input})
+			d, err = deps.Compute(s, deps.Config{Dataflow: m.dataflow, Input: m.input})
 			if err == nil {
-				if *asJSON {
+				if asJSON {
 					out, err = deps.JSON(d)
 				} else {
 					err = deps.Print(stdout, d)
@@ -103,7 +151,7 @@ func runModel(what string, args []string, stdout, stderr io.Writer) int {
 			status = 1
 			continue
 		}
-		if *asJSON {
+		if asJSON {
 			if !first {
 				fmt.Fprint(stdout, ",")
 			}
@@ -111,7 +159,7 @@ func runModel(what string, args []string, stdout, stderr io.Writer) int {
 			first = false
 		}
 	}
-	if *asJSON {
+	if asJSON {
 		fmt.Fprintln(stdout, "]")
 	}
 	return status

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,7 +11,7 @@ import (
 	"time"
 
 	"github.com/tessera-opt/tessera/astopt"
-	"github.com/tessera-opt/tessera/emit"
+	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/pipeline"
 	"github.com/tessera-opt/tessera/scheduler"
 	"github.com/tessera-opt/tessera/split"
@@ -23,100 +22,117 @@ func init() {
 	register("opt", "optimize the SCoP regions of a C file (polycc-like)", runOpt)
 }
 
+const optAbout = `Optimizes every #pragma scop region of FILE.c (with --autoscop, or in a
+file without scop pragmas, also the plain loop nests) and writes the file
+back with the regions rewritten and every other byte unchanged. A region
+that cannot be modelled or optimized keeps its code, with a diagnostic.
+The output goes to NAME.tessera.c beside the input unless -o says where
+(-o - is standard output); it is written atomically and never over the
+input.`
+
+const optNotes = `--context: the assumption applies to the whole file. Each region gets its
+part on the region's own parameters (constraints on parameters a region
+does not have are dropped for it); naming a parameter that no region has
+is a usage error. --context=N (polycc's form) means every parameter of
+every region is at least N.
+
+Exit status: 0 success; 1 when a region or the input had an error (the
+region keeps its code); 2 bad usage.`
+
 func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tessera opt", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	out := fs.String("o", "", "output file (default NAME.tessera.c beside the input)")
+	c := newCLI("tessera opt", "tessera opt [flags] FILE.c [-o OUT.c]")
+	c.about, c.notes = optAbout, optNotes
+	fs := c.fs
+	out := fs.String("o", "", "output `FILE` (default NAME.tessera.c beside the input; - for standard output)")
 	identity := fs.Bool("identity", false, "regenerate every region with its original schedule")
 	tile := fs.Bool("tile", true, "tile permutable bands")
 	notile := fs.Bool("notile", false, "do not tile (same as --tile=false)")
 	parallel := fs.Bool("parallel", false, "mark the outermost parallel loop of each nest with OpenMP")
 	reductions := fs.Bool("reductions", false, "with --parallel, parallelize a loop whose only carried dependences are one update (+=, *=) of an element invariant in it, with an OpenMP reduction clause (reorders floating-point sums)")
 	noPrivatize := fs.Bool("noprivatize", false, "with --parallel, keep scalars shared instead of privatizing them to make loops parallel")
-	fuse := fs.String("fuse", "smart", "fusion policy: smart, max or no")
-	sizes := fs.String("tile-sizes", "", "comma-separated tile sizes per band member, for every band (default: chosen per band from the cache sizes; --explain says which and why)")
-	sizesFile := fs.String("tile-sizes-file", "", "tile sizes per band: one line per band in order (\"32,32,8\", or \"-\" for the cache model's choice), '#' comments")
+	fuse := fs.String("fuse", "smart", "fusion `POLICY`: smart, max or no")
+	sizes := fs.String("tile-sizes", "", "comma-separated tile `SIZES` per band member, for every band, or @FILE (default: chosen per band from the cache sizes; --explain says which and why)")
+	sizesFile := fs.String("tile-sizes-file", "", "tile sizes per band in `FILE`: one line per band in order (\"32,32,8\", or \"-\" for the cache model's choice), '#' comments")
 	l2tile := fs.Bool("l2tile", false, "second level of tiling sized for the L2 cache above the first (Pluto's --l2tile)")
 	noNegative := fs.Bool("nonegative", false, "do not retry the hyperplane search with reversed loops (negative coefficients)")
-	ctx := fs.String("context", "", "parameter context in isl notation, e.g. '[n] -> { : n >= 100 }'")
+	ctxFlag := fs.String("context", "", "assumption on the parameters: a `SET` in isl notation, e.g. '[NI, NJ] -> { : NI >= 16 and NJ >= NI }', or an integer N for every parameter >= N (see below)")
 	explain := fs.Bool("explain", false, "print, for every region and band, what was done and why not otherwise")
+	silent := fs.Bool("silent", false, "print only errors (no notes, no warnings)")
 	autoscop := fs.Bool("autoscop", false, "also optimize maximal affine loop nests outside scop pragmas")
 	noCheck := fs.Bool("no-selfcheck", false, "skip the interpreter check of generated code")
-	timeout := fs.Duration("region-timeout", 120*time.Second, "give up on a region (keeping its code) after this much CPU time (wall time is bounded at 20 times it)")
+	timeout := fs.Duration("region-timeout", 120*time.Second, "give up on a region (keeping its code) after this much CPU `TIME`, e.g. 90s or 2m; it must be positive (wall time is bounded at 20 times it)")
 	vectorize := fs.Bool("vectorize", true, "SIMD code: packed FMA kernels for contractions, horizontal reductions, simd marks on vectorizable innermost loops; the intrinsics are guarded by the target's macros with the scalar nest as the other branch (off with --identity unless given)")
 	novectorize := fs.Bool("novectorize", false, "disable --vectorize (with -ffp-contract=off, the output then prints exactly what the original prints)")
-	target := fs.String("target", "", "SIMD target for --vectorize: "+strings.Join(vector.KnownTargets(), ", ")+" (default: the host's)")
-	unrollJam := fs.Int("unroll-jam", 4, "rows of the register tile of --vectorize kernels (1: no unroll-and-jam)")
+	target := fs.String("target", "", "SIMD `TARGET` for --vectorize: "+strings.Join(vector.KnownTargets(), ", ")+" (default: the host's)")
+	unrollJam := fs.Int("unroll-jam", 4, "`ROWS` of the register tile of --vectorize kernels, 1 to 8 (1: no unroll-and-jam)")
 	licm := fs.Bool("licm", true, "loop-invariant code motion and normalization on the generated AST")
 	nolicm := fs.Bool("nolicm", false, "disable --licm")
-	licmK := fs.Int("licm-threshold", 1, "LICM hoists an invariant expression only when its cost reaches K")
+	licmK := fs.Int("licm-threshold", 1, "LICM hoists an invariant expression only when its cost reaches `K`")
 	splitOn := fs.Bool("split", splitDefault, "statement splitting: cut reductions like A[i][j] += B[k][i] * B[k][j] in two through a temporary (see --split-expand; --explain says what was split and why)")
 	nosplit := fs.Bool("nosplit", false, "disable --split")
-	splitExpand := fs.String("split-expand", "permutable", "dimensions of --split's temporary: permutable (every loop but the last one of the left side: the nest stays tilable) or inner (the innermost loop only, the Polygeist paper's minimal expansion)")
+	splitExpand := fs.String("split-expand", "permutable", "`DIMS` of --split's temporary: permutable (every loop but the last one of the left side: the nest stays tilable) or inner (the innermost loop only, the Polygeist paper's minimal expansion)")
 	freeFMA := fs.Bool("free-fma", false, "let gcc fuse the multiply-adds of the original's reduction loops (s += a*b) in the optimized loops: by default they are printed so that they stay a multiply and an add, as gcc leaves them in the original under AMD Zen tunings (-march=native there), and the output prints the original's bits")
 	noExpand := fs.Bool("noexpand", false, "no scalar expansion: temporaries such as PolyBench's temp2 or w keep their single storage (by default a local scalar dead after the region gets an array indexed by the loops that carry none of its values when that lets the scheduler tile, parallelize or vectorize more; --explain says which)")
-	schedFile := fs.String("schedule", "", "user schedule replacing the automatic scheduler: a transformation script or an isl YAML schedule tree (docs/SCHEDULE.md)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tessera opt [flags] FILE.c")
-		fs.PrintDefaults()
+	schedFile := fs.String("schedule", "", "user schedule `FILE` replacing the automatic scheduler: a transformation script or an isl YAML schedule tree (docs/SCHEDULE.md)")
+	addPolyccAliases(c)
+	pos, code, done := c.parse(args, stdout, stderr)
+	if done {
+		return code
 	}
-	if err := fs.Parse(reorderFlags(args)); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
+	if len(pos) != 1 {
+		c.fail(stderr, inputCount(pos))
 		return 2
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return 2
-	}
-	in := fs.Arg(0)
+	in := pos[0]
 	// --identity regenerates the original schedule; vector code only when
 	// asked for by name.
 	vecOn := *vectorize && !*novectorize
-	if *identity && vecOn {
+	if *identity && vecOn && !c.given("vectorize") {
 		vecOn = false
-		fs.Visit(func(f *flag.Flag) {
-			if f.Name == "vectorize" {
-				vecOn = true
-			}
-		})
+	}
+	usage := func(format string, args ...any) int {
+		c.fail(stderr, fmt.Sprintf(format, args...))
+		return 2
 	}
 	pol, err := scheduler.ParseFuse(*fuse)
 	if err != nil {
-		fmt.Fprintf(stderr, "tessera opt: %v\n", err)
-		return 2
+		return usage("--fuse: %v", strings.TrimPrefix(err.Error(), "scheduler: "))
 	}
 	ts, err := parseSizesArg(*sizes)
 	if err != nil {
-		fmt.Fprintf(stderr, "tessera opt: --tile-sizes: %v\n", err)
-		return 2
+		return usage("--tile-sizes: %v", err)
+	}
+	if *timeout <= 0 {
+		return usage("--region-timeout must be positive (got %v); give a large value such as 24h for practically no limit", *timeout)
+	}
+	uctx, err := parseContext(*ctxFlag)
+	if err != nil {
+		return usage("%v", err)
 	}
 	var bandSizes [][]int64
 	if *sizesFile != "" {
 		text, err := os.ReadFile(*sizesFile)
 		if err != nil {
-			fmt.Fprintf(stderr, "tessera opt: --tile-sizes-file: %v\n", err)
-			return 2
+			return usage("--tile-sizes-file: %v", err)
 		}
 		if bandSizes, err = scheduler.ParseTileSizesFile(string(text)); err != nil {
-			fmt.Fprintf(stderr, "tessera opt: --tile-sizes-file: %s:%v\n", *sizesFile, err)
-			return 2
+			return usage("--tile-sizes-file: %s:%v", *sizesFile, err)
 		}
 	}
 	tgt, err := vector.ParseTarget(*target)
 	if err != nil {
-		fmt.Fprintf(stderr, "tessera opt: --target: %v\n", err)
-		return 2
+		return usage("--target: %v", err)
 	}
 	if *unrollJam < 1 || *unrollJam > 8 {
-		fmt.Fprintf(stderr, "tessera opt: --unroll-jam: %d out of range 1..8\n", *unrollJam)
-		return 2
+		return usage("--unroll-jam: %d out of range 1..8", *unrollJam)
 	}
 	expand, err := split.ParseExpansion(*splitExpand)
 	if err != nil {
-		fmt.Fprintf(stderr, "tessera opt: --split-expand: %v\n", err)
-		return 2
+		return usage("--split-expand: %v", err)
+	}
+	if *out == "" {
+		ext := filepath.Ext(in)
+		*out = strings.TrimSuffix(in, ext) + ".tessera" + ext
 	}
 	src, err := os.ReadFile(in)
 	if err != nil {
@@ -127,8 +143,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *schedFile != "" {
 		text, err := os.ReadFile(*schedFile)
 		if err != nil {
-			fmt.Fprintf(stderr, "tessera opt: --schedule: %v\n", err)
-			return 2
+			return usage("--schedule: %v", err)
 		}
 		if userSched, err = pipeline.LoadSchedule(*schedFile, text); err != nil {
 			var ue *pipeline.UserScheduleError
@@ -142,7 +157,6 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	opt := pipeline.Options{
 		Identity:      *identity,
-		Context:       *ctx,
 		AutoScop:      *autoscop,
 		NoSelfCheck:   *noCheck,
 		RegionTimeout: *timeout,
@@ -167,37 +181,28 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			Reductions:    *reductions,
 		},
 	}
+	if uctx != nil {
+		params, ok := regionParams(in, src, cfront.Config{AutoScop: opt.AutoScop, Defines: opt.Defines})
+		if ok {
+			if opt.Context, err = uctx.forParams(in, params); err != nil {
+				return usage("%v", err)
+			}
+		}
+	}
 	res, err := pipeline.Optimize(in, src, opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: error: %v\n", in, err)
 		return 1
 	}
 	for _, d := range res.Diags {
-		fmt.Fprintln(stderr, d)
-	}
-	if *explain {
-		for i, r := range res.Regions {
-			fmt.Fprintf(stderr, "%s:%d:%d: note: region %d", in, r.Region.Pos.Line, r.Region.Pos.Col, i+1)
-			if r.Kept {
-				fmt.Fprintln(stderr, ": kept as it was")
-			} else {
-				fmt.Fprintf(stderr, ": rewritten (%d statements, %d dependences)\n", len(r.Scop.Statements), len(r.Deps.Deps))
-			}
-			for _, m := range foldRemarks(r.Remarks) {
-				fmt.Fprintf(stderr, "  %s\n", m)
-			}
-			var ts []string
-			for _, t := range r.Times {
-				ts = append(ts, fmt.Sprintf("%s %.3fs", t.Stage, t.Time.Seconds()))
-			}
-			fmt.Fprintf(stderr, "  time: %s\n", strings.Join(ts, ", "))
+		if !*silent || d.Severity == "error" {
+			fmt.Fprintln(stderr, d)
 		}
 	}
-	if *out == "" {
-		ext := filepath.Ext(in)
-		*out = strings.TrimSuffix(in, ext) + ".tessera" + ext
+	if *explain {
+		printExplain(stderr, in, res)
 	}
-	if err := emit.WriteFileAtomic(*out, res.Output, 0o644, in); err != nil {
+	if err := writeOutput(*out, res.Output, stdout, in); err != nil {
 		fmt.Fprintf(stderr, "tessera opt: %v\n", err)
 		return 1
 	}
@@ -205,6 +210,35 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// printExplain prints --explain's account of every region.
+func printExplain(w io.Writer, in string, res *pipeline.Result) {
+	for i, r := range res.Regions {
+		fmt.Fprintf(w, "%s:%d:%d: note: region %d", in, r.Region.Pos.Line, r.Region.Pos.Col, i+1)
+		if r.Kept {
+			fmt.Fprintln(w, ": kept as it was")
+		} else {
+			fmt.Fprintf(w, ": rewritten (%d statements, %d dependences)\n", len(r.Scop.Statements), len(r.Deps.Deps))
+		}
+		for _, m := range foldRemarks(r.Remarks) {
+			fmt.Fprintf(w, "  %s\n", m)
+		}
+		var ts []string
+		for _, t := range r.Times {
+			ts = append(ts, fmt.Sprintf("%s %.3fs", t.Stage, t.Time.Seconds()))
+		}
+		fmt.Fprintf(w, "  time: %s\n", strings.Join(ts, ", "))
+	}
+}
+
+// inputCount is the usage error for a command line with other than one
+// input file.
+func inputCount(pos []string) string {
+	if len(pos) == 0 {
+		return "no input file"
+	}
+	return fmt.Sprintf("one input file expected, got %d: %s", len(pos), strings.Join(pos, " "))
 }
 
 // foldRemarks prints a remark that recurs (the same verdict on each piece
@@ -270,39 +304,6 @@ func parseSizesArg(s string) ([]int64, error) {
 		return nil, fmt.Errorf("%s: no tile sizes", path)
 	}
 	return parseSizes(strings.Join(fields, ","))
-}
-
-// reorderFlags moves flags after positional arguments to the front, so
-// that `tessera opt FILE.c --parallel` works like `tessera opt --parallel
-// FILE.c` (the flag package stops at the first non-flag).
-func reorderFlags(args []string) []string {
-	var flags, pos []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			pos = append(pos, args[i+1:]...)
-			break
-		}
-		if strings.HasPrefix(a, "-") && a != "-" {
-			flags = append(flags, a)
-			// A value in the next argument for flags given as "-o x".
-			if !strings.Contains(a, "=") && takesValue(a) && i+1 < len(args) {
-				flags = append(flags, args[i+1])
-				i++
-			}
-			continue
-		}
-		pos = append(pos, a)
-	}
-	return append(flags, pos...)
-}
-
-func takesValue(flagArg string) bool {
-	switch strings.TrimLeft(flagArg, "-") {
-	case "o", "region-timeout", "fuse", "tile-sizes", "context", "kernels", "flows", "dataset", "runs", "threads", "compiler", "plot", "tessera", "flow", "schedule", "licm-threshold", "target", "unroll-jam", "split-expand", "tile-sizes-file":
-		return true
-	}
-	return false
 }
 
 // splitDefault is the default of --split (statement splitting).

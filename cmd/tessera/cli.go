@@ -1,0 +1,347 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+)
+
+// A cli is the flag set of one command with the conventions every command
+// shares:
+//
+//   - flags are spelled --name or -name, with their value as --name=V or
+//     --name V, anywhere among the arguments; "--" ends the flags, and "-"
+//     alone is an argument (standard input or output);
+//   - -h, --help print the help on standard output; --version prints the
+//     version; both exit 0;
+//   - a usage error is one line on standard error (an unknown flag with
+//     the nearest known one, a flag without its argument, a bad value)
+//     and a hint line naming -h, exit status 2;
+//   - aliases give other tools' spellings (polycc's) a meaning in terms of
+//     the command's own flags, or a one-line refusal.
+type cli struct {
+	name     string // "tessera opt"
+	synopsis string // "tessera opt [flags] FILE.c"
+	about    string // help text printed between the synopsis and the flags
+	notes    string // help text printed after the flags
+	fs       *flag.FlagSet
+	aliases  map[string]alias
+}
+
+// An alias is a flag spelling that is not one of the command's flags.
+type alias struct {
+	flag, value string // it sets flag to value
+	// refuse, when not empty, makes the spelling a usage error with this
+	// explanation (a polycc flag tessera has no equivalent for).
+	refuse string
+	// help is the alias's line in the help, "" to leave it out.
+	help string
+}
+
+// usageError is the outcome of a command line that cannot be run.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func newCLI(name, synopsis string) *cli {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return &cli{name: name, synopsis: synopsis, fs: fs, aliases: map[string]alias{}}
+}
+
+// parse reads args: it sets the flags and returns the other arguments.
+// done reports that the command line was fully handled (help, version or
+// a usage error, with code the exit status); the messages went to stdout
+// or stderr.
+func (c *cli) parse(args []string, stdout, stderr io.Writer) (pos []string, code int, done bool) {
+	pos, err := c.parseArgs(args)
+	switch err := err.(type) {
+	case nil:
+		return pos, 0, false
+	case *helpRequest:
+		if err.version {
+			fmt.Fprintf(stdout, "tessera %s\n", version())
+		} else {
+			c.help(stdout)
+		}
+		return nil, 0, true
+	default:
+		c.fail(stderr, err.Error())
+		return nil, 2, true
+	}
+}
+
+// fail prints a usage error and the hint line.
+func (c *cli) fail(stderr io.Writer, msg string) {
+	fmt.Fprintf(stderr, "%s: %s\n", c.name, msg)
+	fmt.Fprintf(stderr, "Run '%s -h' for help.\n", c.name)
+}
+
+// helpRequest is parseArgs's answer to -h, --help and --version.
+type helpRequest struct{ version bool }
+
+func (*helpRequest) Error() string { return "help requested" }
+
+func (c *cli) parseArgs(args []string) ([]string, error) {
+	var pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return append(pos, args[i+1:]...), nil
+		}
+		if len(a) < 2 || a[0] != '-' {
+			pos = append(pos, a)
+			continue
+		}
+		body := strings.TrimPrefix(a[1:], "-")
+		name, value, hasValue := strings.Cut(body, "=")
+		if name == "" || name[0] == '-' {
+			return nil, &usageError{fmt.Sprintf("bad flag syntax: %s", a)}
+		}
+		if c.fs.Lookup(name) == nil {
+			switch name {
+			case "h", "help":
+				return nil, &helpRequest{}
+			case "version":
+				return nil, &helpRequest{version: true}
+			}
+		}
+		f := c.fs.Lookup(name)
+		if f == nil {
+			al, ok := c.aliases[name]
+			if !ok {
+				return nil, &usageError{c.unknown(name)}
+			}
+			if al.refuse != "" {
+				return nil, &usageError{fmt.Sprintf("%s is not supported: %s", dashed(name), al.refuse)}
+			}
+			if hasValue {
+				return nil, &usageError{fmt.Sprintf("%s takes no value (it means --%s=%s)", dashed(name), al.flag, al.value)}
+			}
+			if err := c.fs.Set(al.flag, al.value); err != nil {
+				return nil, &usageError{fmt.Sprintf("%s: %v", dashed(name), err)}
+			}
+			continue
+		}
+		if !hasValue {
+			if isBool(f) {
+				value = "true"
+			} else if i+1 < len(args) {
+				i++
+				value = args[i]
+			} else {
+				return nil, &usageError{"flag needs an argument: " + dashed(name)}
+			}
+		}
+		if err := c.fs.Set(name, value); err != nil {
+			return nil, &usageError{fmt.Sprintf("invalid value %q for %s: %s", value, dashed(name), valueError(f, err))}
+		}
+	}
+	return pos, nil
+}
+
+// given reports whether the flag name was set on the command line (also
+// through an alias).
+func (c *cli) given(name string) bool {
+	found := false
+	c.fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
+	return found
+}
+
+// dashed spells a flag name as the help does: -o, --parallel.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+func isBool(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// valueError explains a value the flag f refused.
+func valueError(f *flag.Flag, err error) string {
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return err.Error()
+	}
+	switch g.Get().(type) {
+	case time.Duration:
+		return "want a duration such as 90s or 2m"
+	case bool:
+		return "want true or false"
+	case int, int64, uint, uint64:
+		return "want an integer"
+	case float64:
+		return "want a number"
+	}
+	return err.Error()
+}
+
+// unknown is the message for an unknown flag name, with the nearest known
+// spelling when one is close.
+func (c *cli) unknown(name string) string {
+	msg := "unknown flag " + dashed(name)
+	if s := c.nearest(name); s != "" {
+		msg += "; did you mean " + dashed(s) + "?"
+	}
+	return msg
+}
+
+// nearest returns the known flag or alias closest to name in edit
+// distance (a transposition counts as one edit), or one that name is a
+// prefix of, or "".
+func (c *cli) nearest(name string) string {
+	var known []string
+	c.fs.VisitAll(func(f *flag.Flag) { known = append(known, f.Name) })
+	for a, al := range c.aliases {
+		if al.refuse == "" {
+			known = append(known, a)
+		}
+	}
+	known = append(known, "help", "version")
+	sort.Strings(known)
+	best, bestD := "", len(name)/3+1
+	if bestD > 3 {
+		bestD = 3
+	}
+	bestD++
+	for _, k := range known {
+		if d := editDistance(name, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	if best != "" {
+		return best
+	}
+	var prefixed []string
+	for _, k := range known {
+		if len(name) >= 3 && strings.HasPrefix(k, name) {
+			prefixed = append(prefixed, k)
+		}
+	}
+	if len(prefixed) == 1 {
+		return prefixed[0]
+	}
+	return ""
+}
+
+// editDistance is the optimal string alignment distance of a and b:
+// insertions, deletions, substitutions and transpositions of neighbours.
+func editDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}
+
+// help prints the command's help: synopsis, text, flags in GNU style, the
+// aliases and the notes.
+func (c *cli) help(w io.Writer) {
+	fmt.Fprintf(w, "usage: %s\n", c.synopsis)
+	if c.about != "" {
+		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(c.about, "\n"))
+	}
+	fmt.Fprintln(w, "\nFlags:")
+	c.fs.VisitAll(func(f *flag.Flag) {
+		valueName, usage := flag.UnquoteUsage(f)
+		head := "  " + dashed(f.Name)
+		if !isBool(f) {
+			if valueName == "" {
+				valueName = "VALUE"
+			}
+			valueName = strings.ToUpper(valueName)
+			if len(f.Name) == 1 {
+				head += " " + valueName
+			} else {
+				head += "=" + valueName
+			}
+		}
+		if def := f.DefValue; def != "" && !isZeroDefault(f) {
+			usage += fmt.Sprintf(" (default %s)", def)
+		}
+		fmt.Fprintf(w, "%s\n%s\n", head, wrap(usage, "      ", 78))
+	})
+	fmt.Fprintf(w, "  -h, --help\n      print this help\n  --version\n      print tessera's version\n")
+	var names []string
+	for a, al := range c.aliases {
+		if al.help != "" {
+			names = append(names, a)
+		}
+	}
+	var refused []string
+	for a, al := range c.aliases {
+		if al.refuse != "" {
+			refused = append(refused, dashed(a))
+		}
+	}
+	if len(names) > 0 {
+		sort.Strings(names)
+		fmt.Fprintln(w, "\npolycc spellings:")
+		for _, a := range names {
+			fmt.Fprintf(w, "  %-14s %s\n", dashed(a), c.aliases[a].help)
+		}
+	}
+	if len(refused) > 0 {
+		sort.Strings(refused)
+		fmt.Fprintf(w, "  not offered (an error that says why): %s\n", strings.Join(refused, ", "))
+	}
+	if c.notes != "" {
+		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(c.notes, "\n"))
+	}
+}
+
+// isZeroDefault reports whether f's default is its type's zero value
+// (not worth printing).
+func isZeroDefault(f *flag.Flag) bool {
+	t := reflect.TypeOf(f.Value)
+	var z flag.Value
+	if t.Kind() == reflect.Pointer {
+		z = reflect.New(t.Elem()).Interface().(flag.Value)
+	} else {
+		z = reflect.Zero(t).Interface().(flag.Value)
+	}
+	return f.DefValue == z.String() || f.DefValue == "0s" || f.DefValue == "false"
+}
+
+// wrap fills text into lines of at most width columns, each starting
+// with indent.
+func wrap(text, indent string, width int) string {
+	var b strings.Builder
+	line := indent
+	for _, word := range strings.Fields(text) {
+		if len(line) > len(indent) && len(line)+1+len(word) > width {
+			b.WriteString(line + "\n")
+			line = indent
+		}
+		if len(line) > len(indent) {
+			line += " "
+		}
+		line += word
+	}
+	b.WriteString(line)
+	return b.String()
+}
