@@ -3,6 +3,7 @@ package astgen
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -36,6 +37,9 @@ var partialCases = []partialCase{
 	{name: "interleaved", sched: "[n] -> { S[i] -> [i] : 0 <= i < n }", parts: []partialSpec{{0, schedule.OptionSeparate, "c0 % 2 = 0"}}, lo: -1, hi: 5},
 	{name: "inner-unroll", sched: "[n] -> { S[i, j] -> [i, j] : 0 <= i < n and 0 <= j < 4 }", parts: []partialSpec{{1, schedule.OptionUnroll, "c0 >= 2"}}, lo: -1, hi: 4},
 	{name: "inner-separate-outer-cond", sched: "[n] -> { S[i, j] -> [i, j] : 0 <= i < n and 0 <= j <= i; T[i, j] -> [i, j] : 0 <= i < n and i <= j < n }", parts: []partialSpec{{1, schedule.OptionSeparate, "c1 < c0"}, {0, schedule.OptionAtomic, "c0 > 1"}}, lo: -1, hi: 4},
+	{name: "shifted-scalar", sched: "{ A[i] -> [2i, 0] : 0 <= i < 3; B[i] -> [2i + 1, 1] : 0 <= i < 3 }", parts: []partialSpec{{1, schedule.OptionUnroll, "c1 = 0"}}},
+	{name: "shifted-inner", sched: "[n] -> { A[i, j] -> [2i, j] : 0 <= i < n and 0 <= j < 3; B[i, j] -> [2i + 1, j] : 0 <= i < n and 0 <= j < 2 }", parts: []partialSpec{{1, schedule.OptionUnroll, "c0 % 2 = 0"}}, lo: -1, hi: 5},
+	{name: "shifted-outer-split", sched: "[n] -> { A[i] -> [2i] : 0 <= i < n; B[i] -> [2i + 1] : 0 <= i < n }", parts: []partialSpec{{0, schedule.OptionSeparate, "c0 >= 3"}}, lo: -1, hi: 5},
 	{name: "mixed", sched: "[n] -> { S[i] -> [i] : 0 <= i < n; T[i] -> [i] : 3 <= i < n + 3 }", parts: []partialSpec{{0, schedule.OptionAtomic, "c0 < 2"}, {0, schedule.OptionUnroll, "c0 >= n + 1"}, {0, schedule.OptionSeparate, "c0 >= 2"}}, lo: 0, hi: 5},
 }
 
@@ -90,6 +94,25 @@ func TestPartialOptions(t *testing.T) {
 				t.Logf("\n%s", code)
 			}
 		})
+	}
+}
+
+// TestShiftedPartialUnroll checks that a partial option keeps its
+// meaning under a shifted stride: its domain is a set of the original
+// times, and only A's inner dim (even outer times) is unrolled.
+func TestShiftedPartialUnroll(t *testing.T) {
+	c := partialCases[slices.IndexFunc(partialCases, func(c partialCase) bool { return c.name == "shifted-inner" })]
+	sched, _, opts := partialInput(t, c)
+	node, err := FromScheduleMap(sched, mustSet(t, "[n] -> { : n >= 1 }"), opts, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := ast.PrintC(node)
+	if k := strings.Count(code, "A("); k != 3 {
+		t.Errorf("%d calls of A, want 3 (its inner dim unrolled)\n%s", k, code)
+	}
+	if k := strings.Count(code, "B("); k != 1 {
+		t.Errorf("%d calls of B, want 1 (its inner dim a loop)\n%s", k, code)
 	}
 }
 

@@ -68,13 +68,25 @@ func (g *gen) shiftedComponent(stmts []stmt, b *build) []ast.Node {
 		off := mod(consts[i]-base, s)
 		out = append(out, stmt{name: st.name, space: st.space, m: g.shiftExec(st.m, n, d, off)})
 	}
+	// The sets over the schedule dims (generated constraints, isolated
+	// set, partial options' domains) speak of the old dim d, which is now
+	// the sum of the new dims d and d+1; a partial option of a dim after
+	// d moves with it.
 	c := b.clone()
 	c.n = n + 1
-	c.generated = g.insertDim(b.generated, n, d+1)
-	c.checked = g.insertDim(b.checked, n, d+1)
+	c.generated = g.shiftSet(b.generated, n, d)
+	c.checked = g.shiftSet(b.checked, n, d)
 	if b.isolate != nil {
-		iso := g.insertDim(*b.isolate, n, d+1)
+		iso := g.shiftSet(*b.isolate, n, d)
 		c.isolate = &iso
+	}
+	c.partial = nil
+	for _, po := range b.partial {
+		po.dom = g.shiftSet(po.dom, n, d)
+		if po.dim > d {
+			po.dim++
+		}
+		c.partial = append(c.partial, po)
 	}
 	c.opts = insertAt(padOpts(b.opts, n), d+1, schedule.OptionDefault)
 	c.isoOpts = insertAt(padOpts(b.isoOpts, n), d+1, schedule.OptionDefault)
@@ -103,6 +115,34 @@ func (g *gen) insertDim(s presburger.Set, n, at int) presburger.Set {
 		dst[sp.Offset(presburger.Out)+k] = tsp.Offset(presburger.Out) + t
 	}
 	return remapSetTo(s, tsp, dst)
+}
+
+// shiftSet returns the schedule set s of n dims in the space of n+1 dims
+// where the old dim d is the sum of the new dims d and d+1 (the old dims
+// after d move up by one): { [.., x, o, ..] : [.., x + o, ..] in s }.
+func (g *gen) shiftSet(s presburger.Set, n, d int) presburger.Set {
+	np := g.np()
+	sp := s.Space()
+	tsp := g.schedSpace(n + 1)
+	var parts []presburger.BasicSet
+	for _, p := range s.Map().Parts() {
+		eqs, ineqs, nex := g.basicAffs(p, sp.NDim())
+		nvNew := np + n + 1 + nex
+		sum := newAff(nvNew)
+		sum.Coef[np+d], sum.Coef[np+d+1] = 1, 1
+		move := func(a aff) aff { return insertVar(a, np+d+1).subst(np+d, sum) }
+		ab := newAffBuilder(tsp)
+		for _, e := range eqs {
+			ab.eq(move(e))
+		}
+		for _, e := range ineqs {
+			ab.ineq(move(e))
+		}
+		if bs := ab.bb.BuildSet(); !bs.PlainIsEmpty() {
+			parts = append(parts, bs)
+		}
+	}
+	return presburger.NewSet(tsp, parts...)
 }
 
 // shiftExec returns the executed map m ([n] -> S) in the space of n+1
