@@ -244,7 +244,23 @@ type condEnv struct {
 
 // eval evaluates an integer constant expression; identifiers are
 // looked up as object-like macros (depth-limited), unknown ones are 0.
+// In strict mode every value must be one that C computes the same in int
+// arithmetic: no unsigned literal, every intermediate result within the
+// range of a 32-bit int.
 func (env *condEnv) eval(e Expr, depth int) (int64, bool) {
+	v, ok := env.eval1(e, depth)
+	if ok && env.strict {
+		if v < -1<<31 || v > 1<<31-1 {
+			return 0, false
+		}
+		if lit, isLit := e.(*IntLit); isLit && strings.ContainsAny(lit.Text, "uU") {
+			return 0, false
+		}
+	}
+	return v, ok
+}
+
+func (env *condEnv) eval1(e Expr, depth int) (int64, bool) {
 	if depth > 32 {
 		return 0, false
 	}

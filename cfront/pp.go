@@ -198,17 +198,9 @@ func (f *File) stepConds(body []Stmt, regionStart int) string {
 				if !ok || seen[id.Name] {
 					return true
 				}
-				m := f.Macros[id.Name]
-				if m == nil || m.FuncLike {
-					return true
-				}
 				seen[id.Name] = true
-				if f.macroFixed(id.Name, regionStart, 0) {
-					return true
-				}
-				env := &condEnv{macros: f.Macros, memo: map[string]condVal{}, strict: true}
-				if v, ok := env.eval(id, 0); ok {
-					conds = append(conds, fmt.Sprintf("(%s) == %d", id.Name, v))
+				if _, c, ok := f.MacroConst(id, regionStart); ok && c != "" {
+					conds = append(conds, c)
 				}
 				return true
 			})
@@ -228,6 +220,38 @@ func (f *File) stepConds(body []Stmt, regionStart int) string {
 		visit(s)
 	}
 	return strings.Join(conds, " && ")
+}
+
+// MacroConst evaluates e when it is an integer constant expression made of
+// literals and object-like macros, at least one macro among them, whose
+// bodies are such expressions (#define BS 8, "2*BS"), for code at the
+// offset at of the main file. cond is "" when every macro of e has the
+// same value in every compilation of the file (macroFixed); otherwise it
+// is the preprocessor condition "(e) == v" under which code that uses the
+// value v is valid. ok is false when e is not such an expression.
+func (f *File) MacroConst(e Expr, at int) (v int64, cond string, ok bool) {
+	fixed, macros := true, 0
+	Walk(e, func(n Node) bool {
+		if id, isID := n.(*Ident); isID {
+			if m := f.Macros[id.Name]; m != nil && !m.FuncLike {
+				macros++
+				fixed = fixed && f.macroFixed(id.Name, at, 0)
+			}
+		}
+		return true
+	})
+	if macros == 0 {
+		return 0, "", false
+	}
+	env := &condEnv{macros: f.Macros, memo: map[string]condVal{}, strict: true}
+	v, ok = env.eval(e, 0)
+	if !ok {
+		return 0, "", false
+	}
+	if !fixed {
+		cond = fmt.Sprintf("(%s) == %d", e.Format(nil), v)
+	}
+	return v, cond, true
 }
 
 // macroFixed reports whether the object-like macro name has the same

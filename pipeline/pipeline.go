@@ -215,7 +215,7 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 		if err == nil && reg.Scop != nil && reg.Scop.Assumption != "" {
 			text = underAssumption(src, r, reg, text)
 		}
-		if err == nil && r.Cond != "" {
+		if err == nil {
 			text = underPreprocessor(src, r, reg, text) // ppcond.go
 		}
 		for _, w := range reg.Warnings {

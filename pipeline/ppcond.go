@@ -9,9 +9,22 @@ import (
 // underPreprocessor puts a region's new text under the preprocessor
 // condition its model holds under (cfront.Region.Cond: the branches of the
 // #if groups taken inside the region, the values of macros taken as loop
-// steps), with the region's original text, directives included, under
-// #else: a compilation with other -D flags compiles the original code.
+// steps; scop.Scop.PPCond: the values of macros taken in products and
+// divisions), with the region's original text, directives included,
+// under #else: a compilation with other -D flags compiles the original
+// code. The text is returned unchanged when there is no condition.
 func underPreprocessor(src []byte, r *cfront.Region, reg *Region, text string) string {
+	var conds []string
+	if r.Cond != "" {
+		conds = append(conds, r.Cond)
+	}
+	if reg.Scop != nil && reg.Scop.PPCond != "" && !strings.Contains(r.Cond, reg.Scop.PPCond) {
+		conds = append(conds, reg.Scop.PPCond)
+	}
+	if len(conds) == 0 {
+		return text
+	}
+	cond := strings.Join(conds, " && ")
 	orig := string(src[r.BodyStart:r.BodyEnd])
 	if r.Auto {
 		// An automatic region starts at its for, after the line's
@@ -24,6 +37,6 @@ func underPreprocessor(src []byte, r *cfront.Region, reg *Region, text string) s
 	if !strings.HasSuffix(orig, "\n") {
 		orig += "\n"
 	}
-	reg.Remarks = append(reg.Remarks, "the new code is compiled when "+r.Cond+" (the configuration it was modelled under), the original code otherwise")
-	return "#if " + r.Cond + "\n" + text + "#else\n" + orig + "#endif\n"
+	reg.Remarks = append(reg.Remarks, "the new code is compiled when "+cond+" (the configuration it was modelled under), the original code otherwise")
+	return "#if " + cond + "\n" + text + "#else\n" + orig + "#endif\n"
 }

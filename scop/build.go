@@ -38,6 +38,10 @@ type FileInfo struct {
 	// Resolve, when not nil, resolves a type as written (typedefs and
 	// macros such as DATA_TYPE) to a C base type; ok false when unknown.
 	Resolve func(typ string) (string, bool)
+	// MacroConst, when not nil, evaluates an integer constant expression
+	// of object-like macros (cfront.File.MacroConst): its value, and the
+	// preprocessor condition under which the value holds ("" always).
+	MacroConst func(e cfront.Expr) (v int64, cond string, ok bool)
 }
 
 // mathFuncs are side-effect-free functions a right-hand side may call.
@@ -125,6 +129,12 @@ type builder struct {
 	arrays map[string]*Array
 
 	feasCache map[string]bool
+
+	// bake is set while macros are taken for their integer values
+	// (affine), noBake while they must stay parameters; ppConds are
+	// the preprocessor conditions those values hold under.
+	bake, noBake bool
+	ppConds      []string
 
 	err *cfront.Error
 }
@@ -729,10 +739,19 @@ func (b *builder) access(r *rawStmt, name string, subs []cfront.Expr, k AccessKi
 	ps := make([]pexpr, len(subs))
 	var lin poly
 	for i, s := range subs {
+		// Macros stay parameters first, so that a product of them with
+		// an iterator is delinearized (linPoly); their values are taken
+		// only when nothing else models the subscript.
+		b.noBake = true
 		p, na := b.affine(s)
+		b.noBake = false
 		if na != nil {
 			if lp, ok := b.linPoly(s); ok && len(subs) == 1 && lp.hasProducts() {
 				lin = lp
+				continue
+			}
+			if q, na2 := b.affine(s); na2 == nil {
+				ps[i] = q
 				continue
 			}
 			b.fail("non-affine subscript "+e.Format(nil), na)

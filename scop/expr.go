@@ -2,6 +2,7 @@ package scop
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tessera-opt/tessera/cfront"
@@ -20,7 +21,42 @@ type notAffine struct {
 
 // affine translates an integer expression in an affine position (loop
 // bound, condition, subscript) into a piecewise quasi-affine expression.
+// Object-like macros are parameters; when that leaves the expression
+// non-affine, the translation is tried again with the macros whose
+// values are integer constants taken for their values (bakeMacros).
 func (b *builder) affine(e cfront.Expr) (pexpr, *notAffine) {
+	p, na := b.affine1(e)
+	if na == nil || b.bake || b.noBake || b.info == nil || b.info.MacroConst == nil {
+		return p, na
+	}
+	b.bake = true
+	q, na2 := b.affine1(e)
+	b.bake = false
+	if na2 != nil {
+		return nil, na
+	}
+	return q, nil
+}
+
+// macroConst returns the value of e when e is an integer constant
+// expression of object-like macros (#define BS 8: "BS", "2*BS") and
+// macros are being taken for their values; the condition under which the
+// value holds, if any, goes to Scop.PPCond.
+func (b *builder) macroConst(e cfront.Expr) (int64, bool) {
+	if !b.bake {
+		return 0, false
+	}
+	v, cond, ok := b.info.MacroConst(e)
+	if !ok {
+		return 0, false
+	}
+	if cond != "" && !slices.Contains(b.ppConds, cond) {
+		b.ppConds = append(b.ppConds, cond)
+	}
+	return v, true
+}
+
+func (b *builder) affine1(e cfront.Expr) (pexpr, *notAffine) {
 	switch x := e.(type) {
 	case *cfront.Paren:
 		return b.affine(x.X)
@@ -140,9 +176,18 @@ func (b *builder) affineBinary(x *cfront.Binary) (pexpr, *notAffine) {
 		if k, ok := constOf(p); ok {
 			return q.mapv(func(a *aff) *aff { return a.scale(k) }), nil
 		}
+		if k, ok := b.macroConst(x.Y); ok {
+			return p.mapv(func(a *aff) *aff { return a.scale(k) }), nil
+		}
+		if k, ok := b.macroConst(x.X); ok {
+			return q.mapv(func(a *aff) *aff { return a.scale(k) }), nil
+		}
 		return nil, &notAffine{pos: x.At, why: "product " + x.Format(nil) + " of two non-constant expressions"}
 	case "/", "%":
 		k, ok := constOf(q)
+		if !ok {
+			k, ok = b.macroConst(x.Y)
+		}
 		if !ok {
 			return nil, &notAffine{pos: x.OpPos, why: "division by the non-constant " + x.Y.Format(nil)}
 		}

@@ -81,7 +81,7 @@ func Build(stmts []cfront.Stmt, info *FileInfo, cfg Config) (s *Scop, err error)
 
 // model builds the presburger objects and the schedules.
 func (b *builder) model(root *tnode) (*Scop, error) {
-	s := &Scop{File: b.cfg.File, Loops: b.allLoop}
+	s := &Scop{File: b.cfg.File, Loops: b.allLoop, PPCond: strings.Join(b.ppConds, " && ")}
 	for _, p := range b.params {
 		s.Params = append(s.Params, b.paramName(p))
 	}

@@ -12,6 +12,7 @@ func FromRegion(f *cfront.File, r *cfront.Region, cfg Config) (*Scop, error) {
 		cfg.File = f.Name
 	}
 	info := fileInfo(f, r.Func)
+	info.MacroConst = func(e cfront.Expr) (int64, string, bool) { return f.MacroConst(e, r.Start) }
 	body := expandMacroCalls(f, r.Body, info.HiddenCalls)
 	s, err := Build(body, info, cfg)
 	if err != nil {

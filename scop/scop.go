@@ -39,6 +39,11 @@ type Scop struct {
 	// (A[i*lda + j] needs n <= lda for j < n). The optimized code must
 	// run only when it holds, the original code otherwise.
 	Assumption string
+	// PPCond, when not empty, is a preprocessor condition under which
+	// the model holds: "(BS) == 8" when the value of a macro that a -D
+	// flag may change was taken for a product or a division. The
+	// optimized code must be compiled only under it.
+	PPCond string
 	// Statements in textual order, Statements[k].Name == "S<k>".
 	Statements []*Statement
 	// Arrays touched by the region, sorted by name.
