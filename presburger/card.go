@@ -32,9 +32,19 @@ import (
 //     the first minimal upper bound and U_k >= L_i, and replace the weight
 //     by its sum over x = L_i..U_k (Faulhaber's formulas): a polynomial
 //     in the remaining variables.
+//   - A counted variable bounded only by the parameters, through rows
+//     a*x + f >= 0 with |a| > 1, has the bounds -floor(f/a) or
+//     floor(f/-a): we name each such floor a new symbolic variable (a
+//     division of the parameters, never eliminated) and sum as above. An
+//     equality g*x + f = 0 left with |g| > 1 likewise makes x = -floor(f/g)
+//     under the condition f = g*floor(f/g). The counts become
+//     quasi-polynomials.
 //   - When no counted variable has unit coefficients, we slice along the
 //     counted variable of smallest integer range, one subproblem per
 //     value, under a step budget.
+//
+// Rows have the columns [parameters | counted | divisions | constant],
+// the weight one variable per column but the constant.
 //
 // When no counted variable remains, the constraints left are over the
 // parameters: a leaf is a parameter domain and the polynomial counted on
@@ -43,16 +53,23 @@ import (
 // cardStepLimit bounds the subproblems (chambers and slices) of one count.
 const cardStepLimit = 200000
 
-// cardLeaf is a parameter domain (rows over the parameters, counted
-// columns zero) and the count on it.
+// cardLeaf is a parameter domain (rows over the parameters and divs,
+// counted columns zero) and the count on it.
 type cardLeaf struct {
 	eq, ineq [][]int64
 	w        poly
+	divs     []symDiv
 }
 
-// counter counts the integer points of systems over np parameters and nv
-// counted variables; rows have np+nv+1 entries, the weight np+nv
-// variables.
+// symDiv is the division floor(Row·(p, d, 1) / Den) of the parameters p
+// and the earlier divisions d (Row has np+k+1 entries for division k).
+type symDiv struct {
+	Row []int64
+	Den int64
+}
+
+// counter counts the integer points of systems over np parameters, nv
+// counted variables and the divisions of each problem.
 type counter struct {
 	np, nv int
 	steps  int64
@@ -65,7 +82,87 @@ type counter struct {
 type cardProblem struct {
 	eq, ineq [][]int64
 	w        poly
-	live     []bool // per counted variable
+	live     []bool   // per counted variable
+	divs     []symDiv // column np+nv+k is division k
+}
+
+// width returns the row width of pr.
+func (c *counter) width(pr *cardProblem) int { return c.np + c.nv + len(pr.divs) + 1 }
+
+// symbolicRow reports whether row r involves no live counted variable
+// but v (v < 0: none at all).
+func (c *counter) symbolicRow(r []int64, v int) bool {
+	for k := range c.nv {
+		if k != v && r[c.np+k] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// addDiv returns the row (of pr's new width) of the expression
+// floor(f/den) of the symbolic columns f (a full-width row), adding a
+// division column to pr when the expression needs one. We write
+// f = den*q + r with the coefficients and the constant of r in
+// [0, den): floor(f/den) = q + floor(r/den), and floor(r/den) is a new
+// division unless r has only its constant (then it is 0). An identical
+// division is reused.
+func (c *counter) addDiv(pr *cardProblem, f []int64, den int64) []int64 {
+	w := c.width(pr)
+	q := make([]int64, w)
+	r := make([]int64, w)
+	for i, a := range f {
+		q[i] = ints.FloorDiv(a, den)
+		r[i] = ints.Mod(a, den)
+	}
+	if ints.RowGCD(r[:w-1]) == 0 {
+		return q
+	}
+	def := make([]int64, 0, c.np+len(pr.divs)+1)
+	def = append(def, r[:c.np]...)
+	def = append(def, r[c.np+c.nv:w-1]...)
+	def = append(def, r[w-1])
+	def, den = normalizeDiv(def, den)
+	for k, d := range pr.divs {
+		if d.Den == den && slices.Equal(pad(d.Row, len(def)), def) {
+			q[c.np+c.nv+k]++
+			return q
+		}
+	}
+	widen := func(rows [][]int64) [][]int64 {
+		out := make([][]int64, len(rows))
+		for i, r := range rows {
+			out[i] = pad(r, w+1)
+		}
+		return out
+	}
+	pr.eq, pr.ineq = widen(pr.eq), widen(pr.ineq)
+	pr.w = pr.w.widen(w - 1)
+	pr.divs = append(slices.Clone(pr.divs), symDiv{Row: def, Den: den})
+	q = pad(q, w+1)
+	q[w-1] = 1
+	return q
+}
+
+// system returns the solver system of pr, with the defining bounds of
+// its divisions.
+func (c *counter) system(pr *cardProblem, eq, ineq [][]int64) *sys.System {
+	w := c.width(pr)
+	s := &sys.System{NVars: w - 1, Eq: eq, Ineq: slices.Clone(ineq)}
+	for k, d := range pr.divs {
+		col := c.np + c.nv + k
+		f := make([]int64, w)
+		copy(f, d.Row[:c.np])
+		copy(f[c.np+c.nv:], d.Row[c.np:len(d.Row)-1])
+		f[w-1] = d.Row[len(d.Row)-1]
+		lo := slices.Clone(f) // f - den*q >= 0
+		lo[col] = ints.Sub(lo[col], d.Den)
+		hi := ints.ScaleRow(f, -1) // den*q + den - 1 - f >= 0
+		hi[col] = ints.Add(hi[col], d.Den)
+		hi[w-1] = ints.Add(hi[w-1], d.Den-1)
+		s.Ineq = append(s.Ineq, lo, hi)
+	}
+	return s
 }
 
 func (c *counter) tick(n int64) {
@@ -110,7 +207,7 @@ func (c *counter) count(pr cardProblem) {
 			}
 		}
 		if p == 0 || q == 0 {
-			if c.isEmpty(pr.eq, pr.ineq) {
+			if c.isEmpty(&pr, pr.eq, pr.ineq) {
 				return
 			}
 			panic(unsupportedCard("the set is unbounded"))
@@ -120,7 +217,14 @@ func (c *counter) count(pr cardProblem) {
 		}
 	}
 	if !anyLive {
-		c.leaves = append(c.leaves, cardLeaf{eq: pr.eq, ineq: pr.ineq, w: pr.w})
+		c.leaves = append(c.leaves, cardLeaf{eq: pr.eq, ineq: pr.ineq, w: pr.w, divs: pr.divs})
+		return
+	}
+	if j < 0 {
+		j = c.symbolicBounds(&pr)
+	}
+	if j < 0 && (c.reduceIneqs(&pr) || c.divideRows(&pr)) {
+		c.count(pr)
 		return
 	}
 	if j < 0 {
@@ -128,6 +232,67 @@ func (c *counter) count(pr cardProblem) {
 		return
 	}
 	c.sumOut(pr, j)
+}
+
+// symbolicBounds looks for a live counted variable each of whose
+// inequalities either has the coefficient ±1 or involves no other live
+// counted variable, and rewrites the bounds of the second kind with
+// non-unit coefficients as divisions of the symbolic columns (see the
+// file comment). It returns the variable, now with unit coefficients
+// only, or -1. Among the candidates it takes the one with the fewest
+// pairs of bounds.
+func (c *counter) symbolicBounds(pr *cardProblem) int {
+	best, bestPairs := -1, 0
+	for v := range c.nv {
+		if !pr.live[v] {
+			continue
+		}
+		col := c.np + v
+		ok := true
+		p, q := 0, 0
+		for _, r := range pr.ineq {
+			a := r[col]
+			if a != 0 && a != 1 && a != -1 && !c.symbolicRow(r, v) {
+				ok = false
+				break
+			}
+			switch {
+			case a > 0:
+				p++
+			case a < 0:
+				q++
+			}
+		}
+		if ok && (best < 0 || p*q < bestPairs) {
+			best, bestPairs = v, p*q
+		}
+	}
+	if best < 0 {
+		return -1
+	}
+	col := c.np + best
+	var keep, conv [][]int64
+	for _, r := range pr.ineq {
+		if a := r[col]; a == 0 || a == 1 || a == -1 {
+			keep = append(keep, r)
+		} else {
+			conv = append(conv, r)
+		}
+	}
+	pr.ineq = keep
+	for _, r := range conv {
+		a := r[col]
+		f := pad(r, c.width(pr))
+		f[col] = 0
+		n := c.addDiv(pr, f, ints.Abs(a))
+		if a > 0 { // x >= -floor(f/a)
+			n[col] = 1
+		} else { // x <= floor(f/-a)
+			n[col] = -1
+		}
+		pr.ineq = append(pr.ineq, n)
+	}
+	return best
 }
 
 // substituteRow replaces column col of every row of rows by the
@@ -202,9 +367,27 @@ func (c *counter) solveEqs(pr *cardProblem) bool {
 			continue
 		}
 		if !c.reduceEq(pr, row) {
-			panic(unsupportedCard("the count is a quasi-polynomial (a stride depends on the parameters), not supported yet"))
+			c.divideEq(pr, pick)
 		}
 	}
+}
+
+// divideEq eliminates the one counted variable x of equality pick,
+// g*x + f = 0 with g > 1 after a change of sign, f symbolic: x is
+// -floor(f/g) and f = g*floor(f/g).
+func (c *counter) divideEq(pr *cardProblem, pick int) {
+	row := pr.eq[pick]
+	v := slices.IndexFunc(row[c.np:c.np+c.nv], func(a int64) bool { return a != 0 })
+	if row[c.np+v] < 0 {
+		row = ints.ScaleRow(row, -1)
+	}
+	g := row[c.np+v]
+	pr.eq = slices.Delete(slices.Clone(pr.eq), pick, pick+1)
+	f := slices.Clone(row)
+	f[c.np+v] = 0
+	d := c.addDiv(pr, f, g)
+	pr.eq = append(pr.eq, ints.CombineRows(pad(f, len(d)), 1, d, -g)) // f - g*floor(f/g) == 0
+	c.eliminate(pr, v, ints.ScaleRow(d, -1))
 }
 
 // normalizeEq divides an equality by the gcd of its variable
@@ -246,30 +429,149 @@ func (c *counter) reduceEq(pr *cardProblem, row []int64) bool {
 		if k == j || a == 0 {
 			continue
 		}
-		q := ints.FloorDiv(a, row[c.np+j])
-		// x_j = y_j - q*y_k: column k of every row gains -q times column j.
-		cj, ck := c.np+j, c.np+k
-		shift := func(rows [][]int64) [][]int64 {
-			out := make([][]int64, len(rows))
-			for i, r := range rows {
-				if r[cj] == 0 {
-					out[i] = r
-					continue
-				}
-				n := slices.Clone(r)
-				n[ck] = ints.Sub(n[ck], ints.Mul(q, n[cj]))
-				out[i] = n
-			}
-			return out
-		}
-		pr.eq = shift(pr.eq)
-		pr.ineq = shift(pr.ineq)
-		e := make([]int64, c.np+c.nv+1)
-		e[cj], e[ck] = 1, -q
-		pr.w = pr.w.substitute(cj, polyAffine(e))
+		c.shear(pr, j, k, ints.FloorDiv(a, row[c.np+j]))
 		changed = true
 	}
 	return changed
+}
+
+// divideRows rewrites every inequality g*y + f >= 0 whose counted part
+// g*y has a common factor g > 1 that the symbolic part f does not share
+// as y + floor(f/g) >= 0 (the same integer points, a division of the
+// symbolic columns appearing). It reports whether it changed pr.
+func (c *counter) divideRows(pr *cardProblem) bool {
+	changed := false
+	for i := 0; i < len(pr.ineq); i++ {
+		r := pr.ineq[i]
+		g := ints.RowGCD(r[c.np : c.np+c.nv])
+		if g <= 1 {
+			continue
+		}
+		f := slices.Clone(r)
+		for v := range c.nv {
+			f[c.np+v] = 0
+		}
+		n := c.addDiv(pr, f, g)
+		for v := range c.nv {
+			n[c.np+v] = r[c.np+v] / g
+		}
+		pr.ineq[i] = n
+		changed = true
+	}
+	return changed
+}
+
+// shear applies the unimodular change of counted variables
+// x_j = y_j - q*y_k: column k of every row gains -q times column j.
+func (c *counter) shear(pr *cardProblem, j, k int, q int64) {
+	cj, ck := c.np+j, c.np+k
+	shift := func(rows [][]int64) [][]int64 {
+		out := make([][]int64, len(rows))
+		for i, r := range rows {
+			if r[cj] == 0 {
+				out[i] = r
+				continue
+			}
+			n := slices.Clone(r)
+			n[ck] = ints.Sub(n[ck], ints.Mul(q, n[cj]))
+			out[i] = n
+		}
+		return out
+	}
+	pr.eq = shift(pr.eq)
+	pr.ineq = shift(pr.ineq)
+	e := make([]int64, c.width(pr))
+	e[cj], e[ck] = 1, -q
+	pr.w = pr.w.substitute(cj, polyAffine(e))
+}
+
+// blockCost measures how far the inequalities of pr are from letting a
+// variable be summed: the number of coefficients other than 0 and ±1 in
+// rows with two or more live counted variables, then the sum of their
+// magnitudes.
+func (c *counter) blockCost(ineq [][]int64) (n, sum int64) {
+	for _, r := range ineq {
+		live := 0
+		for v := range c.nv {
+			if r[c.np+v] != 0 {
+				live++
+			}
+		}
+		if live < 2 {
+			continue
+		}
+		for v := range c.nv {
+			if a := ints.Abs(r[c.np+v]); a > 1 {
+				n++
+				sum = ints.Add(sum, a)
+			}
+		}
+	}
+	return n, sum
+}
+
+// reduceIneqs applies shears (x_j = y_j - q*y_k) that lower blockCost,
+// greedily, the best first, a bounded number of times: a lattice
+// reduction of the counted columns that turns a stride shared by two
+// variables into unit coefficients where it can. It reports whether it
+// changed pr.
+func (c *counter) reduceIneqs(pr *cardProblem) bool {
+	changed := false
+	for range 4 * c.nv {
+		n0, s0 := c.blockCost(pr.ineq)
+		if n0 == 0 {
+			break
+		}
+		bj, bk, bq := -1, -1, int64(0)
+		bn, bs := n0, s0
+		for j := range c.nv {
+			for k := range c.nv {
+				if j == k || !pr.live[j] || !pr.live[k] {
+					continue
+				}
+				tried := map[int64]bool{0: true}
+				for _, r := range pr.ineq {
+					aj, ak := r[c.np+j], r[c.np+k]
+					if aj == 0 || ak == 0 {
+						continue
+					}
+					for _, q := range []int64{ints.FloorDiv(ak, aj), ints.CeilDiv(ak, aj)} {
+						if tried[q] {
+							continue
+						}
+						tried[q] = true
+						t := *pr
+						c.shearRows(&t, j, k, q)
+						if n, s := c.blockCost(t.ineq); n < bn || (n == bn && s < bs) {
+							bj, bk, bq, bn, bs = j, k, q, n, s
+						}
+					}
+				}
+			}
+		}
+		if bj < 0 {
+			break
+		}
+		c.shear(pr, bj, bk, bq)
+		changed = true
+	}
+	return changed
+}
+
+// shearRows is shear on the inequalities only (to measure a candidate).
+func (c *counter) shearRows(pr *cardProblem, j, k int, q int64) {
+	cj, ck := c.np+j, c.np+k
+	out := make([][]int64, len(pr.ineq))
+	for i, r := range pr.ineq {
+		if r[cj] == 0 {
+			out[i] = r
+			continue
+		}
+		n := slices.Clone(r)
+		n[ck] = ints.Sub(n[ck], ints.Mul(q, n[cj]))
+		out[i] = n
+	}
+	pr.ineq = out
 }
 
 // normalizeIneqs divides every inequality by the gcd of its variable
@@ -305,14 +607,13 @@ func (c *counter) normalizeIneqs(pr *cardProblem) bool {
 	return true
 }
 
-func (c *counter) isEmpty(eq, ineq [][]int64) bool {
-	s := &sys.System{NVars: c.np + c.nv, Eq: eq, Ineq: ineq}
-	return sys.IsIntegerEmpty(s)
+func (c *counter) isEmpty(pr *cardProblem, eq, ineq [][]int64) bool {
+	return sys.IsIntegerEmpty(c.system(pr, eq, ineq))
 }
 
 // provedEmpty reports whether the solver proves the system empty within a
 // small budget; a budget overrun answers false (the caller only prunes).
-func (c *counter) provedEmpty(eq, ineq [][]int64) (empty bool) {
+func (c *counter) provedEmpty(pr *cardProblem, eq, ineq [][]int64) (empty bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			if e := asError(r); e != nil && e.Kind == Budget {
@@ -322,8 +623,7 @@ func (c *counter) provedEmpty(eq, ineq [][]int64) (empty bool) {
 			panic(r)
 		}
 	}()
-	s := &sys.System{NVars: c.np + c.nv, Eq: eq, Ineq: ineq}
-	empty, _ = sys.IsIntegerEmptyWithin(s, 20000)
+	empty, _ = sys.IsIntegerEmptyWithin(c.system(pr, eq, ineq), 20000)
 	return empty
 }
 
@@ -374,11 +674,11 @@ func (c *counter) sumOut(pr cardProblem, v int) {
 				}
 			}
 			rows = append(rows, diff(u, l, 0))
-			if len(lo)*len(up) > 1 && c.provedEmpty(pr.eq, rows) {
+			if len(lo)*len(up) > 1 && c.provedEmpty(&pr, pr.eq, rows) {
 				c.tick(1)
 				continue
 			}
-			c.count(cardProblem{eq: pr.eq, ineq: rows, w: pr.w.sumOver(col, l, u, c.cache), live: live})
+			c.count(cardProblem{eq: pr.eq, ineq: rows, w: pr.w.sumOver(col, l, u, c.cache), live: live, divs: pr.divs})
 		}
 	}
 }
@@ -386,13 +686,13 @@ func (c *counter) sumOut(pr cardProblem, v int) {
 // slice eliminates the live counted variable of smallest integer range
 // by fixing it to each value of the range.
 func (c *counter) slice(pr cardProblem) {
-	s := &sys.System{NVars: c.np + c.nv, Eq: pr.eq, Ineq: pr.ineq}
+	s := c.system(&pr, pr.eq, pr.ineq)
 	best, bestLo, bestHi := -1, int64(0), int64(0)
 	for v := range c.nv {
 		if !pr.live[v] {
 			continue
 		}
-		obj := make([]int64, c.np+c.nv+1)
+		obj := make([]int64, c.width(&pr))
 		obj[c.np+v] = 1
 		lo, hi := sys.Min(s, obj), sys.Max(s, obj)
 		if lo.Kind == sys.Empty || hi.Kind == sys.Empty {
@@ -407,7 +707,7 @@ func (c *counter) slice(pr cardProblem) {
 	}
 	if best < 0 {
 		if c.np > 0 {
-			panic(unsupportedCard("the count is a quasi-polynomial (a bound with a non-unit coefficient depends on the parameters), not supported yet"))
+			panic(unsupportedCard("no closed form found (every variable left has non-unit coefficients in rows with other variables)"))
 		}
 		panic(unsupportedCard("the set is unbounded"))
 	}
@@ -416,7 +716,7 @@ func (c *counter) slice(pr cardProblem) {
 		panic(&Error{Kind: Budget, Msg: fmt.Sprintf("Card: too many points to count (%d slices of a dimension without a closed form)", n)})
 	}
 	for x := bestLo; x <= bestHi; x++ {
-		e := make([]int64, c.np+c.nv+1)
+		e := make([]int64, c.width(&pr))
 		e[len(e)-1] = x
 		q := pr
 		c.eliminate(&q, best, e)
@@ -453,8 +753,8 @@ func (m Map) cardParts() []BasicMap {
 }
 
 // cardLeaves counts the points of m symbolically in its parameters.
-func (m Map) cardLeaves() (np int, leaves []cardLeaf) {
-	np = m.space.NParam()
+func (m Map) cardLeaves() []cardLeaf {
+	np := m.space.NParam()
 	c := &counter{np: np, cache: map[int][]*big.Rat{}}
 	for _, p := range m.cardParts() {
 		if p.empty {
@@ -468,26 +768,24 @@ func (m Map) cardLeaves() (np int, leaves []cardLeaf) {
 		}
 		start := len(c.leaves)
 		c.count(cardProblem{eq: s.Eq, ineq: s.Ineq, w: polyConst(s.NVars, big.NewRat(1, 1)), live: live})
-		// Leaves are over the parameters: drop the counted columns.
+		// Leaves are over the parameters and divisions: drop the counted
+		// columns.
 		for i := start; i < len(c.leaves); i++ {
 			l := &c.leaves[i]
-			l.eq = paramRows(l.eq, np)
-			l.ineq = paramRows(l.ineq, np)
-			l.w = l.w.restrict(np)
+			l.eq = dropCols(l.eq, np, c.nv)
+			l.ineq = dropCols(l.ineq, np, c.nv)
+			l.w = l.w.dropVars(np, c.nv)
 		}
 	}
-	return np, c.leaves
+	return c.leaves
 }
 
-// paramRows returns the rows restricted to the first np columns and the
-// constant (the other columns must be zero).
-func paramRows(rows [][]int64, np int) [][]int64 {
+// dropCols returns the rows without the n columns from first (which must
+// be zero).
+func dropCols(rows [][]int64, first, n int) [][]int64 {
 	out := make([][]int64, len(rows))
 	for i, r := range rows {
-		n := make([]int64, np+1)
-		copy(n, r[:np])
-		n[np] = r[len(r)-1]
-		out[i] = n
+		out[i] = slices.Delete(slices.Clone(r), first, first+n)
 	}
 	return out
 }
@@ -500,7 +798,7 @@ func (s Set) Count() (n *big.Int, err error) {
 	if s.m.space.NParam() > 0 {
 		return nil, &Error{Kind: Unsupported, Msg: "Count of a parametric set (see CardPw)"}
 	}
-	_, leaves := s.m.cardLeaves()
+	leaves := s.m.cardLeaves()
 	sum := new(big.Rat)
 	for _, l := range leaves {
 		c, ok := l.w.constant()
@@ -539,30 +837,38 @@ func (s Set) Card() (int64, error) {
 // Card returns the number of pairs of m (see Set.Card).
 func (m Map) Card() (int64, error) { return m.Wrap().Card() }
 
-// CardPw returns the number of points of s as a piecewise polynomial in
-// its parameters (isl_set_card of barvinok): zero outside its pieces.
-// Counts that need floor terms (quasi-polynomials) are refused with an
-// error of kind Unsupported.
+// CardPw returns the number of points of s as a piecewise
+// quasi-polynomial in its parameters (isl_set_card of barvinok): zero
+// outside its pieces.
 func (s Set) CardPw() (f PwQPolynomial, err error) {
 	defer Recover(&err)
-	np, leaves := s.m.cardLeaves()
+	leaves := s.m.cardLeaves()
 	params := s.m.space.Params()
 	f = PwQPolynomial{params: params}
 	psp := NewParamSpace(params)
+	np := len(params)
 	for _, l := range leaves {
 		b := NewBasicBuilder(psp)
+		// Division k is column np+k of the leaf rows and local idx[k].
+		idx := make([]int, len(l.divs))
+		colMap := identityCols(np)
+		for k, d := range l.divs {
+			row := mapRow(d.Row, colMap, b.NCols())
+			idx[k] = b.AddDiv(row, d.Den)
+			colMap = append(colMap, np+idx[k])
+		}
+		w := b.NCols()
 		for _, r := range l.eq {
-			b.AddEq(r)
+			b.AddEq(mapRow(r, colMap, w))
 		}
 		for _, r := range l.ineq {
-			b.AddIneq(r)
+			b.AddIneq(mapRow(r, colMap, w))
 		}
-		f = f.addPiece(b.BuildSet().ToSet(), l.w)
+		f = f.addPiece(b.BuildSet().ToSet(), qpoly{divs: l.divs, p: l.w}.prune())
 	}
-	_ = np
 	return f.tidy(), nil
 }
 
-// CardPw returns the number of pairs of m as a piecewise polynomial in
-// its parameters (see Set.CardPw).
+// CardPw returns the number of pairs of m as a piecewise
+// quasi-polynomial in its parameters (see Set.CardPw).
 func (m Map) CardPw() (PwQPolynomial, error) { return m.Wrap().CardPw() }

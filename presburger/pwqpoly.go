@@ -2,17 +2,20 @@ package presburger
 
 import (
 	"math/big"
+	"slices"
+	"strconv"
 	"strings"
 )
 
-// PwQPolynomial is a piecewise polynomial in the parameters of a space
-// (isl_pw_qpolynomial whose pieces have no floor terms): on each of its
-// pairwise disjoint parameter domains a polynomial with rational
-// coefficients, zero outside them. It is an immutable value.
+// PwQPolynomial is a piecewise quasi-polynomial in the parameters of a
+// space (isl_pw_qpolynomial): on each of its pairwise disjoint parameter
+// domains a polynomial with rational coefficients in the parameters and
+// in floor divisions of them, zero outside the domains. It is an
+// immutable value.
 //
 // Invariants: domains are non-empty, pairwise disjoint sets of the
-// parameter space of params; no piece has the zero polynomial; no two
-// pieces have the same polynomial.
+// parameter space of params; no piece has the zero quasi-polynomial; no
+// two pieces have the same quasi-polynomial.
 type PwQPolynomial struct {
 	params []string
 	pieces []pwPiece
@@ -20,7 +23,175 @@ type PwQPolynomial struct {
 
 type pwPiece struct {
 	dom Set
-	p   poly
+	q   qpoly
+}
+
+// qpoly is a quasi-polynomial over np parameters: a polynomial p in the
+// parameters and the divisions divs (variable np+k is division k, whose
+// row refers to the parameters and the earlier divisions only).
+type qpoly struct {
+	divs []symDiv
+	p    poly
+}
+
+func (q qpoly) np() int { return q.p.n - len(q.divs) }
+
+// prune returns q without the divisions that neither p nor a used
+// division refers to.
+func (q qpoly) prune() qpoly {
+	np := q.np()
+	used := make([]bool, len(q.divs))
+	for _, t := range q.p.terms {
+		for k := range q.divs {
+			if t.exp[np+k] != 0 {
+				used[k] = true
+			}
+		}
+	}
+	for k := len(q.divs) - 1; k >= 0; k-- {
+		if !used[k] {
+			continue
+		}
+		for j := range k {
+			if q.divs[k].Row[np+j] != 0 {
+				used[j] = true
+			}
+		}
+	}
+	if !slices.Contains(used, false) {
+		return q
+	}
+	perm := make([]int, q.p.n)
+	for i := range np {
+		perm[i] = i
+	}
+	var divs []symDiv
+	for k, d := range q.divs {
+		if !used[k] {
+			continue
+		}
+		row := make([]int64, 0, np+len(divs)+1)
+		row = append(row, d.Row[:np]...)
+		for j := range k {
+			if used[j] {
+				row = append(row, d.Row[np+j])
+			}
+		}
+		row = append(row, d.Row[len(d.Row)-1])
+		perm[np+k] = np + len(divs)
+		divs = append(divs, symDiv{Row: row, Den: d.Den})
+	}
+	return qpoly{divs: divs, p: q.p.renumber(perm, np+len(divs))}
+}
+
+// align returns the divisions of a followed by those of b not in a, and
+// the polynomials of a and b over them.
+func alignQ(a, b qpoly) ([]symDiv, poly, poly) {
+	np := a.np()
+	divs := slices.Clone(a.divs)
+	perm := make([]int, b.p.n)
+	for i := range np {
+		perm[i] = i
+	}
+	for k, d := range b.divs {
+		row := make([]int64, np+len(divs)+1)
+		copy(row, d.Row[:np])
+		for j := range k {
+			row[perm[np+j]] = d.Row[np+j]
+		}
+		row[len(row)-1] = d.Row[len(d.Row)-1]
+		at := slices.IndexFunc(divs, func(e symDiv) bool {
+			return e.Den == d.Den && slices.Equal(pad(e.Row, len(row)), row)
+		})
+		if at < 0 {
+			at = len(divs)
+			divs = append(divs, symDiv{Row: row, Den: d.Den})
+		}
+		perm[np+k] = np + at
+	}
+	n := np + len(divs)
+	return divs, a.p.renumber(identityCols(a.p.n), n), b.p.renumber(perm, n)
+}
+
+func (q qpoly) add(r qpoly) qpoly {
+	divs, a, b := alignQ(q, r)
+	return qpoly{divs: divs, p: a.add(b)}.prune()
+}
+
+func (q qpoly) equal(r qpoly) bool {
+	_, a, b := alignQ(q, r)
+	return a.equal(b)
+}
+
+func (q qpoly) isZero() bool { return q.p.isZero() }
+
+// eval returns the value of q at the parameter values x.
+func (q qpoly) eval(x []int64) *big.Rat {
+	np := q.np()
+	vals := make([]*big.Int, 0, q.p.n)
+	for _, v := range x[:np] {
+		vals = append(vals, big.NewInt(v))
+	}
+	for _, d := range q.divs {
+		sum := big.NewInt(d.Row[len(d.Row)-1])
+		for i, a := range d.Row[:len(d.Row)-1] {
+			sum.Add(sum, new(big.Int).Mul(big.NewInt(a), vals[i]))
+		}
+		vals = append(vals, sum.Div(sum, big.NewInt(d.Den))) // Euclidean: floor for Den > 0
+	}
+	return q.p.evalBig(vals)
+}
+
+// names returns the printed names of the variables of q: the parameters,
+// then each division as isl prints it, "floor((-1 + n)/2)".
+func (q qpoly) names(params []string) []string {
+	names := slices.Clone(params)
+	for _, d := range q.divs {
+		var b strings.Builder
+		b.WriteString("floor((")
+		n := len(d.Row) - 1
+		first := true
+		term := func(c int64, name string, isDiv bool) {
+			if c == 0 {
+				return
+			}
+			if !first {
+				if c < 0 {
+					b.WriteString(" - ")
+					c = -c
+				} else {
+					b.WriteString(" + ")
+				}
+			}
+			first = false
+			switch {
+			case name == "":
+				b.WriteString(strconv.FormatInt(c, 10))
+				return
+			case c == 1:
+			case c == -1:
+				b.WriteString("-")
+			default:
+				b.WriteString(strconv.FormatInt(c, 10))
+				if isDiv {
+					b.WriteString("*")
+				}
+			}
+			b.WriteString(name)
+		}
+		term(d.Row[n], "", false)
+		for i, c := range d.Row[:n] {
+			term(c, names[i], i >= len(params))
+		}
+		if first {
+			b.WriteString("0")
+		}
+		b.WriteString(")/")
+		b.WriteString(strconv.FormatInt(d.Den, 10))
+		b.WriteString(")")
+		names = append(names, b.String())
+	}
+	return names
 }
 
 // Params returns the parameter names.
@@ -31,7 +202,7 @@ func (f PwQPolynomial) NPieces() int { return len(f.pieces) }
 
 // addPiece returns f + (p on d): the pieces of f are split along d so
 // that the domains stay disjoint.
-func (f PwQPolynomial) addPiece(d Set, p poly) PwQPolynomial {
+func (f PwQPolynomial) addPiece(d Set, p qpoly) PwQPolynomial {
 	if p.isZero() || d.IsEmpty() {
 		return f
 	}
@@ -43,9 +214,9 @@ func (f PwQPolynomial) addPiece(d Set, p poly) PwQPolynomial {
 			out.pieces = append(out.pieces, pc)
 			continue
 		}
-		out.pieces = append(out.pieces, pwPiece{in, pc.p.add(p)})
+		out.pieces = append(out.pieces, pwPiece{in, pc.q.add(p)})
 		if left := pc.dom.Subtract(rest); !left.IsEmpty() {
-			out.pieces = append(out.pieces, pwPiece{left, pc.p})
+			out.pieces = append(out.pieces, pwPiece{left, pc.q})
 		}
 		rest = rest.Subtract(pc.dom)
 	}
@@ -60,12 +231,12 @@ func (f PwQPolynomial) addPiece(d Set, p poly) PwQPolynomial {
 func (f PwQPolynomial) tidy() PwQPolynomial {
 	out := PwQPolynomial{params: f.params}
 	for _, pc := range f.pieces {
-		if pc.p.isZero() {
+		if pc.q.isZero() {
 			continue
 		}
 		merged := false
 		for i, o := range out.pieces {
-			if o.p.equal(pc.p) {
+			if o.q.equal(pc.q) {
 				out.pieces[i].dom = o.dom.Union(pc.dom)
 				merged = true
 				break
@@ -85,20 +256,20 @@ func (f PwQPolynomial) tidy() PwQPolynomial {
 func (f PwQPolynomial) Eval(params []int64) *big.Rat {
 	for _, pc := range f.pieces {
 		if pc.dom.Contains(params) {
-			return pc.p.eval(params)
+			return pc.q.eval(params)
 		}
 	}
 	return new(big.Rat)
 }
 
-// eval returns the value of p at x.
-func (p poly) eval(x []int64) *big.Rat {
+// evalBig returns the value of p at x.
+func (p poly) evalBig(x []*big.Int) *big.Rat {
 	sum := new(big.Rat)
 	for _, t := range p.terms {
 		v := new(big.Rat).Set(t.c)
 		for i, e := range t.exp {
 			if e > 0 {
-				xi := new(big.Int).Exp(big.NewInt(x[i]), big.NewInt(int64(e)), nil)
+				xi := new(big.Int).Exp(x[i], big.NewInt(int64(e)), nil)
 				v.Mul(v, new(big.Rat).SetInt(xi))
 			}
 		}
@@ -125,7 +296,7 @@ func (f PwQPolynomial) String() string {
 		if i > 0 {
 			b.WriteString("; ")
 		}
-		pc.p.print(&b, f.params)
+		pc.q.p.print(&b, pc.q.names(f.params))
 		b.WriteString(domainSuffix(pc.dom))
 	}
 	b.WriteString(" }")

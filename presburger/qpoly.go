@@ -247,21 +247,6 @@ func (p poly) sumOver(j int, l, u []int64, cache map[int][]*big.Rat) poly {
 	return r
 }
 
-// restrict returns p as a polynomial over its first m variables; the
-// others must not occur in p.
-func (p poly) restrict(m int) poly {
-	r := newPoly(m)
-	for _, t := range p.terms {
-		for _, e := range t.exp[m:] {
-			if e != 0 {
-				panic("presburger: internal error: polynomial restricted past a used variable")
-			}
-		}
-		r.addTerm(t.exp[:m], t.c)
-	}
-	return r
-}
-
 // isl prints a polynomial recursively in its variable of highest index:
 // the coefficients of the powers 0, 1, ... of that variable, each a
 // polynomial in the earlier variables, in parentheses when more than one
@@ -369,4 +354,44 @@ func (p poly) print(b *strings.Builder, names []string) {
 	if n > 1 {
 		b.WriteString(")")
 	}
+}
+
+// widen returns p over one more variable, inserted at position at.
+func (p poly) widen(at int) poly {
+	r := newPoly(p.n + 1)
+	for _, t := range p.terms {
+		r.addTerm(slices.Insert(slices.Clone(t.exp), at, 0), t.c)
+	}
+	return r
+}
+
+// dropVars returns p without the n variables from first, which must not
+// occur in p.
+func (p poly) dropVars(first, n int) poly {
+	r := newPoly(p.n - n)
+	for _, t := range p.terms {
+		for _, e := range t.exp[first : first+n] {
+			if e != 0 {
+				panic("presburger: internal error: polynomial restricted past a used variable")
+			}
+		}
+		r.addTerm(slices.Delete(slices.Clone(t.exp), first, first+n), t.c)
+	}
+	return r
+}
+
+// renumber returns p over n variables, variable i going to perm[i].
+func (p poly) renumber(perm []int, n int) poly {
+	r := newPoly(n)
+	exp := make([]int, n)
+	for _, t := range p.terms {
+		clear(exp)
+		for i, e := range t.exp {
+			if e != 0 {
+				exp[perm[i]] += e
+			}
+		}
+		r.addTerm(exp, t.c)
+	}
+	return r
 }
