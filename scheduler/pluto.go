@@ -56,8 +56,11 @@ type edge struct {
 	src, dst int                 // statement indices
 	poly     presburger.BasicMap // dependence polyhedron (params, s, t)
 	coef     presburger.BasicSet // forms >= 0 on poly: (c0, params, s, t)
-	params   []int               // global index of each of poly's params
-	sat      bool                // satisfied by the rows found so far
+	// delta: coef is over (c0, params, t - s) instead, for an edge from
+	// a statement to itself (farkas.go).
+	delta  bool
+	params []int // global index of each of poly's params
+	sat    bool  // satisfied by the rows found so far
 }
 
 // A level is one row of every statement's schedule.
@@ -150,10 +153,19 @@ func newPlan(d *deps.Deps, cfg Config) (*plan, error) {
 			// its Farkas dual is computed once (2.8 s -> 1 s on
 			// progfuzz fm_budget_time_mod_reduction.c).
 			pc := withContext(part, s.Context)
+			e.delta = e.src == e.dst && pc.NLocal() == 0 &&
+				pc.Space().Dim(presburger.In) == pc.Space().Dim(presburger.Out)
 			key := pc.String()
+			if e.delta {
+				key = "delta " + key
+			}
 			if c, ok := coefs[key]; ok {
 				e.coef = c
+			} else if c, ok := deltaCoefficients(pc); e.delta && ok {
+				e.coef = c
+				coefs[key] = c
 			} else {
+				e.delta = false
 				e.coef = pc.Coefficients()
 				coefs[key] = e.coef
 			}
@@ -191,7 +203,8 @@ func (p *plan) coefCol(si, j int) int { return p.base(si) + p.stmts[si].n - 1 - 
 func (p *plan) constCol(si int) int { return p.base(si) + p.stmts[si].n }
 
 // formRows turns the rows of e.coef into rows over X, reading the form
-// coordinates (c0, params, s, t) as the given linear functions of X.
+// coordinates (c0, params, s, t), or (c0, params, t - s) for a delta edge,
+// as the given linear functions of X.
 // bounding selects the bounding form u·n + w - (φ_T - φ_S) instead of the
 // validity form φ_T - φ_S.
 func (p *plan) formRows(e *edge, bounding bool) (eqs, ineqs [][]int64) {
@@ -204,6 +217,11 @@ func (p *plan) formRows(e *edge, bounding bool) (eqs, ineqs [][]int64) {
 	}
 	// coord[k] is coordinate k of the form as a row over X (+ constant).
 	coord := make([][]int64, 1+np+ns+nt)
+	if e.delta {
+		// (c0, params, t - s): the coefficients of t alone.
+		ns = 0
+		coord = coord[:1+np+nt]
+	}
 	for k := range coord {
 		coord[k] = make([]int64, nx+1)
 	}
