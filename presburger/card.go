@@ -837,6 +837,42 @@ func (s Set) Card() (int64, error) {
 // Card returns the number of pairs of m (see Set.Card).
 func (m Map) Card() (int64, error) { return m.Wrap().Card() }
 
+// undivRow rewrites a leaf inequality a*d + k >= 0 on a single division
+// d = floor(g/m) and a constant as the equivalent constraint on g:
+// g >= m*ceil(-k/a) for a > 0, g <= m*floor(k/-a) + m - 1 for a < 0.
+// Other rows are returned unchanged.
+func undivRow(r []int64, np int, divs []symDiv) []int64 {
+	n := len(r) - 1
+	if slices.ContainsFunc(r[:np], func(a int64) bool { return a != 0 }) {
+		return r
+	}
+	d := -1
+	for k := np; k < n; k++ {
+		if r[k] != 0 {
+			if d >= 0 {
+				return r
+			}
+			d = k
+		}
+	}
+	if d < 0 {
+		return r
+	}
+	a, k := r[d], r[n]
+	def := divs[d-np]
+	out := make([]int64, n+1)
+	copy(out, def.Row[:len(def.Row)-1])
+	out[n] = def.Row[len(def.Row)-1]
+	if a > 0 { // g - m*ceil(-k/a) >= 0
+		out[n] = ints.Sub(out[n], ints.Mul(def.Den, ints.CeilDiv(-k, a)))
+		return out
+	}
+	// m*floor(k/-a) + m - 1 - g >= 0
+	out = ints.ScaleRow(out, -1)
+	out[n] = ints.Add(out[n], ints.Add(ints.Mul(def.Den, ints.FloorDiv(k, -a)), def.Den-1))
+	return out
+}
+
 // CardPw returns the number of points of s as a piecewise
 // quasi-polynomial in its parameters (isl_set_card of barvinok): zero
 // outside its pieces.
@@ -862,7 +898,7 @@ func (s Set) CardPw() (f PwQPolynomial, err error) {
 			b.AddEq(mapRow(r, colMap, w))
 		}
 		for _, r := range l.ineq {
-			b.AddIneq(mapRow(r, colMap, w))
+			b.AddIneq(mapRow(undivRow(r, np, l.divs), colMap, w))
 		}
 		f = f.addPiece(b.BuildSet().ToSet(), qpoly{divs: l.divs, p: l.w}.prune())
 	}
