@@ -209,8 +209,9 @@ int main(void)
 `
 
 // TestDelinearizedAssumption: the region of ldaProgram is optimized under
-// "if (lda >= n)", with the original code in the else branch, and prints
-// the original's results for leading dimensions above, at and below n.
+// "if (lda >= n && ...)" (the second part: the arrays do not overlap,
+// alias.go), with the original code in the else branch, and prints the
+// original's results for leading dimensions above, at and below n.
 func TestDelinearizedAssumption(t *testing.T) {
 	res, err := Optimize("lda.c", []byte(ldaProgram), Options{Vectorize: true})
 	if err != nil {
@@ -220,7 +221,7 @@ func TestDelinearizedAssumption(t *testing.T) {
 		t.Fatalf("region kept: %v", res.Diags)
 	}
 	out := string(res.Output)
-	if !strings.Contains(out, "if (lda >= n) {") || !strings.Contains(out, "} else {\n  for (int i = 0; i < m; i++)") {
+	if !strings.Contains(out, "if (lda >= n && ") || !strings.Contains(out, "} else {\n  for (int i = 0; i < m; i++)") {
 		t.Fatalf("no run-time check with the original code:\n%s", out)
 	}
 	gcc, err := exec.LookPath("gcc")

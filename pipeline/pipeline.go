@@ -63,6 +63,9 @@ type Options struct {
 	Context string
 	// AutoScop also treats the maximal affine loop nests as regions.
 	AutoScop bool
+	// AssumeNoAlias drops the run-time check that the arrays which may
+	// overlap (pointers, array parameters) do not (alias.go).
+	AssumeNoAlias bool
 	// NoSelfCheck skips the interpreter check of generated regions.
 	NoSelfCheck bool
 	// Defines are -D macros for region finding and type resolution.
@@ -212,8 +215,8 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 		if err == nil {
 			text, err = keepIterators(f, r, reg, text)
 		}
-		if err == nil && reg.Scop != nil && reg.Scop.Assumption != "" {
-			text = underAssumption(src, r, reg, text)
+		if err == nil && reg.Scop != nil {
+			text, err = underChecks(src, f, r, reg, text, opt.AssumeNoAlias, prefix) // alias.go
 		}
 		if err == nil {
 			text = underPreprocessor(src, r, reg, text) // ppcond.go
@@ -253,18 +256,17 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 	return res, nil
 }
 
-// underAssumption wraps a region's new text in a run-time check of the
-// condition its model holds under (a delinearized A[i*lda + j] needs
-// n <= lda, Scop.Assumption), with the original text in the else branch.
-func underAssumption(src []byte, r *cfront.Region, reg *Region, text string) string {
-	cond := reg.Scop.Assumption
+// underAssumption wraps a region's new text in a run-time check of cond,
+// a condition its model holds under (a delinearized A[i*lda + j] needs
+// n <= lda, Scop.Assumption; disjoint arrays, alias.go), with the
+// original text in the else branch.
+func underAssumption(src []byte, r *cfront.Region, reg *Region, text, cond string) string {
 	// An automatic region starts at its for (the line's indentation is
 	// outside it), a pragma region at a line.
 	lead, orig := r.Indent, strings.TrimRight(string(src[r.BodyStart:r.BodyEnd]), "\n")
 	if r.Auto {
 		lead, orig = "", r.Indent+orig
 	}
-	reg.Remarks = append(reg.Remarks, "runs the optimized code when "+cond+" (checked at run time), under which the delinearized subscripts stay within their rows; the original code otherwise")
 	return fmt.Sprintf("%sif (%s) {\n%s%s} else {\n%s\n%s}\n", lead, cond, text, r.Indent, orig, r.Indent)
 }
 
@@ -698,7 +700,7 @@ func regionDiag(path string, r *cfront.Region, err error) Diagnostic {
 	case r.Auto && notAScop(err):
 		d.Severity = "note"
 		d.Msg = "loop nest left alone: " + strings.TrimSuffix(d.Msg, " (region left unchanged)")
-	case errors.As(err, &te):
+	case errors.As(err, &te), errors.As(err, new(*aliasError)):
 		d.Severity = "warning"
 	case errors.As(err, &pe) && pe.Kind == presburger.Budget:
 		// The engine gave up (a dependence analysis over Pluto's own

@@ -36,6 +36,14 @@ does not have are dropped for it); naming a parameter that no region has
 is a usage error. --context=N (polycc's form) means every parameter of
 every region is at least N.
 
+Aliasing: two pointers (or array parameters) may point into the same
+array. When a region writes through one of them, its optimized code runs
+only if the address ranges the region accesses are disjoint, checked at
+run time; the original code runs otherwise (--explain names the arrays).
+A region whose rows are reached through pointers (double **a) cannot be
+checked and keeps its code, with a warning. --assume-noalias drops the
+check.
+
 Exit status: 0 success; 1 when a region or the input had an error (the
 region keeps its code); 2 bad usage.`
 
@@ -59,6 +67,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	explain := fs.Bool("explain", false, "print, for every region and band, what was done and why not otherwise")
 	silent := fs.Bool("silent", false, "print only errors (no notes, no warnings)")
 	autoscop := fs.Bool("autoscop", false, "also optimize maximal affine loop nests outside scop pragmas")
+	noAlias := fs.Bool("assume-noalias", false, "assume that arrays reached through pointers (pointer variables, array parameters not declared restrict) do not overlap: no run-time check of their address ranges (see below)")
 	noCheck := fs.Bool("no-selfcheck", false, "skip the interpreter check of generated code")
 	timeout := fs.Duration("region-timeout", 120*time.Second, "give up on a region (keeping its code) after this much CPU `TIME`, e.g. 90s or 2m; it must be positive (wall time is bounded at 20 times it)")
 	vectorize := fs.Bool("vectorize", true, "SIMD code: packed FMA kernels for contractions, horizontal reductions, simd marks on vectorizable innermost loops; the intrinsics are guarded by the target's macros with the scalar nest as the other branch (off with --identity unless given)")
@@ -158,6 +167,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opt := pipeline.Options{
 		Identity:      *identity,
 		AutoScop:      *autoscop,
+		AssumeNoAlias: *noAlias,
 		NoSelfCheck:   *noCheck,
 		RegionTimeout: *timeout,
 		Vectorize:     vecOn,
