@@ -317,3 +317,20 @@ func domainSuffix(d Set) string {
 	}
 	return " " + body
 }
+
+// ZeroPwQPolynomial returns the zero piecewise quasi-polynomial over the
+// parameters params.
+func ZeroPwQPolynomial(params []string) PwQPolynomial {
+	return PwQPolynomial{params: append([]string(nil), params...)}
+}
+
+// Add returns f + g; both must have the same parameters.
+func (f PwQPolynomial) Add(g PwQPolynomial) PwQPolynomial {
+	if !slices.Equal(f.params, g.params) {
+		panic("presburger: space mismatch in PwQPolynomial.Add: parameters " + strings.Join(f.params, ",") + " and " + strings.Join(g.params, ","))
+	}
+	for _, pc := range g.pieces {
+		f = f.addPiece(pc.dom, pc.q)
+	}
+	return f.tidy()
+}

@@ -1,8 +1,7 @@
 package calc
 
 import (
-	"math/bits"
-	"strconv"
+	"math/big"
 
 	pb "github.com/tessera-opt/tessera/presburger"
 )
@@ -17,10 +16,11 @@ const (
 	vMap
 	vInt
 	vBool
+	vPoly
 )
 
 func (k valKind) String() string {
-	return [...]string{"an empty union", "a set", "a map", "an integer", "a boolean"}[k]
+	return [...]string{"an empty union", "a set", "a map", "an integer", "a boolean", "a piecewise quasi-polynomial"}[k]
 }
 
 // value is a calculator value. Sets use s, maps m; vEmpty keeps both
@@ -29,8 +29,9 @@ type value struct {
 	kind valKind
 	s    pb.UnionSet
 	m    pb.UnionMap
-	n    int64
+	n    *big.Int
 	b    bool
+	q    pb.PwQPolynomial // vPoly: a parametric count
 }
 
 func (v value) String() string {
@@ -40,7 +41,9 @@ func (v value) String() string {
 	case vMap, vEmpty:
 		return v.m.String()
 	case vInt:
-		return strconv.FormatInt(v.n, 10)
+		return v.n.String()
+	case vPoly:
+		return v.q.String()
 	}
 	if v.b {
 		return "True"
@@ -141,7 +144,7 @@ func (p *parser) asMap(v value, t pb.Token, op string) pb.UnionMap {
 // sameKind returns the common kind of two operands (sets or maps).
 func (p *parser) sameKind(a, b value, t pb.Token, op string) valKind {
 	for _, v := range []value{a, b} {
-		if v.kind == vInt || v.kind == vBool {
+		if v.kind == vInt || v.kind == vBool || v.kind == vPoly {
 			p.fail(t, "%s needs sets or maps, found %v", op, v.kind)
 		}
 	}
@@ -217,7 +220,7 @@ func (p *parser) compare(op pb.TokKind, a, b value, t pb.Token) value {
 		p.fail(t, "comparison of %v and %v", a.kind, b.kind)
 	}
 	if a.kind == vInt {
-		return boolVal(cmpInts(op, a.n, b.n))
+		return boolVal(cmpInts(op, a.n.Cmp(b.n)))
 	}
 	var sub func(x, y value) bool
 	if p.sameKind(a, b, t, "comparison") == vMap {
@@ -241,20 +244,22 @@ func (p *parser) compare(op pb.TokKind, a, b value, t pb.Token) value {
 	return boolVal(ge && !le)
 }
 
-func cmpInts(op pb.TokKind, a, b int64) bool {
+// cmpInts applies the comparison op to integers whose comparison
+// (big.Int.Cmp) is c.
+func cmpInts(op pb.TokKind, c int) bool {
 	switch op {
 	case pb.TokEq:
-		return a == b
+		return c == 0
 	case pb.TokNe:
-		return a != b
+		return c != 0
 	case pb.TokLe:
-		return a <= b
+		return c <= 0
 	case pb.TokGe:
-		return a >= b
+		return c >= 0
 	case pb.TokLt:
-		return a < b
+		return c < 0
 	}
-	return a > b
+	return c > 0
 }
 
 // Optional engine operations, found by interface assertion so that the
@@ -399,35 +404,46 @@ func (p *parser) sample(a value, t pb.Token) value {
 	return setVal(pb.NewUnionSet(pointSet(sp, pt)))
 }
 
+// card evaluates card: the exact number of points of a parameter-free
+// set (of pairs of a map) as an integer, and the count of a parametric
+// set as a piecewise quasi-polynomial in the parameters, printed as iscc
+// prints it; the counts of the members of a union are added.
 func (p *parser) card(a value, t pb.Token) value {
-	var total uint64
-	add := func(n int64, err error) {
+	var sets []pb.Set
+	var params []string
+	if a.kind == vMap {
+		params = a.m.Params()
+		for _, m := range a.m.Maps() {
+			sets = append(sets, m.Wrap())
+		}
+	} else {
+		s := p.asSet(a, t, "card")
+		params = s.Params()
+		sets = s.Sets()
+	}
+	if len(params) == 0 {
+		total := new(big.Int)
+		for _, s := range sets {
+			n, err := s.Count()
+			if err != nil {
+				p.fail(t, "card: %v", err)
+			}
+			total.Add(total, n)
+		}
+		return value{kind: vInt, n: total}
+	}
+	if a.kind == vMap {
+		p.fail(t, "not yet supported: card of a parametric map")
+	}
+	sum := pb.ZeroPwQPolynomial(params)
+	for _, s := range sets {
+		f, err := s.AlignParams(params).CardPw()
 		if err != nil {
 			p.fail(t, "card: %v", err)
 		}
-		var carry uint64
-		total, carry = bits.Add64(total, uint64(n), 0)
-		if carry != 0 || total > 1<<63-1 {
-			p.fail(t, "card: the count overflows int64")
-		}
+		sum = sum.Add(f)
 	}
-	if a.kind == vMap {
-		if len(a.m.Params()) > 0 {
-			p.fail(t, "not yet supported: card of a parametric map")
-		}
-		for _, m := range a.m.Maps() {
-			add(m.Card())
-		}
-		return value{kind: vInt, n: int64(total)}
-	}
-	s := p.asSet(a, t, "card")
-	if len(s.Params()) > 0 {
-		p.fail(t, "not yet supported: card of a parametric set")
-	}
-	for _, set := range s.Sets() {
-		add(set.Card())
-	}
-	return value{kind: vInt, n: int64(total)}
+	return value{kind: vPoly, q: sum}
 }
 
 // eachMap applies f to every map of u.

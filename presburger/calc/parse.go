@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"math/big"
 
 	pb "github.com/tessera-opt/tessera/presburger"
 )
@@ -312,7 +313,7 @@ func (p *parser) primary() (*node, error) {
 		if t.BigInt {
 			return nil, p.errAt(t, "integer constant %s does not fit in 64 bits", t.Text)
 		}
-		return &node{kind: nLit, tok: t, val: value{kind: vInt, n: t.Val}}, nil
+		return &node{kind: nLit, tok: t, val: value{kind: vInt, n: big.NewInt(t.Val)}}, nil
 	case pb.TokIdent:
 		if reserved[t.Text] {
 			return nil, p.errAt(t, "unexpected keyword '%s'", t.Text)
