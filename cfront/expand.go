@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -191,4 +192,82 @@ func tokenText(toks []token) string {
 		parts = append(parts, t.text)
 	}
 	return strings.Join(parts, " ")
+}
+
+// ExpandCall expands a call of a function-like macro of the file, in an
+// expression (A[INDX(i, j)]), as the preprocessor expands it: the
+// arguments first, then the body with the arguments in place of the
+// parameters, rescanned for further macro calls. Only function-like
+// macros are expanded: object-like ones (N) stay names. The result's
+// positions all are the call's. It returns an error when the expansion
+// is refused (see ExpandStmt) or does not parse.
+func (f *File) ExpandCall(c *Call) (Expr, error) {
+	id, ok := Unparen(c.Fun).(*Ident)
+	if !ok {
+		return nil, fmt.Errorf("not a macro call")
+	}
+	m := f.Macros[id.Name]
+	if m == nil || !m.FuncLike {
+		return nil, fmt.Errorf("%s is not a function-like macro", id.Name)
+	}
+	toks := lex([]byte(c.Format(nil)))
+	for k := range toks {
+		toks[k].pos = c.At
+	}
+	ex := &expander{expand: func(name string) *Macro {
+		if m := f.Macros[name]; m != nil && m.FuncLike {
+			return m
+		}
+		return nil
+	}, base: c.At.Offset, maxDepth: 16}
+	out, err := ex.tokens(toks[:len(toks)-1], map[string]bool{}, 0)
+	if err != nil {
+		return nil, err
+	}
+	for k := range out {
+		out[k].pos = c.At
+	}
+	p := newParserRange("", "", append(out, token{kind: tEOF, pos: c.At}), len(out), c.At, f.isTypeName)
+	x := p.parseExpr()
+	if p.err == nil && p.tok().kind != tEOF {
+		p.errorf(p.tok().pos, "unexpected %s after expression", describe(p.tok()))
+	}
+	if p.err != nil {
+		return nil, fmt.Errorf("its expansion %s does not parse", tokenText(out))
+	}
+	return x, nil
+}
+
+// MacroNames returns the names that the body of macro name reads besides
+// its parameters (C keywords left out), through the macros it uses,
+// sorted and without repeats: INDX(i,j) defined as ((i)*N+(j)) reads N.
+func (f *File) MacroNames(name string) []string {
+	seen := map[string]bool{}
+	out := map[string]bool{}
+	var visit func(name string, depth int)
+	visit = func(name string, depth int) {
+		m := f.Macros[name]
+		if m == nil || seen[name] || depth > 16 {
+			return
+		}
+		seen[name] = true
+		params := map[string]bool{}
+		for _, p := range m.Params {
+			params[p] = true
+		}
+		for _, t := range lex([]byte(m.Body)) {
+			if t.kind != tIdent || params[t.text] || reservedWords[t.text] || builtinTypes[t.text] {
+				continue
+			}
+			out[t.text] = true
+			visit(t.text, depth+1)
+		}
+	}
+	visit(name, 0)
+	names := make([]string, 0, len(out))
+	for n := range out {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }

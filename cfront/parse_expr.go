@@ -258,7 +258,7 @@ func (p *parser) parseExpr() Expr {
 			if p.err != nil {
 				return nil
 			}
-			if !isLvalue(lhs) {
+			if !isLvalue(lhs) && !p.isMacroCall(lhs) {
 				p.errorf(lhs.Pos(), "the left side of '%s' is not assignable", t.text)
 				return nil
 			}
@@ -269,6 +269,18 @@ func (p *parser) parseExpr() Expr {
 }
 
 // isLvalue accepts what C would: names, subscripts, dereferences, members.
+// isMacroCall reports whether e is a call of a function-like macro of
+// the file, which may expand to an assignable expression (#define AT(i, j)
+// A[i][j]): later stages read its expansion.
+func (p *parser) isMacroCall(e Expr) bool {
+	c, ok := Unparen(e).(*Call)
+	if !ok || p.macros == nil {
+		return false
+	}
+	id, ok := Unparen(c.Fun).(*Ident)
+	return ok && p.macros[id.Name] != nil && p.macros[id.Name].FuncLike
+}
+
 func isLvalue(e Expr) bool {
 	switch e := Unparen(e).(type) {
 	case *Ident, *Index, *Member:
@@ -379,7 +391,7 @@ func (p *parser) parseUnary() Expr {
 			if p.err != nil {
 				return nil
 			}
-			if (t.text == "++" || t.text == "--") && !isLvalue(x) {
+			if (t.text == "++" || t.text == "--") && !isLvalue(x) && !p.isMacroCall(x) {
 				p.errorf(x.Pos(), "the operand of '%s' is not assignable", t.text)
 				return nil
 			}
@@ -464,7 +476,7 @@ func (p *parser) parsePostfix() Expr {
 			x = &Member{At: x.Pos(), X: x, Arrow: t.text == "->", Name: p.tok().text}
 			p.next()
 		case "++", "--":
-			if !isLvalue(x) {
+			if !isLvalue(x) && !p.isMacroCall(x) {
 				p.errorf(x.Pos(), "the operand of '%s' is not assignable", t.text)
 				return nil
 			}

@@ -42,6 +42,14 @@ type FileInfo struct {
 	// of object-like macros (cfront.File.MacroConst): its value, and the
 	// preprocessor condition under which the value holds ("" always).
 	MacroConst func(e cfront.Expr) (v int64, cond string, ok bool)
+	// ExpandCall, when not nil, expands a call of a function-like macro
+	// (cfront.File.ExpandCall), and MacroNames tells the names a
+	// macro's body reads besides its parameters (cfront.File.MacroNames):
+	// the model sees an index macro's expansion (A[INDX(i, j)]).
+	ExpandCall func(c *cfront.Call) (cfront.Expr, error)
+	MacroNames func(name string) []string
+	// MacroBodies are the bodies of the macros, by name.
+	MacroBodies map[string]string
 }
 
 // mathFuncs are side-effect-free functions a right-hand side may call.
@@ -692,15 +700,81 @@ func (b *builder) lvalue(r *rawStmt, e cfront.Expr, k AccessKind) {
 	case *cfront.Member:
 		b.errorf(x.At, "struct member access %s (structures are not modelled)", x.Format(nil))
 		return
+	case *cfront.Call:
+		b.macroLvalue(r, x, k)
+		return
 	default:
 		b.errorf(e.Pos(), "unsupported left-hand side %s", e.Format(nil))
 		return
 	}
 	if b.isMacro(name) {
-		b.errorf(e.Pos(), "assignment to macro %s", name)
+		b.errorf(e.Pos(), "%s", b.macroAccessWhy(name, k))
 		return
 	}
 	b.access(r, name, subs, k, e)
+}
+
+// macroLvalue records the access of a call of a function-like macro that
+// expands to an element (#define AT(i, j) A[(i)*N + (j)], "AT(i, j) = x"),
+// through its expansion; the statement keeps the call (macroExpansion
+// says when that is sound).
+func (b *builder) macroLvalue(r *rawStmt, x *cfront.Call, k AccessKind) {
+	id, ok := cfront.Unparen(x.Fun).(*cfront.Ident)
+	if !ok || b.info == nil || !b.info.Macros[id.Name] || b.info.ExpandCall == nil {
+		b.errorf(x.At, "unsupported left-hand side %s", x.Format(nil))
+		return
+	}
+	e, na := b.macroExpansion(x, id.Name)
+	if na != nil {
+		b.errorf(na.pos, "%s", na.why)
+		return
+	}
+	if what := unmodelled(e); what != "" {
+		b.errorf(x.At, "macro %s expands to %s '%s', which tessera does not model", id.Name, what, e.Format(nil))
+		return
+	}
+	b.lvalue(r, e, k)
+}
+
+// macroAccessWhy says why the object-like macro name cannot be accessed
+// as an array or variable (#define P (s->data), "P[i] = x").
+func (b *builder) macroAccessWhy(name string, k AccessKind) string {
+	verb := "read"
+	if k == Write {
+		verb = "assignment"
+	}
+	body := strings.TrimSpace(b.info.MacroBodies[name])
+	x, err := cfront.ParseExpr(body, nil)
+	if err == nil {
+		if what := unmodelled(x); what != "" {
+			return fmt.Sprintf("%s through macro %s, which expands to %s '%s': tessera does not model it", verb, name, what, body)
+		}
+	}
+	return fmt.Sprintf("%s through macro %s, which expands to '%s', not to the name of a variable or an array", verb, name, body)
+}
+
+// unmodelled names the first construct of e that the model has no
+// place for: a struct member access, a pointer dereference that is not
+// an array access, a call; "" when there is none.
+func unmodelled(e cfront.Expr) string {
+	what := ""
+	cfront.Walk(e, func(n cfront.Node) bool {
+		if what != "" {
+			return false
+		}
+		switch n := n.(type) {
+		case *cfront.Member:
+			what = "a member access"
+		case *cfront.Call:
+			what = "a function call"
+		case *cfront.Unary:
+			if n.Op == "&" {
+				what = "an address"
+			}
+		}
+		return what == ""
+	})
+	return what
 }
 
 // deref models *p as p[0] and *(p + e) as p[e]; anything else is pointer
@@ -739,13 +813,21 @@ func (b *builder) access(r *rawStmt, name string, subs []cfront.Expr, k AccessKi
 	ps := make([]pexpr, len(subs))
 	var lin poly
 	for i, s := range subs {
-		// Macros stay parameters first, so that a product of them with
-		// an iterator is delinearized (linPoly); their values are taken
-		// only when nothing else models the subscript.
+		// Macros stay parameters first. Then their values are taken
+		// when that holds in every compilation of the file (#define BS 8,
+		// defined once: A[i*BS + j % BS]). Else a product of them with
+		// an iterator is delinearized (linPoly), valid for every value;
+		// their values under a preprocessor condition come last.
 		b.noBake = true
 		p, na := b.affine(s)
 		b.noBake = false
 		if na != nil {
+			conds := len(b.ppConds)
+			if q, na2 := b.affine(s); na2 == nil && len(b.ppConds) == conds {
+				ps[i] = q
+				continue
+			}
+			b.ppConds = b.ppConds[:conds]
 			if lp, ok := b.linPoly(s); ok && len(subs) == 1 && lp.hasProducts() {
 				lin = lp
 				continue

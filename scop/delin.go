@@ -105,6 +105,12 @@ func (b *builder) linPoly(e cfront.Expr) (poly, bool) {
 			}
 			return out, true
 		}
+	case *cfront.Call:
+		if id, ok := cfront.Unparen(x.Fun).(*cfront.Ident); ok && b.info != nil && b.info.ExpandCall != nil && b.info.Macros[id.Name] {
+			if e, na := b.macroExpansion(x, id.Name); na == nil {
+				return b.linPoly(e)
+			}
+		}
 	case *cfront.Binary:
 		if x.Op != "+" && x.Op != "-" && x.Op != "*" {
 			break

@@ -251,7 +251,45 @@ func (b *builder) affineCall(x *cfront.Call) (pexpr, *notAffine) {
 			return args[0].mapv(func(a *aff) *aff { return floorDivAff(a.neg(), k).neg() }), nil
 		}
 	}
+	if b.info != nil && b.info.ExpandCall != nil && b.info.Macros[id.Name] {
+		return b.affineMacroCall(x, id.Name)
+	}
 	return nil, &notAffine{pos: x.At, why: "call of " + id.Name + " is not an affine expression"}
+}
+
+// macroExpansion returns the expansion of the call x of the function-like
+// macro name (INDX(i, j) defined as ((i)*N+(j))), for the model only: the
+// statement keeps the call, which the compiler expands where the new code
+// puts it. So the body must not read what the new code renames or what
+// the region changes: a loop iterator, a variable declared or written in
+// the region.
+func (b *builder) macroExpansion(x *cfront.Call, name string) (cfront.Expr, *notAffine) {
+	for _, v := range b.info.MacroNames(name) {
+		_, local := b.locals[v]
+		_, written := b.written[v]
+		if b.iterNames[v] || local || written {
+			return nil, &notAffine{pos: x.At, why: fmt.Sprintf("macro %s reads %s, a loop iterator or a variable of the region, behind its arguments", name, v)}
+		}
+	}
+	e, err := b.info.ExpandCall(x)
+	if err != nil {
+		return nil, &notAffine{pos: x.At, why: fmt.Sprintf("call of macro %s: %v", name, err)}
+	}
+	return e, nil
+}
+
+// affineMacroCall translates a call of a function-like macro through its
+// expansion.
+func (b *builder) affineMacroCall(x *cfront.Call, name string) (pexpr, *notAffine) {
+	e, na := b.macroExpansion(x, name)
+	if na != nil {
+		return nil, na
+	}
+	p, na := b.affine(e)
+	if na != nil {
+		return nil, &notAffine{pos: x.At, why: fmt.Sprintf("call of macro %s expands to %s: %s", name, e.Format(nil), na.why), param: na.param, use: na.use}
+	}
+	return p, nil
 }
 
 // condition translates an affine condition (&&, ||, !, comparisons; any

@@ -67,6 +67,11 @@ func (e *macroExpander) stmt(s cfront.Stmt) cfront.Stmt {
 		if err != nil || !changed || writeCount(nx) != writeCount(x.X) {
 			return x
 		}
+		if hasMember(nx) && !hasMember(x.X) {
+			// The builder refuses the call itself, naming the macro
+			// and what its expansion does.
+			return x
+		}
 		c := *x
 		c.X = nx
 		c.Text = strings.TrimRight(cfront.FormatStmt(&c, "", "  ", nil), "\n")
@@ -137,4 +142,16 @@ func writeCount(x cfront.Expr) int {
 		return true
 	})
 	return n
+}
+
+// hasMember reports whether x accesses a struct member.
+func hasMember(x cfront.Expr) bool {
+	found := false
+	cfront.Walk(x, func(n cfront.Node) bool {
+		if _, ok := n.(*cfront.Member); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -13,6 +13,7 @@ func FromRegion(f *cfront.File, r *cfront.Region, cfg Config) (*Scop, error) {
 	}
 	info := fileInfo(f, r.Func)
 	info.MacroConst = func(e cfront.Expr) (int64, string, bool) { return f.MacroConst(e, r.Start) }
+	info.ExpandCall, info.MacroNames = f.ExpandCall, f.MacroNames
 	body := expandMacroCalls(f, r.Body, info.HiddenCalls)
 	s, err := Build(body, info, cfg)
 	if err != nil {
@@ -67,8 +68,10 @@ func fileInfo(f *cfront.File, fn string) *FileInfo {
 			info.Vars[v.Name] = varInfo(v)
 		}
 	}
-	for name := range f.Macros {
+	info.MacroBodies = map[string]string{}
+	for name, m := range f.Macros {
 		info.Macros[name] = true
+		info.MacroBodies[name] = m.Body
 	}
 	info.HiddenCalls = hiddenEffects(f.Macros, f.IsTypeName)
 	info.HiddenValues = hiddenValues(f.Macros, f.IsTypeName)
