@@ -189,7 +189,13 @@ func valueError(f *flag.Flag, err error) string {
 func (c *cli) unknown(name string) string {
 	msg := "unknown flag " + dashed(name)
 	if s := c.nearest(name); s != "" {
-		msg += "; did you mean " + dashed(s) + "?"
+		return msg + "; did you mean " + dashed(s) + "?"
+	}
+	// --fuse-max for --fuse=max
+	for i := strings.LastIndexByte(name, '-'); i > 0; i = strings.LastIndexByte(name[:i], '-') {
+		if f := c.fs.Lookup(name[:i]); f != nil && !isBool(f) {
+			return msg + "; did you mean " + dashed(name[:i]) + "=" + name[i+1:] + "?"
+		}
 	}
 	return msg
 }
@@ -207,13 +213,15 @@ func (c *cli) nearest(name string) string {
 	}
 	known = append(known, "help", "version")
 	sort.Strings(known)
-	best, bestD := "", len(name)/3+1
-	if bestD > 3 {
-		bestD = 3
-	}
-	bestD++
+	// A suggestion may differ in about a third of the shorter name's
+	// letters, at least one.
+	best, bestD := "", 0
 	for _, k := range known {
-		if d := editDistance(name, k); d < bestD {
+		if len(k) == 1 || len(name) == 1 {
+			continue // one letter says too little
+		}
+		limit := max(1, min(len(name), len(k))/3)
+		if d := editDistance(name, k); d <= limit && (best == "" || d < bestD) {
 			best, bestD = k, d
 		}
 	}
