@@ -206,7 +206,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	for _, d := range res.Diags {
 		if !*silent || d.Severity == "error" {
-			fmt.Fprintln(stderr, d)
+			fmt.Fprintln(stderr, withoutStack(d.String()))
 		}
 	}
 	if *explain {
@@ -240,6 +240,19 @@ func printExplain(w io.Writer, in string, res *pipeline.Result) {
 		}
 		fmt.Fprintf(w, "  time: %s\n", strings.Join(ts, ", "))
 	}
+}
+
+// withoutStack cuts a Go stack dump (the pipeline's account of an
+// internal error in a region) from a diagnostic: users get the one line,
+// developers the frames with TESSERA_PANIC=1.
+func withoutStack(diag string) string {
+	if os.Getenv("TESSERA_PANIC") == "1" {
+		return diag
+	}
+	if i := strings.Index(diag, "\ngoroutine "); i >= 0 {
+		return diag[:i]
+	}
+	return diag
 }
 
 // inputCount is the usage error for a command line with other than one
