@@ -14,7 +14,9 @@
 // Operators, from the loosest to the tightest binding:
 //
 //	A = B, A != B, A <= B, A >= B, A < B, A > B   equality, (strict) inclusion: True/False
-//	A << B, A <<= B, A >> B, A >>= B              pairs of A x B in lexicographic order (sets)
+//	A << B, A <<= B, A >> B, A >>= B              pairs of A x B of the same space in lexicographic
+//	                                              order (maps: pairs of domain elements whose images
+//	                                              of the same space compare so)
 //	A + B, A - B                                  union, difference
 //	A * B, A % B                                  intersection (map * set: intersect domain), gist
 //	A . B                                         composition: B after A (set . map: apply)
@@ -24,11 +26,15 @@
 //	  domain_map, range_map
 //	A^-1, R(S)                                    reverse, application of R to S
 //
-// Values are unions of sets, unions of maps, integers (card) and booleans.
+// Values are unions of sets, unions of maps, integers (card), piecewise
+// quasi-polynomials (card of a parametric set) and booleans.
 // Printed results have their redundant constraints removed. lexmin and
 // lexmax of a set unbounded in the optimum's direction are errors (as in
-// isl), never a partial answer. card needs parameter-free bounded sets and
-// prints a number. lexmin and
+// isl), never a partial answer. card counts without enumerating: a
+// parameter-free set (or map: its pairs) prints its exact number of
+// points, a parametric set the piecewise quasi-polynomial in the
+// parameters as iscc prints it ("[n] -> { n : n > 0 }"); the counts of
+// the members of a union are added. lexmin and
 // lexmax use the engine's parametric LexMin when it exists, else they
 // handle parameter-free sets (one point per space). Operations the engine
 // does not provide yet fail with "not yet supported: ...".
@@ -40,6 +46,8 @@
 //
 // Glossary to iscc (barvinok's calculator): the same operator spellings
 // for +, *, -, ., ^-1, application, dom, ran, lexmin, lexmax, deltas,
-// coalesce, sample, card, identity, params; iscc prints card as a
-// piecewise quasi-polynomial, we print a plain count.
+// coalesce, sample, card, identity, params; iscc prints the card of a
+// parameter-free set as "{ 10 }", we print the plain count, and iscc's
+// card of a map counts the images of each domain element, ours the
+// pairs.
 package calc

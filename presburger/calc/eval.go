@@ -201,6 +201,9 @@ func (p *parser) binary(op pb.TokKind, a, b value, t pb.Token) value {
 		}
 		return a
 	case pb.TokLexLt, pb.TokLexLe, pb.TokLexGt, pb.TokLexGe:
+		if p.sameKind(a, b, t, "lexicographic order") == vMap {
+			return mapVal(lexMapPairs(op, a.m, b.m))
+		}
 		return mapVal(lexPairs(op, p.asSet(a, t, "lexicographic order"), p.asSet(b, t, "lexicographic order")))
 	case pb.TokDot:
 		m2 := p.asMap(b, t, "composition '.'")
@@ -472,15 +475,16 @@ func hull(op string, a value, p *parser, t pb.Token) value {
 	return setVal(toUnionSet(eachMap(s.UnionMap(), one)))
 }
 
-// lexPairs returns the pairs (x, y), x in a and y in b of the same arity,
-// with x before y (<<), x before or equal to y (<<=), after (>>) or after
-// or equal (>>=) in the lexicographic order: iscc's operators on sets.
+// lexPairs returns the pairs (x, y), x in a and y in b of the same
+// space, with x before y (<<), x before or equal to y (<<=), after (>>)
+// or after or equal (>>=) in the lexicographic order: iscc's operators on
+// union sets (isl_union_set_lex_lt_union_set ...), which relate no two
+// elements of different spaces.
 func lexPairs(op pb.TokKind, a, b pb.UnionSet) pb.UnionMap {
-	params := a.Params()
-	out := pb.EmptyUnionMap(params)
+	out := pb.EmptyUnionMap(a.Params())
 	for _, x := range a.Sets() {
 		for _, y := range b.Sets() {
-			if x.Dim(pb.Out) != y.Dim(pb.Out) {
+			if !x.Space().TuplesEqual(y.Space()) {
 				continue
 			}
 			var m pb.Map
@@ -495,6 +499,34 @@ func lexPairs(op pb.TokKind, a, b pb.UnionSet) pb.UnionMap {
 				m = x.LexGESet(y)
 			}
 			out = out.Union(pb.NewUnionMap(m))
+		}
+	}
+	return out
+}
+
+// lexMapPairs returns the pairs (x, y) of domain elements of a and b
+// whose images a(x) and b(y), of the same space, compare as op says:
+// iscc's operators on union maps (isl_union_map_lex_lt_union_map ...).
+func lexMapPairs(op pb.TokKind, a, b pb.UnionMap) pb.UnionMap {
+	out := pb.EmptyUnionMap(a.Params())
+	for _, x := range a.Maps() {
+		for _, y := range b.Maps() {
+			rx, ry := x.Range(), y.Range()
+			if !rx.Space().TuplesEqual(ry.Space()) {
+				continue
+			}
+			var order pb.Map
+			switch op {
+			case pb.TokLexLt:
+				order = rx.LexLTSet(ry)
+			case pb.TokLexLe:
+				order = rx.LexLESet(ry)
+			case pb.TokLexGt:
+				order = rx.LexGTSet(ry)
+			default:
+				order = rx.LexGESet(ry)
+			}
+			out = out.Union(pb.NewUnionMap(x.ApplyRange(order).ApplyRange(y.Reverse())))
 		}
 	}
 	return out

@@ -209,3 +209,37 @@ func compareOutput(c islref.Case, out, isl string) (diff string) {
 	}
 	return ""
 }
+
+// TestLexOrderAgainstISL checks <<, <<=, >> and >>= between unions of
+// sets and of maps against isl (isl_union_set_lex_lt_union_set,
+// isl_union_map_lex_lt_union_map ...): only elements of the same space
+// are related.
+func TestLexOrderAgainstISL(t *testing.T) {
+	bin := islref.Binary(t, filepath.Join("..", "testdata", "islref", "islref.c"))
+	pairs := [][2]string{
+		{"S:{ A[i] : 0 <= i <= 2; B[i] : 0 <= i <= 2; [i] : 0 <= i <= 1 }", "S:{ A[j] : 0 <= j <= 2; B[j, k] : 0 <= j <= 1 and 0 <= k <= 1; C[j] : 0 <= j <= 1; [j] : 0 <= j <= 2 }"},
+		{"S:[n] -> { A[i, j] : 0 <= i < n and 0 <= j <= i }", "S:[n] -> { A[i, j] : 0 <= i < n and 0 <= j < n; B[i, j] : 0 <= i, j < n }"},
+		{"S:{ [i] : 0 <= i <= 3 }", "S:{ A[j] : 0 <= j <= 3 }"},
+		{"M:{ S[i] -> [i, 0] : 0 <= i <= 3; T[i] -> [i, 1] : 0 <= i <= 3 }", "M:{ S[i] -> [i, 0] : 0 <= i <= 3; U[i] -> A[i] : 0 <= i <= 3 }"},
+		{"M:[n] -> { S[i] -> A[i] : 0 <= i < n }", "M:[n] -> { T[i] -> A[n - i] : 0 <= i < n; T[i] -> B[i] : 0 <= i < n }"},
+	}
+	ops := map[string]string{"lex_lt": "<<", "lex_le": "<<=", "lex_gt": ">>", "lex_ge": ">>="}
+	var cases []islref.Case
+	var progs []string
+	for _, p := range pairs {
+		for op, sym := range ops {
+			cases = append(cases, islref.Case{Op: op, Args: []string{p[0], p[1]}})
+			progs = append(progs, "A := "+p[0][2:]+";\nB := "+p[1][2:]+";\nA "+sym+" B;\n")
+		}
+	}
+	for i, isl := range islref.Run(t, bin, cases) {
+		out, err := runCalc(progs[i])
+		if err != nil {
+			t.Errorf("%s: calc error %v; isl answers %s", progs[i], err, isl)
+			continue
+		}
+		if d := compareOutput(cases[i], out, isl); d != "" {
+			t.Errorf("%s%s", progs[i], d)
+		}
+	}
+}

@@ -200,6 +200,22 @@ static void run(char *op, int nargs, struct obj *a, struct obj *b)
 		print_map(isl_union_map_apply_range(GM(a), GM(b)));
 	else if (!strcmp(op, "apply_domain") && M1 && M2)
 		print_map(isl_union_map_apply_domain(GM(a), GM(b)));
+	else if (!strcmp(op, "lex_lt") && S1 && S2)
+		print_map(isl_union_set_lex_lt_union_set(GS(a), GS(b)));
+	else if (!strcmp(op, "lex_le") && S1 && S2)
+		print_map(isl_union_set_lex_le_union_set(GS(a), GS(b)));
+	else if (!strcmp(op, "lex_gt") && S1 && S2)
+		print_map(isl_union_set_lex_gt_union_set(GS(a), GS(b)));
+	else if (!strcmp(op, "lex_ge") && S1 && S2)
+		print_map(isl_union_set_lex_ge_union_set(GS(a), GS(b)));
+	else if (!strcmp(op, "lex_lt") && M1 && M2)
+		print_map(isl_union_map_lex_lt_union_map(GM(a), GM(b)));
+	else if (!strcmp(op, "lex_le") && M1 && M2)
+		print_map(isl_union_map_lex_le_union_map(GM(a), GM(b)));
+	else if (!strcmp(op, "lex_gt") && M1 && M2)
+		print_map(isl_union_map_lex_gt_union_map(GM(a), GM(b)));
+	else if (!strcmp(op, "lex_ge") && M1 && M2)
+		print_map(isl_union_map_lex_ge_union_map(GM(a), GM(b)));
 	else if (!strcmp(op, "reverse") && M1)
 		print_map(isl_union_map_reverse(GM(a)));
 	else if (!strcmp(op, "domain") && M1)
