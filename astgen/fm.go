@@ -117,7 +117,10 @@ func eliminateVars(rows []cons, bad []bool) ([]cons, bool) {
 
 // eliminate removes variable v from the rows: by substitution from an
 // equality when one involves v, otherwise by Fourier-Motzkin. It returns
-// false when a row becomes infeasible.
+// false when a row becomes infeasible. A combined row whose coefficients
+// or constant leave int64 (a bound near 2^63 shifted further) is dropped:
+// the result is then a relaxation, which its users allow (bounds are
+// over-approximations, and an infeasible relaxation proves emptiness).
 func eliminate(rows []cons, v int) ([]cons, bool) {
 	pivot := -1
 	for i, r := range rows {
@@ -140,18 +143,20 @@ func eliminate(rows []cons, v int) ([]cons, bool) {
 				out = append(out, r)
 				continue
 			}
-			// |a|*r - sign(a)*b*p
-			m := abs64(a)
-			k := b
+			// (|a|*r - sign(a)*b*p)/gcd(a, b)
+			g := gcd(a, b)
+			m := abs64(a / g)
+			k := negC(b / g)
 			if a < 0 {
-				k = -b
+				k = b / g
 			}
-			na := r.a.scale(m).sub(p.scale(k))
-			c, ok := normCons(cons{a: na, eq: r.eq})
+			c, ok, fits := combineCons(r.a, m, p, k, r.eq)
 			if !ok {
 				return nil, false
 			}
-			out = append(out, c)
+			if fits {
+				out = append(out, c)
+			}
 		}
 		return out, true
 	}
@@ -171,12 +176,13 @@ func eliminate(rows []cons, v int) ([]cons, bool) {
 	}
 	for _, p := range pos {
 		for _, q := range neg {
-			na := p.a.scale(abs64(q.a.Coef[v])).add(q.a.scale(p.a.Coef[v]))
-			c, ok := normCons(cons{a: na})
+			pv, qv := p.a.Coef[v], abs64(q.a.Coef[v])
+			g := gcd(pv, qv)
+			c, ok, fits := combineCons(p.a, qv/g, q.a, pv/g, false)
 			if !ok {
 				return nil, false
 			}
-			if c.a.isConst() {
+			if !fits || c.a.isConst() {
 				continue
 			}
 			rest = append(rest, c)
