@@ -138,23 +138,38 @@ func PreludeEdit(src []byte) (Edit, bool) { return PreludeEditFor(src, "") }
 
 // PreludeEditFor returns the insertion of PreludeFor(prefix) into src, to
 // be passed to Splice with the region edits, and false when src already
-// has a prelude. The
-// prelude goes after the last #include of the file's leading part (the
-// blank lines, comments and preprocessor directives before the first C
-// token) that is not inside an #if block; otherwise at the very start.
+// has a prelude. The prelude goes after the last #include of the file's
+// leading part (the blank lines, comments and preprocessor directives
+// before the first C token) that is not inside an #if block; otherwise at
+// the very start, after a byte-order mark if there is one.
 func PreludeEditFor(src []byte, prefix string) (Edit, bool) {
 	if HasPrelude(src) {
 		return Edit{}, false
 	}
-	at := preludeOffset(src)
+	bom, rest := SplitBOM(src)
+	at := preludeOffset(rest)
 	text := PreludeFor(prefix)
-	if at > 0 && src[at-1] != '\n' {
+	if at > 0 && rest[at-1] != '\n' {
 		text = "\n" + text
 	}
-	if at == 0 && len(src) > 0 {
+	if at == 0 && len(rest) > 0 {
 		text += "\n"
 	}
+	at += len(bom)
 	return Edit{Start: at, End: at, Text: text}, true
+}
+
+// utf8BOM is the UTF-8 encoding of the byte-order mark U+FEFF.
+const utf8BOM = "\xef\xbb\xbf"
+
+// SplitBOM splits a UTF-8 byte-order mark at the start of src from the
+// rest: text added at the top of a file goes after the mark, which must
+// stay the file's first bytes (the C compiler skips only a leading one).
+func SplitBOM(src []byte) (bom, rest []byte) {
+	if bytes.HasPrefix(src, []byte(utf8BOM)) {
+		return src[:len(utf8BOM)], src[len(utf8BOM):]
+	}
+	return nil, src
 }
 
 // preludeOffset scans the leading part of src: we walk over blank

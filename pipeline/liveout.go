@@ -50,9 +50,25 @@ func liveIterators(f *cfront.File, r *cfront.Region) []string {
 			live = append(live, it)
 			continue
 		}
+		if addressTaken(f.Src, fn.BodyStart, fn.BodyEnd, it) {
+			live = append(live, it)
+			continue
+		}
 		after := string(f.Src[r.End:fn.BodyEnd])
 		if lb := enclosingLoopStart(f.Src, fn.BodyStart, r.Start); lb >= 0 {
-			after += "\n" + string(f.Src[lb:r.Start])
+			// Around the loop: its header runs again before anything
+			// else, then its body up to the region. Leaving the
+			// region's block then goes back to the header, which the
+			// text does not show: any use after that may read.
+			if loopHeadersMention(f.Src, fn.BodyStart, r.Start, it) {
+				live = append(live, it)
+				continue
+			}
+			after = string(f.Src[r.End:fn.BodyEnd]) + "\n" + string(f.Src[lb:r.Start])
+			if firstUseReadsIn(after, it, true) {
+				live = append(live, it)
+			}
+			continue
 		}
 		if firstUseReads(after, it) {
 			live = append(live, it)
@@ -221,22 +237,141 @@ func enclosingLoopStart(src []byte, bodyStart, at int) int {
 }
 
 // firstUseReads reports whether the first use of the identifier name in
-// text may read it: any use but "name = ..." (not "=="). Member names
+// text (the code after a region) may read it: any use but an assignment
+// "name = ..." (not "==") that runs whenever the text runs, which the
+// code before it cannot skip: no condition, loop, jump or
+// short-circuit operator comes first (except the init clause of a for),
+// nor the end of the block that holds the region when inLoop (the loop
+// around the region then goes back to its header). Member names
 // (".name", "->name") are not uses.
-func firstUseReads(text, name string) bool {
+func firstUseReads(text, name string) bool { return firstUseReadsIn(text, name, false) }
+
+// controlWords are the tokens after which the code that follows may not
+// run, or may run after something else first.
+var controlWords = map[string]bool{
+	"if": true, "else": true, "switch": true, "case": true, "default": true,
+	"while": true, "do": true, "for": true, "goto": true, "return": true,
+	"break": true, "continue": true, "?": true, "&": true, "|": true,
+	"setjmp": true, "longjmp": true,
+}
+
+func firstUseReadsIn(text, name string, inLoop bool) bool {
 	toks := ctokens([]byte(text), 0, len(text))
+	maybe := false // the code before may skip the next use
+	depth := 0
 	for i, t := range toks {
+		switch t.text {
+		case "{":
+			depth++
+		case "}":
+			depth--
+			if depth < 0 && inLoop {
+				maybe = true
+			}
+		case "for":
+			// for (name = ...; ...): the init clause runs first.
+			if !maybe && i+3 < len(toks) && toks[i+1].text == "(" && toks[i+2].text == name && plainAssign(toks, i+2) {
+				return false
+			}
+		}
+		if controlWords[t.text] {
+			maybe = true
+		}
 		if t.text != name {
 			continue
 		}
 		if i > 0 && (toks[i-1].text == "." || i > 1 && toks[i-1].text == ">" && toks[i-2].text == "-") {
 			continue
 		}
-		if i+1 < len(toks) && toks[i+1].text == "=" &&
-			(i+2 >= len(toks) || toks[i+2].text != "=" || toks[i+2].off != toks[i+1].off+1) {
-			return false // a plain assignment
+		return maybe || !plainAssign(toks, i)
+	}
+	return false
+}
+
+// plainAssign reports whether toks[i] is followed by "=" but not "==".
+func plainAssign(toks []ctoken, i int) bool {
+	return i+1 < len(toks) && toks[i+1].text == "=" &&
+		(i+2 >= len(toks) || toks[i+2].text != "=" || toks[i+2].off != toks[i+1].off+1)
+}
+
+// addressTaken reports whether src[from:to] takes the address of name
+// ("&name", not "&&name"): a pointer may then read it anywhere.
+func addressTaken(src []byte, from, to int, name string) bool {
+	toks := ctokens(src, from, to)
+	for i, t := range toks {
+		if t.text == name && i > 0 && toks[i-1].text == "&" && !(i > 1 && toks[i-2].text == "&" && toks[i-2].off+1 == toks[i-1].off) {
+			return true
 		}
-		return true
+	}
+	return false
+}
+
+// loopHeadersMention reports whether name occurs in the header of a for
+// or while loop of the function body starting at bodyStart whose body
+// encloses offset at (the header runs again after the region).
+func loopHeadersMention(src []byte, bodyStart, at int, name string) bool {
+	toks := ctokens(src, bodyStart, at)
+	type frame struct {
+		mentions bool
+		brace    int // the brace depth of the body, -1 for a statement body
+		depth    int // the brace depth of the loop
+	}
+	var open []frame
+	depth := 0
+	for i := 0; i < len(toks); i++ {
+		switch t := toks[i].text; t {
+		case "for", "while":
+			if i+1 >= len(toks) || toks[i+1].text != "(" {
+				continue
+			}
+			n, j, mentions := 0, i+1, false
+			for ; j < len(toks); j++ {
+				switch toks[j].text {
+				case "(":
+					n++
+				case ")":
+					n--
+				case name:
+					mentions = true
+				}
+				if n == 0 {
+					break
+				}
+			}
+			if j >= len(toks) {
+				return mentions // the region is in the header (cannot happen)
+			}
+			if t == "while" && j+1 < len(toks) && toks[j+1].text == ";" {
+				i = j + 1 // the end of a do loop
+				continue
+			}
+			fr := frame{mentions: mentions, brace: -1, depth: depth}
+			if j+1 < len(toks) && toks[j+1].text == "{" {
+				fr.brace = depth + 1
+			}
+			open = append(open, fr)
+			i = j
+		case "{":
+			depth++
+		case "}":
+			depth--
+			for len(open) > 0 && (open[len(open)-1].brace > depth || open[len(open)-1].depth > depth) {
+				open = open[:len(open)-1]
+			}
+		case ";":
+			// A statement body ends here unless an else follows.
+			if i+1 < len(toks) && toks[i+1].text == "else" {
+				continue
+			}
+			for len(open) > 0 && open[len(open)-1].brace < 0 && open[len(open)-1].depth == depth {
+				open = open[:len(open)-1]
+			}
+		}
+	}
+	for _, fr := range open {
+		if fr.mentions {
+			return true
+		}
 	}
 	return false
 }

@@ -202,6 +202,7 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 		prefix = "tessera_"
 	}
 	var edits []emit.Edit
+	place := newPlacer(f)
 	// f.Regions grows as we go: the loops inside an automatic region
 	// that is not a SCoP are tried as regions of their own, numbered
 	// after the others (a script's "region N" is the N-th here too).
@@ -220,6 +221,10 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 		}
 		if err == nil {
 			text = underPreprocessor(src, r, reg, text) // ppcond.go
+		}
+		if err == nil {
+			// Last: braces when the region is a sub-statement (splice.go).
+			text, err = place.place(r, text)
 		}
 		for _, w := range reg.Warnings {
 			res.Diags = append(res.Diags, Diagnostic{Pos: r.Pos, File: path, Severity: "warning", Msg: w})
@@ -250,9 +255,12 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.Output = addVectorHeader(out, res.Regions)
-	res.Output = addSplitHeader(res.Output, res.Regions)
-	res.Output = addUnfusedHeader(res.Output, res.Regions) // fpcontract.go
+	// The headers go at the top, after a byte-order mark.
+	bom, out := emit.SplitBOM(out)
+	out = addVectorHeader(out, res.Regions)
+	out = addSplitHeader(out, res.Regions)
+	out = addUnfusedHeader(out, res.Regions) // fpcontract.go
+	res.Output = append(append([]byte(nil), bom...), out...)
 	return res, nil
 }
 
