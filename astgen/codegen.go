@@ -287,6 +287,8 @@ func FromScheduleMap(sched presburger.UnionMap, context presburger.Set, opts Opt
 			// every loop into one copy per disjunct. The code is
 			// generated under its simple hull, a weaker assumption:
 			// it is then correct on the hull, hence on the context.
+			exact := context
+			g.exactCtx = &exact
 			context = presburger.NewSet(context.Space(), context.SimpleHull())
 		}
 		if hasCtx && context.NParts() > 0 {

@@ -24,7 +24,13 @@
 // The context of FromScheduleMap is an assumption on the parameters; a
 // disjunctive one (M >= 1 or M <= -1) is replaced by its simple hull, so
 // that it does not split every loop into one copy per disjunct (the code
-// is correct on the hull, hence on the context).
+// is correct on the hull, hence on the context); the slices of an
+// unrolled dim are still counted under the exact context, which may bound
+// them where the hull does not.
+//
+// The iterator of schedule dim k is named ck, or ck_0, ck_1, ... when ck
+// is a parameter, a statement or a name of Config.Reserved: a generated
+// name never captures a name of the input.
 //
 // # The executed relation
 //

@@ -182,3 +182,28 @@ func TestIslRefPartialOptions(t *testing.T) {
 	}
 	reportIslRef(t, results)
 }
+
+// TestUnrollUnderContext checks that the number of slices of an unrolled
+// dim is counted under the exact context of a flat schedule, not under
+// its simple hull: the disjunctive context bounds the trip count, so no
+// loop is left.
+func TestUnrollUnderContext(t *testing.T) {
+	sched := mustUnionMap(t, "[m, n] -> { A[i] -> [i] : 0 <= i < n and i < m }")
+	ctx := mustSet(t, "[m, n] -> { : m <= 10 or n <= 10 }")
+	node, err := FromScheduleMap(sched, ctx, Options{Dims: []schedule.ASTOption{schedule.OptionUnroll}}, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := ast.PrintC(node)
+	if strings.Contains(code, "for (") || strings.Count(code, "A(") != 10 {
+		t.Fatalf("want 10 slices and no loop\n%s", code)
+	}
+	for _, pv := range paramValues([]string{"m", "n"}, -1, 12) {
+		if !ctx.Contains([]int64{pv["m"], pv["n"]}) {
+			continue
+		}
+		if err := checkOrder(t, node, expectedOrder(t, sched, pv), pv); err != nil {
+			t.Fatalf("params %v: %v\n%s", pv, err, code)
+		}
+	}
+}

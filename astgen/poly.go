@@ -40,6 +40,10 @@ type gen struct {
 	// the iterator names chosen so far (iterName).
 	reserved map[string]bool
 	iters    []string
+	// exactCtx, when non-nil, is the disjunctive context of a flat
+	// schedule (a parameter set) whose simple hull the build assumes; the
+	// number of slices of an unrolled dim is counted under it.
+	exactCtx *presburger.Set
 }
 
 // setEnforced records the enforced set of node.

@@ -219,6 +219,14 @@ func (g *gen) unroll(stmts []stmt, b *build, dom presburger.Set) []ast.Node {
 	if !hasStride {
 		stride = 1
 	}
+	// The slices are counted under the exact context: under its hull a
+	// disjunctive context (m <= 10 or n <= 10) may leave the count
+	// unbounded where the context bounds it; the slices beyond hold no
+	// point whenever the context holds.
+	counted := dom
+	if g.exactCtx != nil {
+		counted = dom.Intersect(g.paramSet(*g.exactCtx, n))
+	}
 	var best aff
 	bestN := int64(-1)
 	// Candidate lower bounds: those of the hull first, then those of the
@@ -244,7 +252,7 @@ func (g *gen) unroll(stmts []stmt, b *build, dom presburger.Set) []ast.Node {
 		if hasStride {
 			l = stridedLower(l, offset, stride)
 		}
-		cnt, l2, ok := g.sliceCount(dom, n, d, l, stride)
+		cnt, l2, ok := g.sliceCount(counted, n, d, l, stride)
 		if ok && (bestN < 0 || cnt < bestN) {
 			best, bestN = l2, cnt
 		}
