@@ -227,7 +227,14 @@ func (f *File) directives(name string, toks []token, depth int) []int {
 		case "endif":
 			if n := len(stack); n > 0 {
 				if main {
-					f.pp.dirs[i] = &ppDir{kind: dir, group: stack[n-1].group, taken: stack[n-1].outer, outer: stack[n-1].outer, ok: true}
+					// When no branch was taken, the code of the
+					// group is that of none of its conditions.
+					fr := &stack[n-1]
+					none := ""
+					if !fr.taken {
+						none = branchCond(fr.prev, "")
+					}
+					f.pp.dirs[i] = &ppDir{kind: dir, group: fr.group, cond: none, taken: fr.outer, outer: fr.outer, ok: true}
 				}
 				stack = stack[:n-1]
 			}

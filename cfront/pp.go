@@ -40,6 +40,8 @@ type ppDir struct {
 	// cond is the condition under which the branch that the directive
 	// opens is taken, the earlier branches' conditions negated in it
 	// (branchCond); text is the directive's own condition as written.
+	// For an #endif, cond is the condition under which no branch of the
+	// group is taken when none was ("" otherwise).
 	cond, text string
 	taken      bool // the branch it opens is taken (#endif: the code after it is active)
 	outer      bool // the code around the group is active
@@ -131,7 +133,7 @@ func (f *File) regionCond(toks []token, from, to int) (string, *Error) {
 		if !d.ok {
 			return errAt(t, "cannot evaluate the condition '%s' of #%s at line %d inside a SCoP region (tessera evaluates defined(X), integer literals, object-like macros with integer values and C operators)", d.text, d.kind, t.pos.Line)
 		}
-		if d.taken && d.cond != "" && d.kind != "endif" {
+		if d.taken && d.cond != "" {
 			conds = append(conds, d.cond)
 		}
 	}

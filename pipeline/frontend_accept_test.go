@@ -1,0 +1,235 @@
+package pipeline
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// The C that people write: regions that the front end used to refuse
+// (labels, macro steps and index macros, #if groups) are optimized, and
+// the output, compiled with gcc, prints what the original prints, also
+// under -D flags other than those tessera read the file with.
+
+const acceptLabel = `#include <stdio.h>
+#define N 48
+double A[N][N], B[N][N];
+int main(void) {
+  int i, j;
+  for (i = 0; i < N; i++) for (j = 0; j < N; j++) A[i][j] = (i * 7 + j) % 11;
+#pragma scop
+outer:
+  for (i = 1; i < N; i++)
+    inner: for (j = 0; j < N; j++)
+      B[i][j] = A[i-1][j] * 2.0 + A[i][j];
+#pragma endscop
+  double s = 0;
+  for (i = 0; i < N; i++) for (j = 0; j < N; j++) s += B[i][j] * (i + 1);
+  printf("%f\n", s);
+  return 0;
+}
+`
+
+const acceptStep = `#include <stdio.h>
+#ifndef block_size
+#define block_size 8
+#endif
+#define N 64
+double A[N][N], B[N][N];
+int main(void) {
+  int ii, jj, i, j;
+  for (i = 0; i < N; i++) for (j = 0; j < N; j++) A[i][j] = i * 3 + j;
+#pragma scop
+  for (ii = 0; ii < N; ii += block_size)
+    for (jj = 0; jj < N; jj += block_size)
+      for (i = ii; i < ii + block_size; i++)
+        for (j = jj; j < jj + block_size; j++)
+          B[j][i] = A[i][j] + B[j][i] * 0.5;
+#pragma endscop
+  double s = 0;
+  for (i = 0; i < N; i++) for (j = 0; j < N; j++) s += B[i][j] * (i + 1);
+  printf("%f\n", s);
+  return 0;
+}
+`
+
+const acceptIndex = `#include <stdio.h>
+#define N 40
+#define BS 8
+#define NB 16
+#define INDX(i,j) ((i)*N+(j))
+double A[N*N], B[N*N], C[NB*BS], D[NB*BS];
+int main(void) {
+  int i, j;
+  for (i = 0; i < N*N; i++) A[i] = i % 7;
+  for (i = 0; i < NB*BS; i++) C[i] = i % 5;
+#pragma scop
+  for (i = 1; i < N; i++)
+    for (j = 0; j < N; j++)
+      B[INDX(i,j)] = A[INDX(i-1,j)] + A[INDX(i,j)];
+  for (i = 1; i < NB; i++)
+    for (j = 0; j < BS; j++)
+      D[i*BS + j] = C[(i-1)*BS + j] + C[i*BS + (j + BS/2) % BS];
+#pragma endscop
+  double s = 0;
+  for (i = 0; i < N*N; i++) s += B[i] * (i % 13);
+  for (i = 0; i < NB*BS; i++) s += D[i] * (i % 3);
+  printf("%f\n", s);
+  return 0;
+}
+`
+
+const acceptIf = `#include <stdio.h>
+#define N 32
+#ifndef USE_MAX
+#define USE_MAX 1
+#endif
+double A[N][N];
+int main(void) {
+  int i, j;
+  for (i = 0; i < N; i++) for (j = 0; j < N; j++) A[i][j] = (i * 7 + j * 3) % 11;
+#pragma scop
+  for (i = 1; i < N; i++)
+    for (j = 1; j < N; j++) {
+#if USE_MAX
+      A[i][j] = A[i-1][j] > A[i][j-1] ? A[i-1][j] : A[i][j-1];
+#else
+      A[i][j] = A[i-1][j] + A[i][j-1] * 0.5;
+#endif
+#ifdef EXTRA
+      A[i][j] += 1.0;
+#endif
+    }
+#pragma endscop
+  double s = 0;
+  for (i = 0; i < N; i++) for (j = 0; j < N; j++) s += A[i][j] * (i + 1);
+  printf("%f\n", s);
+  return 0;
+}
+`
+
+// TestFrontEndAccepts optimizes each program (pragma regions, then
+// automatic detection on the program without its pragmas) and compares
+// the output's print with the original's under each set of -D flags.
+func TestFrontEndAccepts(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("gcc not found")
+	}
+	for _, tc := range []struct {
+		name, src string
+		want      string // a text the output must contain
+		flags     [][]string
+	}{
+		{"label", acceptLabel, "c0", [][]string{nil}},
+		{"step", acceptStep, "#if (block_size) == 8", [][]string{nil, {"-Dblock_size=16"}, {"-Dblock_size=4"}}},
+		{"index", acceptIndex, "INDX(c0", [][]string{nil}},
+		{"if", acceptIf, "#if (USE_MAX) && !(defined(EXTRA))", [][]string{nil, {"-DUSE_MAX=0"}, {"-DEXTRA"}, {"-DUSE_MAX=0", "-DEXTRA"}}},
+	} {
+		for _, auto := range []bool{false, true} {
+			src := tc.src
+			if auto {
+				src = strings.NewReplacer("#pragma scop\n", "", "#pragma endscop\n", "").Replace(src)
+			}
+			res, err := Optimize("k.c", []byte(src), Options{Vectorize: true, AutoScop: auto})
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			for _, d := range res.Diags {
+				if d.Severity == "error" {
+					t.Errorf("%s (auto %v): %s", tc.name, auto, d)
+				}
+			}
+			out := string(res.Output)
+			if !strings.Contains(out, tc.want) {
+				t.Errorf("%s (auto %v): output lacks %q:\n%s", tc.name, auto, tc.want, out)
+			}
+			for _, fl := range tc.flags {
+				flags := append([]string{"-O1"}, fl...)
+				want := runC(t, gcc, tc.name, src, flags...)
+				got := runC(t, gcc, tc.name+"_out", out, flags...)
+				if got != want {
+					t.Errorf("%s (auto %v, flags %v): output prints %q, original %q\n%s", tc.name, auto, fl, got, want, out)
+				}
+			}
+		}
+	}
+}
+
+// TestFrontEndRefusals checks the diagnostics of what stays refused:
+// each says what is really refused, at the right place.
+func TestFrontEndRefusals(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"member macro", `struct S { double *data; };
+#define P (s->data)
+void k(struct S *s, int n) {
+  int i;
+#pragma scop
+  for (i = 0; i < n; i++)
+    P[i] = 2.0 * i;
+#pragma endscop
+}
+`, "k.c:7:5: error: assignment through macro P, which expands to a member access '(s->data)'"},
+		{"member call macro", `struct S { double x[100]; };
+#define X(i) s->x[i]
+void k(struct S *s, int n) {
+  int i;
+#pragma scop
+  for (i = 0; i < n; i++)
+    X(i) = 2.0 * i;
+#pragma endscop
+}
+`, "k.c:7:5: error: macro X expands to a member access 's->x[i]', which tessera does not model"},
+		{"goto label", `void k(int n, double *A) {
+  int i;
+#pragma scop
+again:
+  for (i = 0; i < n; i++)
+    A[i] = 2.0 * A[i];
+#pragma endscop
+  if (A[0] < 1.0) goto again;
+}
+`, "k.c:4:1: error: label 'again' is the target of the jump at line 8"},
+		{"unevaluable if", `#define F(x) x
+void k(int n, double *A) {
+  int i;
+#pragma scop
+  for (i = 0; i < n; i++) {
+#if F(1)
+    A[i] = 2.0 * A[i];
+#endif
+  }
+#pragma endscop
+}
+`, "k.c:6:1: error: cannot evaluate the condition 'F(1)' of #if at line 6"},
+		{"unterminated string", `const char *s = "abc;
+void k(int n, double *A) {
+  int i;
+#pragma scop
+  for (i = 0; i < n; i++)
+    A[i] = 2.0 * A[i];
+#pragma endscop
+}
+`, "k.c:1:17: error: unterminated string literal"},
+	} {
+		res, err := Optimize("k.c", []byte(tc.src), Options{Vectorize: true})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		var diags []string
+		found := false
+		for _, d := range res.Diags {
+			diags = append(diags, d.String())
+			found = found || strings.Contains(d.String(), tc.want)
+		}
+		if !found {
+			t.Errorf("%s: no diagnostic %q in\n%s", tc.name, tc.want, strings.Join(diags, "\n"))
+		}
+		if !res.Errors() {
+			t.Errorf("%s: no error", tc.name)
+		}
+		if string(res.Output) != tc.src {
+			t.Errorf("%s: the file changed:\n%s", tc.name, res.Output)
+		}
+	}
+}
