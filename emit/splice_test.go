@@ -210,3 +210,39 @@ func TestPreludeConst(t *testing.T) {
 		t.Errorf("PreludeFor(ts_) =\n%s", p)
 	}
 }
+
+// TestPreludeAfterBOM: a file that starts with a UTF-8 byte-order mark
+// keeps it as its first bytes; the prelude goes after it (gcc rejects a
+// mark after other text: "stray '\357' in program").
+func TestPreludeAfterBOM(t *testing.T) {
+	const bom = "\xef\xbb\xbf"
+	for _, tc := range []struct{ src, head string }{
+		{bom + "int x;\n", bom + PreludeMarker},
+		{bom + "#include <stdio.h>\nint x;\n", bom + "#include <stdio.h>\n" + PreludeMarker},
+		{bom + "/* c */\n#include <stdio.h>\nint x;\n", bom + "/* c */\n#include <stdio.h>\n" + PreludeMarker},
+		{bom, bom + PreludeMarker},
+	} {
+		out, err := SpliceWithPrelude([]byte(tc.src), nil, "tessera_")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(out), tc.head) {
+			t.Errorf("%q: output starts %q, want %q", tc.src, out, tc.head)
+		}
+		if strings.Count(string(out), bom) != 1 {
+			t.Errorf("%q: %d byte-order marks in %q", tc.src, strings.Count(string(out), bom), out)
+		}
+		// Only the prelude and a line break around it are new.
+		nl := func(s string) string { return strings.ReplaceAll(s, "\n", "") }
+		if got := strings.Replace(string(out), PreludeFor("tessera_"), "", 1); nl(got) != nl(tc.src) {
+			t.Errorf("%q: bytes besides the prelude changed: %q", tc.src, got)
+		}
+	}
+	bomPart, rest := SplitBOM([]byte(bom + "x"))
+	if string(bomPart) != bom || string(rest) != "x" {
+		t.Errorf("SplitBOM = %q, %q", bomPart, rest)
+	}
+	if b, r := SplitBOM([]byte("x")); b != nil || string(r) != "x" {
+		t.Errorf("SplitBOM without a mark = %q, %q", b, r)
+	}
+}
