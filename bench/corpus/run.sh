@@ -35,9 +35,11 @@
 # OUTDIR/summary.txt; outputs, logs and binaries stay under OUTDIR/work.
 # With -s, programs that tessera changed are also timed: the original built
 # with gcc -O3 -march=native against the output built with the same flags and
-# -fopenmp, medians of 3 runs, reported as a ratio.
+# -fopenmp, medians of 3 runs, reported as a ratio (and both times: ratios
+# of runs much shorter than a second are mostly noise).
 #
-# Environment: TESSERA (default: tessera on PATH), CC (gcc), CFLAGS
+# Environment: TESSERA (default: tessera on PATH), TIMEMODE (cpu or wall, for
+# -s), CC (gcc), CFLAGS
 # (-O2 -fopenmp), LDLIBS (-lm), TLIMIT (60, seconds for each tessera run and
 # each program run), NICE (10).
 #
@@ -160,15 +162,19 @@ novec() {
 	cmp -s "$3/orig.out" "$3/$1.novec.out"
 }
 
-# timeit BIN ARGS...: median of 3 wall-clock runs, in seconds.
+# timeit BIN ARGS...: median of 3 runs, in seconds: user+system CPU time
+# (TIMEMODE=cpu, the default: steadier on a loaded machine, but it counts
+# every thread's time, so it does not show an OpenMP speedup) or wall-clock
+# time (TIMEMODE=wall).
 timeit() {
-	local t=()
+	local t=() out
 	for _ in 1 2 3; do
-		local s e
-		s=$(date +%s.%N)
-		runprog "$@" >/dev/null 2>&1
-		e=$(date +%s.%N)
-		t+=("$(echo "$e - $s" | bc -l)")
+		out=$( { /usr/bin/env TIMEFORMAT='%R %U %S' bash -c 'time "$@" >/dev/null 2>&1' _ timeout "$TLIMIT" "$@"; } 2>&1 | tail -1)
+		if [ "${TIMEMODE:-cpu}" = wall ]; then
+			t+=("$(echo "$out" | awk '{ print $1 }')")
+		else
+			t+=("$(echo "$out" | awk '{ print $2 + $3 }')")
+		fi
 	done
 	printf '%s\n' "${t[@]}" | sort -g | sed -n 2p
 }
@@ -258,11 +264,11 @@ for f in "${FILES[@]}"; do
 				diag=$(grep -m1 'error' "$w/$fl.cc.log" | cut -c1-300 | tr '\t' ' ')
 			fi
 		fi
-		if [ "$SPEED" = 1 ] && [ -n "$tbase" ] && [ "$opt" = yes ] && { [ "$verdict" = SAME ] || [ "$verdict" = FPDIFF ]; }; then
+		if [ "$SPEED" = 1 ] && [ -n "$tbase" ] && [ "$opt" = yes ] && { [ "$verdict" = SAME ] || [ "$verdict" = FPDIFF ] || [ "$verdict" = VECREASSOC ]; }; then
 			# shellcheck disable=SC2086
 			if nice -n "$NICE" "$CC" -O3 -march=native -fopenmp $xcflags "$inc" "$o" -o "$w/$fl.O3" $LDLIBS >/dev/null 2>&1; then
 				tt=$(timeit "$w/$fl.O3" "${xargs_[@]}")
-				sp=$(echo "$tbase $tt" | awk '{ if ($2 > 0) printf "%.2f", $1 / $2; else print "-" }')
+				sp=$(echo "$tbase $tt" | awk '{ if ($2 > 0) printf "%.2f(%.3fs/%.3fs)", $1 / $2, $1, $2; else print "-" }')
 			fi
 		fi
 		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$rel" "$fl" "$verdict" "$opt" "$trc" "$tsec" "$cc" "$run" "$nerr" "$nwarn" "$nnote" "$sp" "$diag" >>"$RES"
@@ -278,7 +284,7 @@ done
 	awk -F'\t' 'NR > 1 && $3 != "ORIGFAIL" { n[$2 "\topt=" $4]++ } END { for (k in n) print k "\t" n[k] }' "$RES" | sort
 	echo
 	echo "speedups over gcc -O3 -march=native (original), per flow: median"
-	awk -F'\t' 'NR > 1 && $12 != "-" { print $2, $12 }' "$RES" | sort -k1,1 -k2,2g |
+	awk -F'\t' 'NR > 1 && $12 != "-" { sub(/\(.*/, "", $12); print $2, $12 }' "$RES" | sort -k1,1 -k2,2g |
 		awk '{ v[$1] = v[$1] " " $2; c[$1]++ } END { for (k in v) { split(substr(v[k], 2), a, " "); print k, "n=" c[k], "median=" a[int((c[k] + 1) / 2)], "all:" v[k] } }'
 } >"$OUT/summary.txt"
 cat "$OUT/summary.txt"
