@@ -9,7 +9,8 @@
 // table, JSON, CSV or an SVG bar chart. Main implements the `tessera bench`
 // command on top of Run.
 //
-// The package imports nothing else of tessera: it runs commands. A flow is
+// The package imports nothing else of tessera but internal/cli (the flag
+// conventions all commands share): it runs commands. A flow is
 // a way to build a kernel: the baseline compiles the C file as written
 // (gcc -O3 -march=native by default); a Tessera flow runs the tessera
 // binary (`tessera opt FLAGS kernel.c -o kernel.tessera.c`) and compiles its

@@ -3,7 +3,6 @@ package bench
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +12,8 @@ import (
 	"syscall"
 	"text/tabwriter"
 	"time"
+
+	"github.com/tessera-opt/tessera/internal/cli"
 )
 
 // multiFlag collects a repeatable string flag.
@@ -21,9 +22,7 @@ type multiFlag []string
 func (m *multiFlag) String() string     { return strings.Join(*m, "; ") }
 func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
 
-const usage = `usage: tessera bench [flags]
-
-Builds and runs the kernel suite with the baseline compiler and with tessera
+const about = `Builds and runs the kernel suite with the baseline compiler and with tessera
 flows, checks every flow's output against the baseline's, and reports times
 and speedups.
 
@@ -39,20 +38,14 @@ With --polybench DIR the kernels are those of a PolyBench/C 4.x (or 3.x) tree
 (compiled with DIR/utilities/polybench.c, -DPOLYBENCH_DUMP_ARRAYS and
 -DPOLYBENCH_TIME; the dumps on stderr are compared).
 
-Exit status: 0, or 1 when some flow produced WRONG output, 2 on bad usage.
-
-Flags:
-`
+Exit status: 0, or 1 when some flow produced WRONG output, 2 on bad usage.`
 
 // Main implements the `tessera bench` command; args exclude the command
 // name. It returns the process exit status.
 func Main(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tessera bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fs.PrintDefaults()
-	}
+	c := cli.New("tessera bench", "tessera bench [flags]")
+	c.About = about
+	fs := c.FlagSet()
 	var (
 		kernels  = fs.String("kernels", "all", "comma-separated kernel names, or all (see --list)")
 		flows    = fs.String("flows", strings.Join(DefaultFlowNames, ","), "comma-separated flows besides the baseline: identity, tile, scalar, parallel (or baseline for none)")
@@ -76,14 +69,12 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		extra    multiFlag
 	)
 	fs.Var(&extra, "flow", "extra flow 'NAME=tessera:FLAGS' or 'NAME=COMPILER COMMAND' (repeatable)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	pos, code, done := c.Parse(args, stdout, stderr)
+	if done {
+		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "tessera bench: unexpected argument %q\n", fs.Arg(0))
+	if len(pos) > 0 {
+		c.Fail(stderr, fmt.Sprintf("unexpected argument %q", pos[0]))
 		return 2
 	}
 	if *jsonOut && *csvOut {

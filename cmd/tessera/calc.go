@@ -7,26 +7,27 @@ import (
 	"io"
 	"os"
 
+	"github.com/tessera-opt/tessera/internal/cli"
 	"github.com/tessera-opt/tessera/presburger/calc"
 )
 
 // runCalc implements `tessera calc`: the flags here, the language in
 // package presburger/calc.
 func runCalc(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	c := newCLI("tessera calc", "tessera calc [-o OUT] [FILE]")
-	c.about = `Evaluates iscc-like statements on Presburger sets and relations, read from
+	c := cli.New("tessera calc", "tessera calc [-o OUT] [FILE]")
+	c.About = `Evaluates iscc-like statements on Presburger sets and relations, read from
 FILE (standard input when FILE is absent or -); see the package
 documentation of presburger/calc for the language.`
-	c.notes = `With -o FILE, the file is written only when every statement succeeded.
+	c.Notes = `With -o FILE, the file is written only when every statement succeeded.
 
 Exit status: 0 success; 1 an error in the input; 2 bad usage.`
-	out := c.fs.String("o", "-", "output `FILE` (- for standard output)")
-	pos, code, done := c.parse(args, stdout, stderr)
+	out := c.FlagSet().String("o", "-", "output `FILE` (- for standard output)")
+	pos, code, done := c.Parse(args, stdout, stderr)
 	if done {
 		return code
 	}
 	if len(pos) > 1 {
-		c.fail(stderr, fmt.Sprintf("at most one input file expected, got %d", len(pos)))
+		c.Fail(stderr, fmt.Sprintf("at most one input file expected, got %d", len(pos)))
 		return 2
 	}
 	name, in := "<stdin>", stdin

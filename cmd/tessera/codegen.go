@@ -10,6 +10,7 @@ import (
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/astgen"
+	"github.com/tessera-opt/tessera/internal/cli"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
 )
@@ -19,22 +20,22 @@ func init() {
 }
 
 func runCodegen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	c := newCLI("tessera codegen", "tessera codegen [--separate|--atomic] [-o OUT] [FILE]")
-	c.about = `Generates the AST of isl_codegen's input, read from FILE (standard input
+	c := cli.New("tessera codegen", "tessera codegen [--separate|--atomic] [-o OUT] [FILE]")
+	c.About = `Generates the AST of isl_codegen's input, read from FILE (standard input
 when FILE is absent or -): a schedule tree in YAML, or a schedule map, a
 context set and an options map in isl notation ('#' starts a comment).
 An option name that isl does not know (not atomic, separate, unroll or
 isolate) is ignored, as isl does, with a warning.`
-	c.notes = "Exit status: 0 success; 1 an error in the input; 2 bad usage."
-	out := c.fs.String("o", "-", "output `FILE` (- for standard output)")
-	separate := c.fs.Bool("separate", false, "use the separate option for every schedule dimension")
-	atomic := c.fs.Bool("atomic", false, "use the atomic option for every schedule dimension")
-	pos, code, done := c.parse(args, stdout, stderr)
+	c.Notes = "Exit status: 0 success; 1 an error in the input; 2 bad usage."
+	out := c.FlagSet().String("o", "-", "output `FILE` (- for standard output)")
+	separate := c.FlagSet().Bool("separate", false, "use the separate option for every schedule dimension")
+	atomic := c.FlagSet().Bool("atomic", false, "use the atomic option for every schedule dimension")
+	pos, code, done := c.Parse(args, stdout, stderr)
 	if done {
 		return code
 	}
 	if *separate && *atomic {
-		c.fail(stderr, "--separate and --atomic exclude each other")
+		c.Fail(stderr, "--separate and --atomic exclude each other")
 		return 2
 	}
 	name := "<stdin>"
@@ -49,7 +50,7 @@ isolate) is ignored, as isl does, with a warning.`
 		inputs = pos
 		src, err = os.ReadFile(name)
 	default:
-		c.fail(stderr, fmt.Sprintf("at most one input file expected, got %d", len(pos)))
+		c.Fail(stderr, fmt.Sprintf("at most one input file expected, got %d", len(pos)))
 		return 2
 	}
 	if err != nil {

@@ -16,6 +16,8 @@ import (
 	"os"
 	"runtime/pprof"
 	"sort"
+
+	"github.com/tessera-opt/tessera/internal/cli"
 )
 
 // A command is one subcommand: its one-line summary and its entry point,
@@ -78,7 +80,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		usage(stdout)
 		return 0
 	case "--version", "-version", "version":
-		fmt.Fprintf(stdout, "tessera %s\n", version())
+		fmt.Fprintf(stdout, "tessera %s\n", cli.Version())
 		return 0
 	}
 	c, ok := commands[args[0]]
@@ -86,7 +88,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		msg := fmt.Sprintf("tessera: unknown command %q", args[0])
 		best, bestD := "", 3
 		for _, n := range commandNames() {
-			if d := editDistance(args[0], n); d < bestD {
+			if d := cli.EditDistance(args[0], n); d < bestD {
 				best, bestD = n, d
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/tessera-opt/tessera/bench"
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/internal/cli"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -22,7 +23,7 @@ func init() {
 	register("calc", "iscc-like calculator on Presburger sets and relations", runCalc)
 	register("bench", "build and time the kernel suite under several flows", func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if wantsVersion(args) {
-			fmt.Fprintf(stdout, "tessera %s\n", version())
+			fmt.Fprintf(stdout, "tessera %s\n", cli.Version())
 			return 0
 		}
 		return bench.Main(args, stdout, stderr)
@@ -45,26 +46,26 @@ func wantsVersion(args []string) bool {
 
 // runModel implements `tessera scop` and `tessera deps`.
 func runModel(what string, args []string, stdout, stderr io.Writer) int {
-	c := newCLI("tessera "+what, "tessera "+what+" [flags] FILE.c")
-	c.notes = "Exit status: 0 success; 1 when a region or the input had an error; 2 bad usage."
-	fs := c.fs
+	c := cli.New("tessera "+what, "tessera "+what+" [flags] FILE.c")
+	c.Notes = "Exit status: 0 success; 1 when a region or the input had an error; 2 bad usage."
+	fs := c.FlagSet()
 	out := fs.String("o", "-", "output `FILE` (- for standard output)")
 	asJSON := fs.Bool("json", false, "print JSON for tools")
 	ctxFlag := fs.String("context", "", "assumption on the parameters: a `SET` in isl notation, or an integer N for every parameter >= N (as for tessera opt)")
 	autoscop := fs.Bool("autoscop", false, "also model maximal affine loop nests outside scop pragmas")
 	dataflow := fs.Bool("dataflow", false, "value-based flow dependences (deps only)")
 	input := fs.Bool("input", false, "also read-after-read dependences (deps only)")
-	pos, code, done := c.parse(args, stdout, stderr)
+	pos, code, done := c.Parse(args, stdout, stderr)
 	if done {
 		return code
 	}
 	if len(pos) != 1 {
-		c.fail(stderr, inputCount(pos))
+		c.Fail(stderr, inputCount(pos))
 		return 2
 	}
 	uctx, err := parseContext(*ctxFlag)
 	if err != nil {
-		c.fail(stderr, err.Error())
+		c.Fail(stderr, err.Error())
 		return 2
 	}
 	path := pos[0]
@@ -78,7 +79,7 @@ func runModel(what string, args []string, stdout, stderr io.Writer) int {
 	if uctx != nil {
 		if params, ok := regionParams(path, src, fcfg); ok {
 			if ctx, err = uctx.forParams(path, params); err != nil {
-				c.fail(stderr, err.Error())
+				c.Fail(stderr, err.Error())
 				return 2
 			}
 		}

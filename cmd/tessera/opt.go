@@ -12,6 +12,7 @@ import (
 
 	"github.com/tessera-opt/tessera/astopt"
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/cli"
 	"github.com/tessera-opt/tessera/pipeline"
 	"github.com/tessera-opt/tessera/scheduler"
 	"github.com/tessera-opt/tessera/split"
@@ -48,9 +49,9 @@ Exit status: 0 success; 1 when a region or the input had an error (the
 region keeps its code); 2 bad usage.`
 
 func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	c := newCLI("tessera opt", "tessera opt [flags] FILE.c [-o OUT.c]")
-	c.about, c.notes = optAbout, optNotes
-	fs := c.fs
+	c := cli.New("tessera opt", "tessera opt [flags] FILE.c [-o OUT.c]")
+	c.About, c.Notes = optAbout, optNotes
+	fs := c.FlagSet()
 	out := fs.String("o", "", "output `FILE` (default NAME.tessera.c beside the input; - for standard output)")
 	identity := fs.Bool("identity", false, "regenerate every region with its original schedule")
 	tile := fs.Bool("tile", true, "tile permutable bands")
@@ -84,23 +85,23 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	noExpand := fs.Bool("noexpand", false, "no scalar expansion: temporaries such as PolyBench's temp2 or w keep their single storage (by default a local scalar dead after the region gets an array indexed by the loops that carry none of its values when that lets the scheduler tile, parallelize or vectorize more; --explain says which)")
 	schedFile := fs.String("schedule", "", "user schedule `FILE` replacing the automatic scheduler: a transformation script or an isl YAML schedule tree (docs/SCHEDULE.md)")
 	addPolyccAliases(c)
-	pos, code, done := c.parse(args, stdout, stderr)
+	pos, code, done := c.Parse(args, stdout, stderr)
 	if done {
 		return code
 	}
 	if len(pos) != 1 {
-		c.fail(stderr, inputCount(pos))
+		c.Fail(stderr, inputCount(pos))
 		return 2
 	}
 	in := pos[0]
 	// --identity regenerates the original schedule; vector code only when
 	// asked for by name.
 	vecOn := *vectorize && !*novectorize
-	if *identity && vecOn && !c.given("vectorize") {
+	if *identity && vecOn && !c.Given("vectorize") {
 		vecOn = false
 	}
 	usage := func(format string, args ...any) int {
-		c.fail(stderr, fmt.Sprintf(format, args...))
+		c.Fail(stderr, fmt.Sprintf(format, args...))
 		return 2
 	}
 	pol, err := scheduler.ParseFuse(*fuse)

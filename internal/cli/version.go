@@ -1,11 +1,11 @@
-package main
+package cli
 
 import "runtime/debug"
 
-// version returns tessera's version: the module version the binary was
+// Version returns tessera's version: the module version the binary was
 // built from (go install ...@v1.2.3), else "devel", followed by the
 // version control revision when the build recorded one.
-func version() string {
+func Version() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "devel"

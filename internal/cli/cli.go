@@ -1,4 +1,10 @@
-package main
+// Package cli holds the command-line conventions that every tessera
+// command shares, so that they behave alike: flags spelled --name or
+// -name anywhere among the arguments, one-line usage errors (the nearest
+// known flag for a misspelled one) with a hint and exit status 2, -h and
+// --help on standard output, --version, help text in GNU style, and
+// aliases that give other tools' spellings a meaning or a refusal.
+package cli
 
 import (
 	"flag"
@@ -10,8 +16,8 @@ import (
 	"time"
 )
 
-// A cli is the flag set of one command with the conventions every command
-// shares:
+// A Command is the flag set of one command with the conventions every
+// command shares:
 //
 //   - flags are spelled --name or -name, with their value as --name=V or
 //     --name V, anywhere among the arguments; "--" ends the flags, and "-"
@@ -23,23 +29,26 @@ import (
 //     and a hint line naming -h, exit status 2;
 //   - aliases give other tools' spellings (polycc's) a meaning in terms of
 //     the command's own flags, or a one-line refusal.
-type cli struct {
+type Command struct {
 	name     string // "tessera opt"
 	synopsis string // "tessera opt [flags] FILE.c"
-	about    string // help text printed between the synopsis and the flags
-	notes    string // help text printed after the flags
-	fs       *flag.FlagSet
-	aliases  map[string]alias
+	// About is the help text printed between the synopsis and the flags,
+	// Notes the text printed after them.
+	About, Notes string
+	// Aliases maps a flag name that is not one of the flag set's to its
+	// meaning.
+	Aliases map[string]Alias
+	fs      *flag.FlagSet
 }
 
-// An alias is a flag spelling that is not one of the command's flags.
-type alias struct {
-	flag, value string // it sets flag to value
-	// refuse, when not empty, makes the spelling a usage error with this
-	// explanation (a polycc flag tessera has no equivalent for).
-	refuse string
-	// help is the alias's line in the help, "" to leave it out.
-	help string
+// An Alias is a flag spelling that is not one of the command's flags.
+type Alias struct {
+	Flag, Value string // it sets Flag to Value
+	// Refuse, when not empty, makes the spelling a usage error with this
+	// explanation (another tool's flag tessera has no equivalent for).
+	Refuse string
+	// Help is the alias's line in the help, "" to leave it out.
+	Help string
 }
 
 // usageError is the outcome of a command line that cannot be run.
@@ -47,36 +56,41 @@ type usageError struct{ msg string }
 
 func (e *usageError) Error() string { return e.msg }
 
-func newCLI(name, synopsis string) *cli {
+// New returns a command named name ("tessera opt") with the synopsis of
+// its help ("tessera opt [flags] FILE.c") and no flags yet.
+func New(name, synopsis string) *Command {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	return &cli{name: name, synopsis: synopsis, fs: fs, aliases: map[string]alias{}}
+	return &Command{name: name, synopsis: synopsis, fs: fs, Aliases: map[string]Alias{}}
 }
 
-// parse reads args: it sets the flags and returns the other arguments.
+// FlagSet returns the flag set to define the command's flags on.
+func (c *Command) FlagSet() *flag.FlagSet { return c.fs }
+
+// Parse reads args: it sets the flags and returns the other arguments.
 // done reports that the command line was fully handled (help, version or
 // a usage error, with code the exit status); the messages went to stdout
 // or stderr.
-func (c *cli) parse(args []string, stdout, stderr io.Writer) (pos []string, code int, done bool) {
+func (c *Command) Parse(args []string, stdout, stderr io.Writer) (pos []string, code int, done bool) {
 	pos, err := c.parseArgs(args)
 	switch err := err.(type) {
 	case nil:
 		return pos, 0, false
 	case *helpRequest:
 		if err.version {
-			fmt.Fprintf(stdout, "tessera %s\n", version())
+			fmt.Fprintf(stdout, "tessera %s\n", Version())
 		} else {
 			c.help(stdout)
 		}
 		return nil, 0, true
 	default:
-		c.fail(stderr, err.Error())
+		c.Fail(stderr, err.Error())
 		return nil, 2, true
 	}
 }
 
-// fail prints a usage error and the hint line.
-func (c *cli) fail(stderr io.Writer, msg string) {
+// Fail prints a usage error and the hint line; the caller returns 2.
+func (c *Command) Fail(stderr io.Writer, msg string) {
 	fmt.Fprintf(stderr, "%s: %s\n", c.name, msg)
 	fmt.Fprintf(stderr, "Run '%s -h' for help.\n", c.name)
 }
@@ -86,7 +100,7 @@ type helpRequest struct{ version bool }
 
 func (*helpRequest) Error() string { return "help requested" }
 
-func (c *cli) parseArgs(args []string) ([]string, error) {
+func (c *Command) parseArgs(args []string) ([]string, error) {
 	var pos []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -112,17 +126,17 @@ func (c *cli) parseArgs(args []string) ([]string, error) {
 		}
 		f := c.fs.Lookup(name)
 		if f == nil {
-			al, ok := c.aliases[name]
+			al, ok := c.Aliases[name]
 			if !ok {
 				return nil, &usageError{c.unknown(name)}
 			}
-			if al.refuse != "" {
-				return nil, &usageError{fmt.Sprintf("%s is not supported: %s", dashed(name), al.refuse)}
+			if al.Refuse != "" {
+				return nil, &usageError{fmt.Sprintf("%s is not supported: %s", dashed(name), al.Refuse)}
 			}
 			if hasValue {
-				return nil, &usageError{fmt.Sprintf("%s takes no value (it means --%s=%s)", dashed(name), al.flag, al.value)}
+				return nil, &usageError{fmt.Sprintf("%s takes no value (it means --%s=%s)", dashed(name), al.Flag, al.Value)}
 			}
-			if err := c.fs.Set(al.flag, al.value); err != nil {
+			if err := c.fs.Set(al.Flag, al.Value); err != nil {
 				return nil, &usageError{fmt.Sprintf("%s: %v", dashed(name), err)}
 			}
 			continue
@@ -144,9 +158,9 @@ func (c *cli) parseArgs(args []string) ([]string, error) {
 	return pos, nil
 }
 
-// given reports whether the flag name was set on the command line (also
+// Given reports whether the flag name was set on the command line (also
 // through an alias).
-func (c *cli) given(name string) bool {
+func (c *Command) Given(name string) bool {
 	found := false
 	c.fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
 	return found
@@ -186,7 +200,7 @@ func valueError(f *flag.Flag, err error) string {
 
 // unknown is the message for an unknown flag name, with the nearest known
 // spelling when one is close.
-func (c *cli) unknown(name string) string {
+func (c *Command) unknown(name string) string {
 	msg := "unknown flag " + dashed(name)
 	if s := c.nearest(name); s != "" {
 		return msg + "; did you mean " + dashed(s) + "?"
@@ -203,11 +217,11 @@ func (c *cli) unknown(name string) string {
 // nearest returns the known flag or alias closest to name in edit
 // distance (a transposition counts as one edit), or one that name is a
 // prefix of, or "".
-func (c *cli) nearest(name string) string {
+func (c *Command) nearest(name string) string {
 	var known []string
 	c.fs.VisitAll(func(f *flag.Flag) { known = append(known, f.Name) })
-	for a, al := range c.aliases {
-		if al.refuse == "" {
+	for a, al := range c.Aliases {
+		if al.Refuse == "" {
 			known = append(known, a)
 		}
 	}
@@ -221,7 +235,7 @@ func (c *cli) nearest(name string) string {
 			continue // one letter says too little
 		}
 		limit := max(1, min(len(name), len(k))/3)
-		if d := editDistance(name, k); d <= limit && (best == "" || d < bestD) {
+		if d := EditDistance(name, k); d <= limit && (best == "" || d < bestD) {
 			best, bestD = k, d
 		}
 	}
@@ -240,9 +254,9 @@ func (c *cli) nearest(name string) string {
 	return ""
 }
 
-// editDistance is the optimal string alignment distance of a and b:
+// EditDistance is the optimal string alignment distance of a and b:
 // insertions, deletions, substitutions and transpositions of neighbours.
-func editDistance(a, b string) int {
+func EditDistance(a, b string) int {
 	d := make([][]int, len(a)+1)
 	for i := range d {
 		d[i] = make([]int, len(b)+1)
@@ -268,10 +282,10 @@ func editDistance(a, b string) int {
 
 // help prints the command's help: synopsis, text, flags in GNU style, the
 // aliases and the notes.
-func (c *cli) help(w io.Writer) {
+func (c *Command) help(w io.Writer) {
 	fmt.Fprintf(w, "usage: %s\n", c.synopsis)
-	if c.about != "" {
-		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(c.about, "\n"))
+	if c.About != "" {
+		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(c.About, "\n"))
 	}
 	fmt.Fprintln(w, "\nFlags:")
 	c.fs.VisitAll(func(f *flag.Flag) {
@@ -295,14 +309,14 @@ func (c *cli) help(w io.Writer) {
 	})
 	fmt.Fprintf(w, "  -h, --help\n      print this help\n  --version\n      print tessera's version\n")
 	var names []string
-	for a, al := range c.aliases {
-		if al.help != "" {
+	for a, al := range c.Aliases {
+		if al.Help != "" {
 			names = append(names, a)
 		}
 	}
 	var refused []string
-	for a, al := range c.aliases {
-		if al.refuse != "" {
+	for a, al := range c.Aliases {
+		if al.Refuse != "" {
 			refused = append(refused, dashed(a))
 		}
 	}
@@ -310,15 +324,15 @@ func (c *cli) help(w io.Writer) {
 		sort.Strings(names)
 		fmt.Fprintln(w, "\npolycc spellings:")
 		for _, a := range names {
-			fmt.Fprintf(w, "  %-14s %s\n", dashed(a), c.aliases[a].help)
+			fmt.Fprintf(w, "  %-14s %s\n", dashed(a), c.Aliases[a].Help)
 		}
 	}
 	if len(refused) > 0 {
 		sort.Strings(refused)
 		fmt.Fprintf(w, "  not offered (an error that says why): %s\n", strings.Join(refused, ", "))
 	}
-	if c.notes != "" {
-		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(c.notes, "\n"))
+	if c.Notes != "" {
+		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(c.Notes, "\n"))
 	}
 }
 
