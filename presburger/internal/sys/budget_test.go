@@ -91,3 +91,25 @@ func TestWitnessFallback(t *testing.T) {
 		t.Errorf("findWitness found a point of 2x = 2y + 1")
 	}
 }
+
+// TestPivotSteps: a pivot is charged by the size of the tableau it
+// rewrites, so that the budget bounds the work of a linear program over
+// thousands of rows (the redundancy test of a large Farkas dual ran for
+// minutes within the budget when a pivot was one step whatever its size).
+func TestPivotSteps(t *testing.T) {
+	charge := func(m int) int64 {
+		b := &budget{op: "test", limit: DefaultBudget}
+		tab := newTableau(2, b)
+		for k := 0; k < m; k++ {
+			// x + k*y <= 10*m: none is tight at the origin.
+			tab.addIneq([]int64{-1, -int64(k), int64(10 * m)})
+		}
+		before := b.steps
+		tab.pivot(0, 0)
+		return b.steps - before
+	}
+	small, large := charge(4), charge(4000)
+	if large < 4000/pivotRowsPerStep || small > 2 {
+		t.Errorf("a pivot over 4 rows costs %d steps, over 4000 rows %d", small, large)
+	}
+}

@@ -386,12 +386,19 @@ func (t *tableau) drive(u int, dir int64) bool {
 	}
 }
 
+// pivotRowsPerStep is the number of rows a pivot rewrites per step of
+// the budget (a row rewritten in place costs less than a row produced).
+const pivotRowsPerStep = 4
+
 // pivotHook, when set (tests), is called after every pivot.
 var pivotHook func(t *tableau, where string)
 
-// pivot swaps the unknown of row r with the unknown of column c.
+// pivot swaps the unknown of row r with the unknown of column c. It
+// rewrites every row in place, and counts one step per pivotRowsPerStep
+// rows: a pivot of a tableau of thousands of rows is thousands of times
+// the work of a small one.
 func (t *tableau) pivot(r, c int) {
-	t.b.tick(1)
+	t.b.tick(1 + len(t.rows)/pivotRowsPerStep)
 	pr := t.rows[r]
 	D := pr[0]
 	ac := pr[2+c]
