@@ -26,6 +26,10 @@ Exit status: 0 success; 1 an error in the input; 2 bad usage.`
 	if done {
 		return code
 	}
+	if *out == "" {
+		c.Fail(stderr, "-o: empty file name")
+		return 2
+	}
 	if len(pos) > 1 {
 		c.Fail(stderr, fmt.Sprintf("at most one input file expected, got %d", len(pos)))
 		return 2

@@ -34,6 +34,10 @@ isolate) is ignored, as isl does, with a warning.`
 	if done {
 		return code
 	}
+	if *out == "" {
+		c.Fail(stderr, "-o: empty file name")
+		return 2
+	}
 	if *separate && *atomic {
 		c.Fail(stderr, "--separate and --atomic exclude each other")
 		return 2

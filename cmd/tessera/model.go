@@ -59,6 +59,10 @@ func runModel(what string, args []string, stdout, stderr io.Writer) int {
 	if done {
 		return code
 	}
+	if *out == "" {
+		c.Fail(stderr, "-o: empty file name")
+		return 2
+	}
 	if len(pos) != 1 {
 		c.Fail(stderr, inputCount(pos))
 		return 2

@@ -29,7 +29,8 @@ back with the regions rewritten and every other byte unchanged. A region
 that cannot be modelled or optimized keeps its code, with a diagnostic.
 The output goes to NAME.tessera.c beside the input unless -o says where
 (-o - is standard output); it is written atomically and never over the
-input.`
+input. An input of - is standard input, with the output on standard
+output unless -o says otherwise.`
 
 const optNotes = `--context: the assumption applies to the whole file. Each region gets its
 part on the region's own parameters (constraints on parameters a region
@@ -140,11 +141,26 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage("--split-expand: %v", err)
 	}
-	if *out == "" {
-		ext := filepath.Ext(in)
-		*out = strings.TrimSuffix(in, ext) + ".tessera" + ext
+	if *out == "" && c.Given("o") {
+		return usage("-o: empty file name")
 	}
-	src, err := os.ReadFile(in)
+	// The input: a file, or standard input for "-" (then the output goes
+	// to standard output unless -o says otherwise).
+	inputs := []string{in}
+	var src []byte
+	if in == "-" {
+		in, inputs = "<stdin>", nil
+		if *out == "" {
+			*out = "-"
+		}
+		src, err = io.ReadAll(stdin)
+	} else {
+		if *out == "" {
+			ext := filepath.Ext(in)
+			*out = strings.TrimSuffix(in, ext) + ".tessera" + ext
+		}
+		src, err = os.ReadFile(in)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tessera opt: %v\n", err)
 		return 1
@@ -213,7 +229,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *explain {
 		printExplain(stderr, in, res)
 	}
-	if err := writeOutput(*out, res.Output, stdout, in); err != nil {
+	if err := writeOutput(*out, res.Output, stdout, inputs...); err != nil {
 		fmt.Fprintf(stderr, "tessera opt: %v\n", err)
 		return 1
 	}
