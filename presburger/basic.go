@@ -192,12 +192,23 @@ func (b *BasicBuilder) Build() BasicMap {
 			m.locals[i] = Local{Row: pad(l.Row, w), Den: l.Den}
 		}
 	}
-	for _, r := range b.eq {
-		m.eq = append(m.eq, pad(r, w))
+	// Rows already at full width are the builder's own copies, never
+	// written again: the basic map shares them.
+	full := func(rows [][]int64) [][]int64 {
+		if len(rows) == 0 {
+			return nil
+		}
+		out := make([][]int64, len(rows))
+		for i, r := range rows {
+			if len(r) == w {
+				out[i] = r
+			} else {
+				out[i] = pad(r, w)
+			}
+		}
+		return out
 	}
-	for _, r := range b.ineq {
-		m.ineq = append(m.ineq, pad(r, w))
-	}
+	m.eq, m.ineq = full(b.eq), full(b.ineq)
 	return m.normalize().simplify()
 }
 

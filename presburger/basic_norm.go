@@ -40,7 +40,7 @@ func (b BasicMap) normalize() BasicMap {
 		return b.markEmpty()
 	}
 	n := b.NCols() - 1
-	eqs := b.eq[:0:0]
+	eqs := make([][]int64, 0, len(b.eq))
 	for _, r := range b.eq {
 		g := ints.RowGCD(r[:n])
 		if g == 0 {
@@ -96,7 +96,7 @@ func (b BasicMap) normalize() BasicMap {
 		}
 		return rows[i]
 	}
-	ineqs := b.ineq[:0:0]
+	ineqs := make([][]int64, 0, len(b.ineq))
 	for _, r := range b.ineq {
 		g := ints.RowGCD(r[:n])
 		if g == 0 {
@@ -168,10 +168,13 @@ func (b BasicMap) normalize() BasicMap {
 	for _, d := range drop {
 		madeEq = madeEq || d
 	}
-	kept := ineqs[:0:0]
-	for i, r := range ineqs {
-		if !drop[i] {
-			kept = append(kept, r)
+	kept := ineqs
+	if madeEq {
+		kept = make([][]int64, 0, len(ineqs))
+		for i, r := range ineqs {
+			if !drop[i] {
+				kept = append(kept, r)
+			}
 		}
 	}
 	slices.SortFunc(eqs, cmpRows)

@@ -148,7 +148,7 @@ func (c *counter) addDiv(pr *cardProblem, f []int64, den int64) []int64 {
 // its divisions.
 func (c *counter) system(pr *cardProblem, eq, ineq [][]int64) *sys.System {
 	w := c.width(pr)
-	s := &sys.System{NVars: w - 1, Eq: eq, Ineq: slices.Clone(ineq)}
+	s := &sys.System{NVars: w - 1, Eq: cloneRows(eq), Ineq: cloneRows(ineq)}
 	for k, d := range pr.divs {
 		col := c.np + c.nv + k
 		f := make([]int64, w)

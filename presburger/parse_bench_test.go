@@ -37,3 +37,19 @@ func BenchmarkPrintUnionSet(b *testing.B) {
 		_ = u.String()
 	}
 }
+
+// BenchmarkNewUnionMap builds a union of many maps of distinct spaces
+// (the construction must stay O(n log n) in the number of spaces).
+func BenchmarkNewUnionMap(b *testing.B) {
+	maps := make([]Map, 2000)
+	for i := range maps {
+		sp := NewMapSpace(nil, fmt.Sprintf("S%d", i), []string{"i"}, "", []string{"t"})
+		maps[i] = UniverseMap(sp)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if u := NewUnionMap(maps...); u.NMaps() != len(maps) {
+			b.Fatal("wrong union")
+		}
+	}
+}

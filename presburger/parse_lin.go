@@ -167,6 +167,14 @@ func (lw *pieceLowerer) dnfAnd(a, b pdnf, line, col int) pdnf {
 	if len(a)*len(b) > maxDNF {
 		lw.failPos(line, col, "formula too large: more than %d disjuncts", maxDNF)
 	}
+	// True is the identity (formulas are never written in place: sharing
+	// an operand is safe).
+	if len(a) == 1 && len(a[0]) == 0 {
+		return b
+	}
+	if len(b) == 1 && len(b[0]) == 0 {
+		return a
+	}
 	out := make(pdnf, 0, len(a)*len(b))
 	for _, x := range a {
 		for _, y := range b {

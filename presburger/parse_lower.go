@@ -485,7 +485,7 @@ func (lw *pieceLowerer) cmp(f *synForm, neg bool) pdnf {
 		res = dnfTrue()
 	}
 	for k, op := range f.ops {
-		var parts []pdnf
+		parts := make([]pdnf, 0, len(lists[k])*len(lists[k+1]))
 		switch op {
 		case TokLexLt, TokLexLe, TokLexGt, TokLexGe:
 			if neg {

@@ -521,7 +521,7 @@ func (r *islReader) readExists() *synForm {
 
 func (r *islReader) readCmp() *synForm {
 	t := r.peek()
-	f := &synForm{op: sfCmp, line: t.Line, col: t.Col}
+	f := &synForm{op: sfCmp, line: t.Line, col: t.Col, lists: make([][]*synExpr, 0, 2), ops: make([]TokKind, 0, 1)}
 	f.lists = append(f.lists, r.readCmpList())
 	for isCmpTok(r.peek().Kind) {
 		f.ops = append(f.ops, r.next().Kind)

@@ -43,29 +43,72 @@ func NewUnionMap(maps ...Map) UnionMap {
 	for _, m := range maps {
 		params = mergeParams(params, m.space.params)
 	}
-	u := UnionMap{params: params}
-	for _, m := range maps {
-		u = u.add(m.alignParams(params))
+	aligned := make([]Map, len(maps))
+	for i, m := range maps {
+		aligned[i] = m.alignParams(params)
 	}
-	return u
+	return fromMaps(params, aligned)
 }
 
 // EmptyUnionMap returns the empty union map with the given parameters.
 func EmptyUnionMap(params []string) UnionMap { return UnionMap{params: slices.Clone(params)} }
 
-// add inserts m (already aligned to u's parameters) into u.
-func (u UnionMap) add(m Map) UnionMap {
-	if len(m.parts) == 0 {
-		return u
+// fromMaps builds a union from maps aligned to params, merging the maps
+// of equal spaces (in their order in maps) and dropping empty maps. We
+// sort once by space, each space's sort key computed once, then merge
+// neighbours: O(n log n) comparisons for n maps.
+func fromMaps(params []string, maps []Map) UnionMap {
+	type keyed struct {
+		m   Map
+		key spaceSortKey
 	}
-	i, found := slices.BinarySearchFunc(u.maps, m.space, func(x Map, sp Space) int { return spaceLess(x.space, sp) })
-	maps := slices.Clone(u.maps)
-	if found {
-		maps[i] = maps[i].Union(m)
-	} else {
-		maps = slices.Insert(maps, i, m)
+	ks := make([]keyed, 0, len(maps))
+	for _, m := range maps {
+		if len(m.parts) > 0 {
+			ks = append(ks, keyed{m, sortKeyOf(m.space)})
+		}
 	}
-	return UnionMap{params: u.params, maps: maps}
+	slices.SortStableFunc(ks, func(a, b keyed) int { return a.key.cmp(b.key) })
+	out := make([]Map, 0, len(ks))
+	for i, k := range ks {
+		if i > 0 && ks[i-1].key.cmp(k.key) == 0 {
+			out[len(out)-1] = out[len(out)-1].Union(k.m)
+			continue
+		}
+		out = append(out, k.m)
+	}
+	return UnionMap{params: params, maps: out}
+}
+
+// spaceSortKey orders spaces as spaceLess does, computed once per space.
+type spaceSortKey struct {
+	isSet   bool
+	in, out string
+	tuples  string
+}
+
+func sortKeyOf(sp Space) spaceSortKey {
+	k := spaceSortKey{isSet: sp.isSet, out: sp.out.name, tuples: sp.TupleKey()}
+	if !sp.isSet {
+		k.in = sp.in.name
+	}
+	return k
+}
+
+func (a spaceSortKey) cmp(b spaceSortKey) int {
+	if a.isSet != b.isSet {
+		if a.isSet {
+			return -1
+		}
+		return 1
+	}
+	if c := strings.Compare(a.in, b.in); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.out, b.out); c != 0 {
+		return c
+	}
+	return strings.Compare(a.tuples, b.tuples)
 }
 
 // Params returns the parameters of u.

@@ -32,16 +32,6 @@ func alignUnions(a, b UnionMap) (UnionMap, UnionMap) {
 	return a.alignParams(p), b.alignParams(p)
 }
 
-// fromMaps builds a union from maps aligned to params, merging equal
-// spaces and dropping empty maps.
-func fromMaps(params []string, maps []Map) UnionMap {
-	u := UnionMap{params: params}
-	for _, m := range maps {
-		u = u.add(m)
-	}
-	return u
-}
-
 // Union returns a ∪ b (isl_union_map_union).
 func (a UnionMap) Union(b UnionMap) UnionMap {
 	a, b = alignUnions(a, b)
