@@ -82,3 +82,22 @@ func TestBudgetSuite(t *testing.T) {
 		}
 	}
 }
+
+// TestScheduleCancelled: with Config.Cancel closed, Schedule solves no
+// integer program and returns ErrCancelled (the caller keeps the
+// original schedule).
+func TestScheduleCancelled(t *testing.T) {
+	d := loadDeps(t, "gemm.c")
+	stop := make(chan struct{})
+	close(stop)
+	n := 0
+	solveLexminHook = func(int, [][]int64, [][]int64) { n++ }
+	defer func() { solveLexminHook = nil }()
+	_, err := Schedule(d, Config{Cancel: stop})
+	if !errors.Is(err, ErrCancelled) {
+		t.Fatalf("err = %v, want ErrCancelled", err)
+	}
+	if n != 0 {
+		t.Errorf("%d integer programs solved after the cancellation", n)
+	}
+}

@@ -133,6 +133,9 @@ func newPlan(d *deps.Deps, cfg Config) (*plan, error) {
 	coefs := map[string]presburger.BasicSet{}
 	for _, dp := range d.Deps {
 		for _, part := range dp.Rel.Parts() {
+			if cfg.cancelled() {
+				return nil, ErrCancelled
+			}
 			if part.IsEmpty() {
 				continue
 			}
@@ -352,6 +355,9 @@ func (p *plan) findHyperplane(valid, bound []*edge, only map[int]bool) ([][]int6
 		}
 		sum[nx] = -1
 		b.AddIneq(sum)
+	}
+	if p.cfg.cancelled() {
+		return nil, ErrCancelled
 	}
 	p.ilps++
 	if p.ilps > p.cfg.maxILPs() {

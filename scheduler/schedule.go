@@ -64,6 +64,23 @@ type Config struct {
 	// OpenMP reduction (see reduce.go). Reordering the updates changes
 	// floating-point rounding.
 	Reductions bool
+	// Cancel, when closed, stops the search: Schedule returns
+	// ErrCancelled before its next integer program or Farkas dual (nil:
+	// never). The caller then keeps the original schedule.
+	Cancel <-chan struct{}
+}
+
+// ErrCancelled is Schedule's error when Config.Cancel was closed.
+var ErrCancelled = errors.New("scheduler: cancelled")
+
+// cancelled reports whether Config.Cancel is closed.
+func (c Config) cancelled() bool {
+	select {
+	case <-c.Cancel:
+		return true
+	default:
+		return false
+	}
 }
 
 func (c Config) maxCoeff() int64 { return positiveOr(c.MaxCoeff, 8) }
@@ -135,7 +152,7 @@ type Result struct {
 func Schedule(d *deps.Deps, cfg Config) (*Result, error) {
 	res, err := scheduleOnce(d, cfg)
 	var be *BudgetError
-	if !errors.As(err, &be) || (cfg.Fuse == FuseNo && cfg.NoNegative) {
+	if !errors.As(err, &be) || (cfg.Fuse == FuseNo && cfg.NoNegative) || cfg.cancelled() {
 		return res, err
 	}
 	simple := cfg
