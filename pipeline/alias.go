@@ -122,6 +122,9 @@ func pairList(pairs [][2]*scop.Array) string {
 	return strings.Join(ps, ", ")
 }
 
+// maxAliasPairs bounds the pairs of arrays a run-time check compares.
+const maxAliasPairs = 120
+
 // aliasPairs returns the pairs of arrays of s that may overlap and of
 // which the region writes at least one, in the order of s.Arrays. The
 // error is an *aliasError when some of them has no address range (the
@@ -148,6 +151,9 @@ func aliasPairs(f *cfront.File, r *cfront.Region, s *scop.Scop) ([][2]*scop.Arra
 			}
 		}
 	}
+	if len(pairs) > maxAliasPairs {
+		return pairs, &aliasError{fmt.Sprintf("%d pairs of arrays may overlap, more than the %d a run-time check compares", len(pairs), maxAliasPairs)}
+	}
 	if len(indirect) > 0 {
 		return pairs, &aliasError{fmt.Sprintf("the rows of %s are reached through pointers, so whether %s may overlap cannot be checked at run time", strings.Join(indirect, ", "), pairList(pairs))}
 	}
@@ -169,6 +175,14 @@ func aliasClassOf(f *cfront.File, r *cfront.Region, a *scop.Array) aliasClass {
 		return aliasNone
 	}
 	v := f.Lookup(r, a.Name)
+	if a.Rank == 0 {
+		if v != nil && v.Scope == cfront.FileScope && v.NDims() == 0 {
+			return aliasObject
+		}
+		// A parameter or local scalar of the function, or a name
+		// without a declaration we could take the address of.
+		return aliasNone
+	}
 	if v == nil {
 		// An array tessera made (scalar expansion, statement
 		// splitting) is not named in the region's text; any other
@@ -180,12 +194,6 @@ func aliasClassOf(f *cfront.File, r *cfront.Region, a *scop.Array) aliasClass {
 			return aliasIndirect
 		}
 		return aliasPointer
-	}
-	if a.Rank == 0 {
-		if v.Scope == cfront.FileScope && v.NDims() == 0 {
-			return aliasObject
-		}
-		return aliasNone // a parameter or local scalar of the function
 	}
 	rank := a.Rank
 	if len(a.Strides) > 0 {
@@ -299,6 +307,9 @@ func aliasCondition(s *scop.Scop, pairs [][2]*scop.Array, prefix string) (cond, 
 		first, last := elemAddr(a, lo, h), elemAddr(a, hi, h)
 		sp := &span{lo: "(const char *)" + first, end: "(const char *)(" + last + " + 1)"}
 		sp.text = strings.TrimPrefix(first, "&") + " to " + strings.TrimPrefix(last, "&")
+		if a.Rank == 0 {
+			sp.text = a.Name
+		}
 		spans[a.Name] = sp
 		order = append(order, sp.text)
 		return sp, nil
@@ -396,6 +407,9 @@ func elemAddr(a *scop.Array, sub []ast.Expr, h ast.Helpers) string {
 	}
 	var terms []string
 	for k, e := range sub {
+		if c, ok := e.(*ast.Int); ok && c.V == 0 {
+			continue
+		}
 		t := h.ExprCParen(e)
 		switch st := a.Strides[k]; {
 		case st == "1":
@@ -405,6 +419,9 @@ func elemAddr(a *scop.Array, sub []ast.Expr, h ast.Helpers) string {
 			t += " * (" + st + ")"
 		}
 		terms = append(terms, t)
+	}
+	if len(terms) == 0 {
+		terms = []string{"0"}
 	}
 	b.WriteString("[" + strings.Join(terms, " + ") + "]")
 	return b.String()

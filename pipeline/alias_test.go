@@ -2,7 +2,9 @@ package pipeline
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -230,7 +232,11 @@ func TestAliasPairs(t *testing.T) {
 		{"restrict array parameter", "void f(int n, double x[restrict 100], double y[100], double z[100])" + body, "y and z"},
 		{"restrict inner level", "void f(int n, double *x, double *y, double * restrict *w, double *z)" + body, "x and y, y and z"},
 		{"rows through pointers", "void f(int n, double **x, double *y, double *z)" + strings.ReplaceAll(body, "x[i]", "x[i][i]"), "kept"},
+		{"local pointers", "void *malloc(unsigned long);\nvoid f(int n)\n{\n  double *x = malloc(800), *y = malloc(800), *z = x + 1;\n#pragma scop\n  for (int i = 0; i < n; i++)\n    y[i] = x[i] + z[i];\n#pragma endscop\n}\n", "x and y, y and z"},
+		{"global scalar", "double g, h;\nvoid f(int n, double *x, double *y, double *z)\n{\n#pragma scop\n  for (int i = 0; i < n; i++)\n    g += h * x[i] * y[i] * z[i];\n#pragma endscop\n}\n", "g and x, g and y, g and z"},
+		{"delinearized", "void f(int n, int m, double *x, double *y, double *z)\n{\n#pragma scop\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < m; j++)\n      y[i*m + j] = x[j*n + i] + z[i];\n#pragma endscop\n}\n", "x and y, y and z"},
 	}
+	gcc, gccErr := exec.LookPath("gcc")
 	for _, c := range cases {
 		for _, noAlias := range []bool{false, true} {
 			res, err := Optimize("k.c", []byte(c.src), Options{AssumeNoAlias: noAlias})
@@ -239,6 +245,9 @@ func TestAliasPairs(t *testing.T) {
 			}
 			r := res.Regions[0]
 			remarks := strings.Join(r.Remarks, "\n")
+			if gccErr == nil && !r.Kept {
+				compileC(t, gcc, c.name, string(res.Output))
+			}
 			switch {
 			case c.want == "kept" && !noAlias:
 				if !r.Kept || len(res.Diags) != 1 || res.Diags[0].Severity != "warning" || !strings.Contains(res.Diags[0].Msg, "reached through pointers") || res.Errors() {
@@ -259,6 +268,20 @@ func TestAliasPairs(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// compileC checks that gcc compiles src (-fsyntax-only, -Wall): a
+// diagnostic ends the test with name.
+func compileC(t *testing.T, gcc, name, src string) {
+	t.Helper()
+	dir := t.TempDir()
+	c := filepath.Join(dir, "k.c")
+	if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := exec.Command(gcc, "-fsyntax-only", "-Wall", "-Wno-unused", "-Wno-unknown-pragmas", c).CombinedOutput(); err != nil || len(b) > 0 {
+		t.Errorf("%s: gcc: %v\n%s\n%s", name, err, b, src)
 	}
 }
 
