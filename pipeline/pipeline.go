@@ -144,6 +144,9 @@ type Region struct {
 	// Times records how long each stage took, in stage order.
 	Times []StageTime
 	Total time.Duration
+	// stop, when closed, cancels the stages not yet started
+	// (runRegionWithin closes it when the region runs over its time).
+	stop <-chan struct{}
 }
 
 // StageTime is the duration of one stage on one region.
@@ -152,7 +155,14 @@ type StageTime struct {
 	Time  time.Duration
 }
 
+// timed runs the stage f and records its time; it returns errCancelled
+// without running f once r.stop is closed.
 func (r *Region) timed(stage string, f func() error) error {
+	select {
+	case <-r.stop:
+		return &stageError{stage, errCancelled}
+	default:
+	}
 	t0 := time.Now()
 	err := f()
 	r.Times = append(r.Times, StageTime{stage, time.Since(t0)})
@@ -290,87 +300,6 @@ type stageError struct {
 
 func (e *stageError) Error() string { return e.stage + ": " + e.err.Error() }
 func (e *stageError) Unwrap() error { return e.err }
-
-// runRegionWithin runs runRegion with the region time limit. On timeout
-// the region keeps its original text; the abandoned computation stops at
-// the end of the process (the stages have no cancellation points yet).
-func runRegionWithin(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefix string) (string, error) {
-	limit := opt.RegionTimeout
-	if limit <= 0 {
-		limit = 120 * time.Second
-	}
-	type result struct {
-		text string
-		err  error
-	}
-	done := make(chan result, 1)
-	// The worker fills its own Region; we copy it back only when it
-	// finishes in time, so an abandoned worker never races with us.
-	work := &Region{Region: r, Kept: true}
-	go func() {
-		t, err := runRegion(f, r, work, opt, prefix)
-		if errors.Is(err, errUselessExpansion) {
-			// Once more on the model without scalar expansion.
-			again := &Region{Region: r, Kept: true}
-			o := opt
-			o.NoExpand = true
-			t, err = runRegion(f, r, again, o, prefix)
-			again.Remarks = append([]string{"scalar expansion undone: the region keeps the original order, which does not need it"}, again.Remarks...)
-			*work = *again
-		}
-		done <- result{t, err}
-	}()
-	// The limit is on the CPU time of the process, so that the outcome
-	// does not depend on how loaded the machine is (a region that needs
-	// 10 s of CPU took over 2 minutes of wall time at load average 25);
-	// wall time bounds it too, at wallFactor times the limit, for a
-	// machine that cannot report CPU time or a stage that blocks.
-	cpu0, cpuOK := processCPU()
-	start := time.Now()
-	over := func() bool {
-		used := time.Since(start)
-		if cpuOK {
-			if c, ok := processCPU(); ok && used < wallFactor*limit {
-				used = c - cpu0
-			}
-		}
-		return used > limit
-	}
-	tick := time.NewTicker(50 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		select {
-		case res := <-done:
-			// Checked on completion too, so that a region that ends
-			// between two ticks is judged as one that does not (lu at
-			// --region-timeout=1ns was kept or not depending on whether
-			// it took 50 ms).
-			if !over() {
-				*reg = *work
-				return res.text, res.err
-			}
-		case <-tick.C:
-			if !over() {
-				continue
-			}
-		}
-		reg.Remarks = append(reg.Remarks, fmt.Sprintf("gave up after %v", limit))
-		return "", &timeoutError{limit}
-	}
-}
-
-// timeoutError is runRegionWithin's verdict on a region over its time
-// limit: like a scheduler over its budget, the region keeps its (correct)
-// code, with a warning.
-type timeoutError struct{ limit time.Duration }
-
-func (e *timeoutError) Error() string {
-	return fmt.Sprintf("region not optimized: the stages took longer than %v of CPU time (--region-timeout); the region is kept as it was", e.limit)
-}
-
-// wallFactor bounds the wall time of a region at this many times its CPU
-// time limit.
-const wallFactor = 20
 
 // runRegion runs the stages after the front end on one region and returns
 // the new text of its body.

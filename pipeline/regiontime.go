@@ -1,0 +1,155 @@
+package pipeline
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/tessera-opt/tessera/cfront"
+)
+
+// The region time limit.
+//
+// A region's stages run in a worker goroutine; the caller watches the CPU
+// time of the process. When the region runs over its limit, the caller
+// cancels the worker (Region.stop: every stage not yet started returns
+// errCancelled; the scheduler stops before its next integer program or
+// Farkas dual, scheduler.Config.Cancel) and waits for it to return, so
+// that its work does not go on in the background and is not billed to the
+// next region. The engine's queries in progress are bounded by their step
+// budgets. A worker that still runs after another limit's worth of time
+// (at least minAwait; a stage without a cancellation point) is abandoned.
+
+// errCancelled is the error of the stages of a region that ran over its
+// time limit.
+var errCancelled = errors.New("cancelled: the region ran over its time limit")
+
+// defaultRegionTimeout is the limit when Options.RegionTimeout is not set.
+const defaultRegionTimeout = 120 * time.Second
+
+// minAwait is the least time a cancelled worker is awaited: the engine's
+// query in progress may take up to its step budget (seconds) to return.
+const minAwait = 30 * time.Second
+
+// wallFactor bounds the wall time of a region at this many times its CPU
+// time limit.
+const wallFactor = 20
+
+// regionClock measures a region's time from its start: the CPU time of
+// the process, so that the outcome does not depend on how loaded the
+// machine is (a region that needs 10 s of CPU took over 2 minutes of wall
+// time at load average 25), bounded by wall time at wallFactor times the
+// limit, for a machine that cannot report CPU time or a stage that
+// blocks.
+type regionClock struct {
+	limit time.Duration
+	start time.Time
+	cpu0  time.Duration
+	cpuOK bool
+}
+
+func startClock(limit time.Duration) regionClock {
+	c := regionClock{limit: limit, start: time.Now()}
+	c.cpu0, c.cpuOK = processCPU()
+	return c
+}
+
+// over reports whether the time used since the start passed the limit.
+func (c regionClock) over() bool {
+	used := time.Since(c.start)
+	if c.cpuOK {
+		if t, ok := processCPU(); ok && used < wallFactor*c.limit {
+			used = t - c.cpu0
+		}
+	}
+	return used > c.limit
+}
+
+// runRegionWithin runs runRegion with the region time limit. On timeout
+// the region keeps its original text, and the worker is cancelled and
+// awaited (see above).
+func runRegionWithin(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefix string) (string, error) {
+	limit := opt.RegionTimeout
+	if limit <= 0 {
+		limit = defaultRegionTimeout
+	}
+	type result struct {
+		text string
+		err  error
+	}
+	done := make(chan result, 1)
+	stop := make(chan struct{})
+	opt.Sched.Cancel = stop
+	// The worker fills its own Region; we copy it back only when it
+	// finishes in time, so that the worker never races with us.
+	work := &Region{Region: r, Kept: true, stop: stop}
+	go func() {
+		t, err := runRegion(f, r, work, opt, prefix)
+		if errors.Is(err, errUselessExpansion) {
+			// Once more on the model without scalar expansion.
+			again := &Region{Region: r, Kept: true, stop: stop}
+			o := opt
+			o.NoExpand = true
+			t, err = runRegion(f, r, again, o, prefix)
+			again.Remarks = append([]string{"scalar expansion undone: the region keeps the original order, which does not need it"}, again.Remarks...)
+			*work = *again
+		}
+		done <- result{t, err}
+	}()
+	clock := startClock(limit)
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	timeout := func() (string, error) {
+		reg.Remarks = append(reg.Remarks, fmt.Sprintf("gave up after %v", limit))
+		return "", &timeoutError{limit}
+	}
+	for {
+		select {
+		case res := <-done:
+			// Checked on completion too, so that a region that ends
+			// between two ticks is judged as one that does not (lu at
+			// --region-timeout=1ns was kept or not depending on whether
+			// it took 50 ms).
+			if !clock.over() {
+				*reg = *work
+				return res.text, res.err
+			}
+			reg.Times = work.Times
+			return timeout()
+		case <-tick.C:
+			if !clock.over() {
+				continue
+			}
+			close(stop)
+			if awaitWorker(done, tick.C, startClock(max(limit, minAwait))) {
+				// The stages the worker ran before it stopped.
+				reg.Times = work.Times
+			}
+			return timeout()
+		}
+	}
+}
+
+// awaitWorker waits for a cancelled worker to return, at most until the
+// clock runs over; it reports whether the worker returned.
+func awaitWorker[T any](done <-chan T, tick <-chan time.Time, clock regionClock) bool {
+	for {
+		select {
+		case <-done:
+			return true
+		case <-tick:
+			if clock.over() {
+				return false
+			}
+		}
+	}
+}
+
+// timeoutError is runRegionWithin's verdict on a region over its time
+// limit: like a scheduler over its budget, the region keeps its (correct)
+// code, with a warning.
+type timeoutError struct{ limit time.Duration }
+
+func (e *timeoutError) Error() string {
+	return fmt.Sprintf("region not optimized: the stages took longer than %v of CPU time (--region-timeout); the region is kept as it was", e.limit)
+}
