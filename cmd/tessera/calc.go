@@ -21,7 +21,7 @@ documentation of presburger/calc for the language.`
 	c.Notes = `With -o FILE, the file is written only when every statement succeeded.
 
 Exit status: 0 success; 1 an error in the input; 2 bad usage.`
-	out := c.FlagSet().String("o", "-", "output `FILE` (- for standard output)")
+	out := c.FlagSet().String("o", "-", "output `FILE`, - for standard output")
 	pos, code, done := c.Parse(args, stdout, stderr)
 	if done {
 		return code

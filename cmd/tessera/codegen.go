@@ -27,7 +27,7 @@ context set and an options map in isl notation ('#' starts a comment).
 An option name that isl does not know (not atomic, separate, unroll or
 isolate) is ignored, as isl does, with a warning.`
 	c.Notes = "Exit status: 0 success; 1 an error in the input; 2 bad usage."
-	out := c.FlagSet().String("o", "-", "output `FILE` (- for standard output)")
+	out := c.FlagSet().String("o", "-", "output `FILE`, - for standard output")
 	separate := c.FlagSet().Bool("separate", false, "use the separate option for every schedule dimension")
 	atomic := c.FlagSet().Bool("atomic", false, "use the atomic option for every schedule dimension")
 	pos, code, done := c.Parse(args, stdout, stderr)

@@ -49,7 +49,7 @@ func runModel(what string, args []string, stdout, stderr io.Writer) int {
 	c := cli.New("tessera "+what, "tessera "+what+" [flags] FILE.c")
 	c.Notes = "Exit status: 0 success; 1 when a region or the input had an error; 2 bad usage."
 	fs := c.FlagSet()
-	out := fs.String("o", "-", "output `FILE` (- for standard output)")
+	out := fs.String("o", "-", "output `FILE`, - for standard output")
 	asJSON := fs.Bool("json", false, "print JSON for tools")
 	ctxFlag := fs.String("context", "", "assumption on the parameters: a `SET` in isl notation, or an integer N for every parameter >= N (as for tessera opt)")
 	autoscop := fs.Bool("autoscop", false, "also model maximal affine loop nests outside scop pragmas")

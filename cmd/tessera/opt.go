@@ -28,9 +28,9 @@ file without scop pragmas, also the plain loop nests) and writes the file
 back with the regions rewritten and every other byte unchanged. A region
 that cannot be modelled or optimized keeps its code, with a diagnostic.
 The output goes to NAME.tessera.c beside the input unless -o says where
-(-o - is standard output); it is written atomically and never over the
-input. An input of - is standard input, with the output on standard
-output unless -o says otherwise.`
+(-o - is standard output; it is the default when the input is - for
+standard input, a pipe or a device); it is written atomically and never
+over the input.`
 
 const optNotes = `--context: the assumption applies to the whole file. Each region gets its
 part on the region's own parameters (constraints on parameters a region
@@ -144,22 +144,23 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *out == "" && c.Given("o") {
 		return usage("-o: empty file name")
 	}
-	// The input: a file, or standard input for "-" (then the output goes
-	// to standard output unless -o says otherwise).
-	inputs := []string{in}
+	// The input: a file, or standard input for "-". The output goes
+	// beside a regular file, else (standard input, a pipe, a device) to
+	// standard output, unless -o says where. No file read may be written.
+	inputs := []string{in, *schedFile, *sizesFile, strings.TrimPrefix(*sizes, "@")}
 	var src []byte
 	if in == "-" {
-		in, inputs = "<stdin>", nil
-		if *out == "" {
-			*out = "-"
-		}
+		in, inputs = "<stdin>", inputs[1:]
 		src, err = io.ReadAll(stdin)
 	} else {
-		if *out == "" {
+		src, err = os.ReadFile(in)
+	}
+	if *out == "" {
+		*out = "-"
+		if fi, serr := os.Stat(in); serr == nil && fi.Mode().IsRegular() {
 			ext := filepath.Ext(in)
 			*out = strings.TrimSuffix(in, ext) + ".tessera" + ext
 		}
-		src, err = os.ReadFile(in)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tessera opt: %v\n", err)

@@ -329,7 +329,7 @@ func (c *Command) help(w io.Writer) {
 	}
 	if len(refused) > 0 {
 		sort.Strings(refused)
-		fmt.Fprintf(w, "  not offered (an error that says why): %s\n", strings.Join(refused, ", "))
+		fmt.Fprintln(w, wrap("not offered (an error says why): "+strings.Join(refused, ", "), "  ", 78))
 	}
 	if c.Notes != "" {
 		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(c.Notes, "\n"))
