@@ -68,6 +68,8 @@ func TestMacroStep(t *testing.T) {
 		{"unsigned", "#define BS 8u\n", Config{}, 0, "!"},
 		{"variable", "int BS = 8;\n", Config{}, 0, "!"},
 		{"too big", "#define BS (65536*65536)\n", Config{}, 0, "!"},
+		{"cast", "#define BS ((int)8)\n", Config{}, 8, ""},
+		{"cast overridable", "#ifndef BS\n#define BS ((int)8)\n#endif\n", Config{}, 0, "!"}, // #if cannot check it
 	} {
 		src := tc.defs + `void f(int n, double *A) {
   int jj;

@@ -240,6 +240,9 @@ type condEnv struct {
 	macros map[string]*Macro
 	memo   map[string]condVal
 	strict bool
+	// casts is set when a strict evaluation went through a cast to an
+	// integer type ((int)8), which C code evaluates but #if cannot.
+	casts bool
 }
 
 // eval evaluates an integer constant expression; identifiers are
@@ -276,6 +279,12 @@ func (env *condEnv) eval1(e Expr, depth int) (int64, bool) {
 	case *CharLit:
 		return e.Value, true
 	case *Paren:
+		return env.eval(e.X, depth)
+	case *Cast:
+		if !env.strict || e.Type == nil || e.Type.Stars != 0 || !IsIntegerType(e.Type.Base) {
+			return 0, false
+		}
+		env.casts = true
 		return env.eval(e.X, depth)
 	case *Ident:
 		m, ok := env.macros[e.Name]

@@ -38,6 +38,9 @@ type parser struct {
 	// macros, when not nil, are the file's macros: an object-like macro
 	// whose value is an integer constant expression may be a loop step.
 	macros map[string]*Macro
+	// macroConst, when not nil, evaluates a constant expression of
+	// macros for code at an offset (File.MacroConst).
+	macroConst func(e Expr, at int) (int64, string, bool)
 }
 
 // newParser parses toks, which must end in tEOF.

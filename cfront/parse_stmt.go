@@ -282,6 +282,9 @@ func (p *parser) parseExprStmt() *ExprStmt {
 		what := "an expression"
 		if _, ok := Unparen(x).(*Call); ok {
 			what = "a call statement"
+			if p.isMacroCall(x) {
+				what = "a call of the macro " + Unparen(Unparen(x).(*Call).Fun).(*Ident).Name + " as a statement (its expansion is not read there)"
+			}
 		}
 		p.fail(CodeUnsupported, start, "%s is not allowed as a statement in a SCoP: only assignments and ++/-- are modeled (their accesses must be known)", what)
 		return nil
@@ -553,8 +556,13 @@ func isName(e Expr, name string) bool {
 
 // loopStep recognizes the increment forms and returns the signed step.
 func (p *parser) loopStep(iter string, incr Expr) int64 {
+	var stepExpr Expr // the step as written, when the shape is right
 	bad := func() int64 {
-		p.fail(CodeLoop, incr.Pos(), "for loop increment must step the iterator %s by an integer constant (%s++, %s--, %s += c, %s -= c or %s = %s + c)", iter, iter, iter, iter, iter, iter, iter)
+		why := ""
+		if stepExpr != nil {
+			why = ": " + p.stepWhy(stepExpr)
+		}
+		p.fail(CodeLoop, incr.Pos(), "for loop increment must step the iterator %s by an integer constant (%s++, %s--, %s += c, %s -= c or %s = %s + c)%s", iter, iter, iter, iter, iter, iter, iter, why)
 		return 0
 	}
 	var step int64
@@ -577,6 +585,7 @@ func (p *parser) loopStep(iter string, incr Expr) int64 {
 		case "+=", "-=":
 			c, ok := p.constInt(x.RHS)
 			if !ok {
+				stepExpr = x.RHS
 				return bad()
 			}
 			step = c
@@ -607,6 +616,11 @@ func (p *parser) loopStep(iter string, incr Expr) int64 {
 				ok = false
 			}
 			if !ok {
+				if isName(b.X, iter) {
+					stepExpr = b.Y
+				} else if isName(b.Y, iter) {
+					stepExpr = b.X
+				}
 				return bad()
 			}
 			step = c
@@ -625,16 +639,41 @@ func (p *parser) loopStep(iter string, incr Expr) int64 {
 
 const minInt64 = -1 << 63
 
+// stepWhy says why the step e of a loop is not an integer constant.
+func (p *parser) stepWhy(e Expr) string {
+	why := "it is not an integer constant expression"
+	Walk(e, func(n Node) bool {
+		id, ok := n.(*Ident)
+		if !ok {
+			return true
+		}
+		m := p.macros[id.Name]
+		switch {
+		case m == nil:
+			why = id.Name + " is a variable, and a step known only at run time leaves the iteration domain non-affine"
+		case m.FuncLike:
+			why = "the macro " + id.Name + " takes arguments; only object-like macros are evaluated in a step"
+		default:
+			if _, _, ok := p.macroConst(id, id.At.Offset); ok {
+				return true
+			}
+			why = "the macro " + id.Name + " expands to '" + m.Body + "', which is not an integer constant expression of literals and macros with an int value (no variables or unsigned constants; casts only when no -D flag or #if can change the macro)"
+		}
+		return false
+	})
+	return why
+}
+
 // constInt evaluates a loop step: an integer literal, or an integer
 // constant expression of literals and object-like macros whose bodies are
 // such expressions (#define BS 8, "jj += BS", "jj += 2*BS"). The region
 // records the macros it took values from (Region.Cond).
 func (p *parser) constInt(e Expr) (int64, bool) {
-	if v, ok := constInt(e); ok || p.macros == nil {
+	if v, ok := constInt(e); ok || p.macroConst == nil {
 		return v, ok
 	}
-	env := &condEnv{macros: p.macros, memo: map[string]condVal{}, strict: true}
-	return env.eval(e, 0)
+	v, _, ok := p.macroConst(e, e.Pos().Offset)
+	return v, ok
 }
 
 // constInt evaluates an integer literal, possibly negated or parenthesized.

@@ -160,6 +160,7 @@ func (f *File) regionParser(toks []token, end int, eofPos Pos) *parser {
 	p := newParserRange(f.Name, f.text, toks, end, eofPos, f.isTypeName)
 	p.pp = &f.pp
 	p.macros = f.Macros
+	p.macroConst = f.MacroConst
 	p.gotoTo = func(name string, at Pos) (Pos, bool) { return f.jumpTo(toks, name, at) }
 	return p
 }
@@ -247,7 +248,9 @@ func (f *File) MacroConst(e Expr, at int) (v int64, cond string, ok bool) {
 	}
 	env := &condEnv{macros: f.Macros, memo: map[string]condVal{}, strict: true}
 	v, ok = env.eval(e, 0)
-	if !ok {
+	if !ok || !fixed && env.casts {
+		// (A cast is fine in C code but not in the #if that would
+		// check the value.)
 		return 0, "", false
 	}
 	if !fixed {
