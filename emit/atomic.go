@@ -29,6 +29,11 @@ var ErrNotWritable = errors.New("not a regular file, character device or FIFO")
 //   - a character device (/dev/null, a terminal) or a FIFO: data is
 //     written to it directly, without creating, truncating or replacing
 //     the node.
+//   - one of the process's descriptors (/dev/stdout, /dev/stderr,
+//     /dev/fd/N, /proc/self/fd/N), whatever it refers to: data is written
+//     to the descriptor at its offset, as the shell's "> /dev/stdout"
+//     does (a file the shell redirected it to stays that file, and what
+//     was written there before stays too).
 //   - anything else (a directory, a socket, a block device): refused
 //     (ErrNotWritable).
 //
@@ -49,6 +54,9 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode, inputs ...strin
 		if ii, err := os.Stat(in); err == nil && os.SameFile(fi, ii) {
 			return fmt.Errorf("emit: refusing to write %s: %w (%s)", path, ErrSameFile, in)
 		}
+	}
+	if fd, ok := fdOf(path); ok {
+		return writeFD(path, fd, data)
 	}
 	switch m := fi.Mode(); {
 	case m.IsRegular():

@@ -4,6 +4,7 @@ package emit
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -176,4 +177,35 @@ func TestWriteThroughSymlink(t *testing.T) {
 	if b, _ := os.ReadFile(in); string(b) != "input" {
 		t.Errorf("input clobbered: %q", b)
 	}
+}
+
+// TestWriteFDLink: a file named through a descriptor link is written
+// through the descriptor, at its offset: it is not replaced, and what was
+// written before stays.
+func TestWriteFDLink(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "out.c")
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString("diagnostics;"); err != nil {
+		t.Fatal(err)
+	}
+	link := fmt.Sprintf("/proc/self/fd/%d", f.Fd())
+	if _, err := os.Stat(link); err != nil {
+		t.Skipf("no %s: %v", link, err)
+	}
+	before, _ := f.Stat()
+	if err := WriteFileAtomic(link, []byte("output"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	after, err := os.Stat(p)
+	if err != nil || !os.SameFile(before, after) {
+		t.Errorf("the file was replaced (%v)", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "diagnostics;output" {
+		t.Errorf("file holds %q", b)
+	}
+	noTemps(t, filepath.Dir(p))
 }
