@@ -298,7 +298,21 @@ func (g *gen) modExpr(c cons, b *build) (ast.Expr, bool) {
 	if !rest.equal(dv.Num) {
 		return nil, false
 	}
-	return ast.Eq(ast.Rem(g.affExpr(dv.Num, b), ast.NewInt(dv.Den)), ast.NewInt(0)), true
+	return ast.Eq(ast.Rem(g.affExpr(positiveLead(dv.Num), b), ast.NewInt(dv.Den)), ast.NewInt(0)), true
+}
+
+// positiveLead returns a or -a, whichever has a positive first non-zero
+// coefficient (x % m == 0 and (-x) % m == 0 are the same test).
+func positiveLead(a aff) aff {
+	for _, k := range a.Coef {
+		if k < 0 {
+			return a.scale(-1)
+		}
+		if k > 0 {
+			return a
+		}
+	}
+	return a
 }
 
 // condExpr returns the conjunction of the constraints.
@@ -443,17 +457,8 @@ func (g *gen) modIneqExpr(c cons, b *build) (ast.Expr, bool) {
 	}
 	n := b.n
 	s1 := g.setOf(n, nil, []aff{c.a})
-	num := dv.Num
 	// Prefer a positive leading coefficient in the printed dividend.
-	for _, k := range num.Coef {
-		if k < 0 {
-			num = num.scale(-1)
-			break
-		}
-		if k > 0 {
-			break
-		}
-	}
+	num := positiveLead(dv.Num)
 	for r := int64(0); r < dv.Den; r++ {
 		x := num.add(constAff(len(num.Coef), -r))
 		e := x.resize(len(x.Coef) + 1)

@@ -247,8 +247,7 @@ func (g *gen) knownDivs(s presburger.Set) presburger.Set {
 		return s
 	}
 	g.tick()
-	u := presburger.UniverseSet(s.Space())
-	return u.Subtract(u.Subtract(s))
+	return s.ComputeDivs()
 }
 
 // solveInstance expresses the instance dims of the executed part p
