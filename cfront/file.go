@@ -78,6 +78,8 @@ type File struct {
 
 	cfg      Config
 	pp       ppInfo
+	// inclCond is set while a header included under an #if is read.
+	inclCond bool
 	text     string // string(Src), made once
 	isTypeC  map[string]bool
 	curFunc  *Func
@@ -249,6 +251,7 @@ func (f *File) directives(name string, toks []token, depth int) []int {
 					}
 					m.Pos, m.File = t.pos, name
 					m.Cond = stackCond(stack)
+					m.condInclude = f.inclCond
 					for _, fr := range stack {
 						if fr.guard == m.Name {
 							m.overridable = true
@@ -265,11 +268,18 @@ func (f *File) directives(name string, toks []token, depth int) []int {
 		case "include":
 			if active() && depth < 8 && strings.HasPrefix(rest, "\"") {
 				if j := strings.IndexByte(rest[1:], '"'); j > 0 {
+					// The header's macros hold only under the
+					// conditions around its #include.
+					saved := f.inclCond
+					f.inclCond = f.inclCond || stackCond(stack) != ""
 					f.include(filepath.Join(filepath.Dir(name), rest[1:1+j]), depth+1)
+					f.inclCond = saved
 				}
 			}
 		case "pragma":
-			if depth == 0 {
+			// (A scop pragma in a branch not taken is not seen by the
+			// compiler, nor by us.)
+			if depth == 0 && active() {
 				switch firstWord(rest) {
 				case "scop", "endscop":
 					pragmas = append(pragmas, i)

@@ -23,6 +23,9 @@ type Macro struct {
 	// overridable is set when the definition sits under #ifndef NAME
 	// (or #if !defined(NAME)): a -DNAME flag of the compilation replaces it.
 	overridable bool
+	// condInclude is set when the definition comes from a header whose
+	// #include sits under an #if.
+	condInclude bool
 }
 
 // directive splits a preprocessor line into its name and the rest:

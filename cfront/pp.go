@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -183,7 +184,51 @@ func (f *File) jumpTo(toks []token, name string, at Pos) (Pos, bool) {
 			return t.pos, true
 		}
 	}
+	// "asm goto" lists its labels among its operands: any may be its
+	// target.
+	for i := from; i+1 < to; i++ {
+		if t, n := &toks[i], &toks[i+1]; t.kind == tIdent && strings.Contains(t.text, "asm") && n.text == "goto" {
+			return n.pos, true
+		}
+	}
 	return Pos{}, false
+}
+
+// MacroCond tells whether the calls of the function-like macro name may
+// be expanded for the model of a region, and under which preprocessor
+// condition the expansion is the compiler's: name and every function-like
+// macro its body calls must be defined once in the file (the one
+// definition is then the one the region sees, when its condition holds);
+// cond joins the conditions of those definitions ("" when they are
+// unconditional). ok is false when some macro has more than one
+// definition, or a definition whose condition is not known.
+func (f *File) MacroCond(name string) (cond string, ok bool) {
+	var conds []string
+	seen := map[string]bool{}
+	var visit func(name string, depth int) bool
+	visit = func(name string, depth int) bool {
+		m := f.Macros[name]
+		if m == nil || !m.FuncLike || seen[name] {
+			return true
+		}
+		seen[name] = true
+		if depth > 16 || f.pp.defs[name] != 1 || m.File == "<command line>" || m.condInclude {
+			return false
+		}
+		if m.Cond != "" && !slices.Contains(conds, m.Cond) {
+			conds = append(conds, m.Cond)
+		}
+		for _, t := range lex([]byte(m.Body)) {
+			if t.kind == tIdent && !visit(t.text, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	if !visit(name, 0) {
+		return "", false
+	}
+	return joinConds(conds...), true
 }
 
 // stepConds returns, for the loops of body whose step is a macro that a
@@ -269,7 +314,7 @@ func (f *File) macroFixed(name string, at, depth int) bool {
 	if m == nil || depth > 16 {
 		return false
 	}
-	if m.File == "<command line>" || m.Cond != "" || m.overridable || f.pp.defs[name] != 1 {
+	if m.File == "<command line>" || m.Cond != "" || m.overridable || m.condInclude || f.pp.defs[name] != 1 {
 		return false
 	}
 	if m.File == f.Name && m.Pos.Offset >= at {

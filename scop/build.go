@@ -48,6 +48,10 @@ type FileInfo struct {
 	// the model sees an index macro's expansion (A[INDX(i, j)]).
 	ExpandCall func(c *cfront.Call) (cfront.Expr, error)
 	MacroNames func(name string) []string
+	// MacroCond tells whether a function-like macro has one definition
+	// and the preprocessor condition it holds under
+	// (cfront.File.MacroCond); that condition goes to Scop.PPCond.
+	MacroCond func(name string) (string, bool)
 	// MacroBodies are the bodies of the macros, by name.
 	MacroBodies map[string]string
 }

@@ -271,9 +271,19 @@ func (b *builder) macroExpansion(x *cfront.Call, name string) (cfront.Expr, *not
 			return nil, &notAffine{pos: x.At, why: fmt.Sprintf("macro %s reads %s, a loop iterator or a variable of the region, behind its arguments", name, v)}
 		}
 	}
+	cond, ok := "", b.info.MacroCond != nil
+	if ok {
+		cond, ok = b.info.MacroCond(name)
+	}
+	if !ok {
+		return nil, &notAffine{pos: x.At, why: fmt.Sprintf("call of macro %s: it or a macro it calls has more than one definition (or one from the command line or a header included under #if), so the expansion the region sees is not known", name)}
+	}
 	e, err := b.info.ExpandCall(x)
 	if err != nil {
 		return nil, &notAffine{pos: x.At, why: fmt.Sprintf("call of macro %s: %v", name, err)}
+	}
+	if cond != "" && !slices.Contains(b.ppConds, cond) {
+		b.ppConds = append(b.ppConds, cond)
 	}
 	return e, nil
 }

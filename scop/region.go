@@ -13,7 +13,7 @@ func FromRegion(f *cfront.File, r *cfront.Region, cfg Config) (*Scop, error) {
 	}
 	info := fileInfo(f, r.Func)
 	info.MacroConst = func(e cfront.Expr) (int64, string, bool) { return f.MacroConst(e, r.Start) }
-	info.ExpandCall, info.MacroNames = f.ExpandCall, f.MacroNames
+	info.ExpandCall, info.MacroNames, info.MacroCond = f.ExpandCall, f.MacroNames, f.MacroCond
 	body := expandMacroCalls(f, r.Body, info.HiddenCalls)
 	s, err := Build(body, info, cfg)
 	if err != nil {

@@ -41,7 +41,8 @@ type Scop struct {
 	Assumption string
 	// PPCond, when not empty, is a preprocessor condition under which
 	// the model holds: "(BS) == 8" when the value of a macro that a -D
-	// flag may change was taken for a product or a division. The
+	// flag may change was taken for a product or a division, the
+	// condition of the one definition of an index macro expanded. The
 	// optimized code must be compiled only under it.
 	PPCond string
 	// Statements in textual order, Statements[k].Name == "S<k>".
