@@ -76,8 +76,8 @@ type File struct {
 	// Funcs are the function definitions of the main file.
 	Funcs []*Func
 
-	cfg      Config
-	pp       ppInfo
+	cfg Config
+	pp  ppInfo
 	// inclCond is set while a header included under an #if is read.
 	inclCond bool
 	text     string // string(Src), made once
