@@ -260,3 +260,40 @@ void f(void) {}
 		t.Errorf("names %q", got)
 	}
 }
+
+func TestMacroCond(t *testing.T) {
+	src := `#define N 10
+#define INDX(i,j) ((i)*N+(j))
+#ifdef COL
+#define CIDX(i,j) ((j)*N+(i))
+#endif
+#ifdef ROW
+#define TWICE(i) (2*(i))
+#else
+#define TWICE(i) ((i)+(i))
+#endif
+#define OUTER(i) INDX(i, TWICE(i))
+#ifndef OVR
+#define OVR(i) (i)
+#endif
+`
+	f, err := parseCfg(t, src, Config{Defines: map[string]string{"COL": ""}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, cond string
+		ok         bool
+	}{
+		{"INDX", "", true},
+		{"CIDX", "(defined(COL))", true},
+		{"TWICE", "", false}, // two definitions
+		{"OUTER", "", false}, // calls TWICE
+		{"OVR", "", false},   // a -D flag may define it
+	} {
+		cond, ok := f.MacroCond(tc.name)
+		if cond != tc.cond || ok != tc.ok {
+			t.Errorf("%s: (%q, %v), want (%q, %v)", tc.name, cond, ok, tc.cond, tc.ok)
+		}
+	}
+}

@@ -26,8 +26,19 @@
 // Inside a region, a directive line is an error, except a hint on the
 // loop that follows it (#pragma ivdep, GCC ivdep/unroll, unroll, vector,
 // clang loop, omp simd: see loopHint), which is dropped: the loop computes
-// the same without it. OpenMP thread constructs (omp for, omp parallel
-// for) stay errors: the region keeps the user's parallel code.
+// the same without it, and the lines of #if groups that lie wholly inside
+// the region, between statements (pp.go). Their conditions are evaluated
+// with the file's macros and Config.Defines (defined(X), integers,
+// object-like macros, C operators); the region holds the branches taken,
+// and Region.Cond the conjunction of their conditions, under which the
+// caller must put the code that replaces the region (the original code
+// under #else): the model is valid only where the compiler takes the same
+// branches. A condition that cannot be evaluated is an error that quotes
+// it. OpenMP thread constructs (omp for, omp parallel for) stay errors:
+// the region keeps the user's parallel code. Code in a branch not taken
+// is not searched for regions, and an unterminated string, character
+// literal or comment in the code the compiler reads is an error after
+// which no region is kept.
 //
 // A region that cannot be parsed is left out of Regions and reported in
 // the ErrorList returned with the File ("file:line:col: error: what and
@@ -44,8 +55,13 @@
 // operator except inside parentheses: literals, identifiers, calls,
 // subscripts, unary and binary operators, casts, ?:, sizeof, member access.
 // Parentheses are kept as *Paren nodes (Unparen looks through them).
-// Macros are never expanded: N, _PB_N and SCALAR_VAL(x) stay an identifier
-// and a call. A parenthesized name is a cast only when it names a type: a C
+// Macros are not expanded in the tree: N, _PB_N and SCALAR_VAL(x) stay an
+// identifier and a call. Two exceptions are values, not trees: a loop
+// step may be an integer constant expression of object-like macros
+// (#define BS 8, "jj += BS"; File.MacroConst), and when a -D flag or an
+// #if may give the macro another value, Region.Cond gets "(BS) == 8";
+// and a call of a function-like macro on the left of an assignment is
+// accepted for later stages to expand (File.ExpandCall). A parenthesized name is a cast only when it names a type: a C
 // type keyword, a standard typedef (size_t, int64_t, ...), a typedef of the
 // file or its headers, or an object-like macro whose body is a type.
 //
@@ -60,10 +76,13 @@
 // (ArrayAccess). Parsed trees print back with
 // Expr.Format to text that parses to the same tree.
 //
-// Rejected in regions, with a positioned reason: goto, labels, break,
-// continue, return, while, do, switch, preprocessor lines, for loops whose
-// shape is not "init; iterator bounds joined by &&; constant step", call or
-// bare expression statements, brace initializers and compound literals.
+// Rejected in regions, with a positioned reason: goto, labels that a goto
+// (or a label address &&L, or an asm goto) of the function may jump to,
+// break, continue, return, while, do, switch, preprocessor lines other
+// than the above, for loops whose shape is not "init; iterator bounds
+// joined by &&; constant step", call or bare expression statements, brace
+// initializers and compound literals. A label no jump names is read as
+// the statement it labels.
 // Member access and pointer dereference are parsed; later stages reject
 // them.
 //

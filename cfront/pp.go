@@ -201,7 +201,9 @@ func (f *File) jumpTo(toks []token, name string, at Pos) (Pos, bool) {
 // definition is then the one the region sees, when its condition holds);
 // cond joins the conditions of those definitions ("" when they are
 // unconditional). ok is false when some macro has more than one
-// definition, or a definition whose condition is not known.
+// definition, or a definition whose condition is not known (from the
+// command line, from a header included under #if, under #ifndef of its
+// own name).
 func (f *File) MacroCond(name string) (cond string, ok bool) {
 	var conds []string
 	seen := map[string]bool{}
@@ -212,7 +214,7 @@ func (f *File) MacroCond(name string) (cond string, ok bool) {
 			return true
 		}
 		seen[name] = true
-		if depth > 16 || f.pp.defs[name] != 1 || m.File == "<command line>" || m.condInclude {
+		if depth > 16 || f.pp.defs[name] != 1 || m.File == "<command line>" || m.condInclude || m.overridable {
 			return false
 		}
 		if m.Cond != "" && !slices.Contains(conds, m.Cond) {
