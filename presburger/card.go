@@ -51,7 +51,7 @@ import (
 // it. A parameter-free set has constant leaves, whose sum is the count.
 
 // cardStepLimit bounds the subproblems (chambers and slices) of one count.
-const cardStepLimit = 200000
+const cardStepLimit = 50000
 
 // cardLeaf is a parameter domain (rows over the parameters and divs,
 // counted columns zero) and the count on it.
@@ -185,6 +185,9 @@ func (c *counter) count(pr cardProblem) {
 	if !c.normalizeIneqs(&pr) {
 		return
 	}
+	if c.lastVariable(&pr) {
+		return
+	}
 	j := -1
 	best := -1
 	anyLive := false
@@ -232,6 +235,54 @@ func (c *counter) count(pr cardProblem) {
 		return
 	}
 	c.sumOut(pr, j)
+}
+
+// lastVariable sums the weight directly when pr has no parameters and no
+// divisions and one counted variable x left: its normalized rows are
+// then constant bounds x >= l and x <= u. It reports whether it did.
+func (c *counter) lastVariable(pr *cardProblem) bool {
+	if c.np > 0 || len(pr.divs) > 0 {
+		return false
+	}
+	v := -1
+	for k, l := range pr.live {
+		if l {
+			if v >= 0 {
+				return false
+			}
+			v = k
+		}
+	}
+	if v < 0 {
+		return false
+	}
+	col, n := c.np+v, len(pr.live)
+	var lo, hi int64
+	haveLo, haveHi := false, false
+	for _, r := range pr.ineq {
+		switch r[col] {
+		case 1: // x + k >= 0
+			if b := ints.Neg(r[n]); !haveLo || b > lo {
+				lo, haveLo = b, true
+			}
+		case -1: // -x + k >= 0
+			if b := r[n]; !haveHi || b < hi {
+				hi, haveHi = b, true
+			}
+		default:
+			panic("presburger: internal error: Card: unnormalized single-variable row")
+		}
+	}
+	if !haveLo || !haveHi {
+		panic(unsupportedCard("the set is unbounded"))
+	}
+	if lo > hi {
+		return true
+	}
+	l, u := make([]int64, n+1), make([]int64, n+1)
+	l[n], u[n] = lo, hi
+	c.leaves = append(c.leaves, cardLeaf{w: pr.w.sumOver(col, l, u, c.cache)})
+	return true
 }
 
 // symbolicBounds looks for a live counted variable each of whose
@@ -649,6 +700,17 @@ func (c *counter) sumOut(pr cardProblem, v int) {
 	}
 	live := slices.Clone(pr.live)
 	live[v] = false
+	// Chambers are pruned by the solver when there are several; without
+	// parameters and with at most one counted variable left, the rows of
+	// an empty chamber become contradictory constants at the next step
+	// (or bounds of one variable), found without the solver.
+	others := 0
+	for _, l := range live {
+		if l {
+			others++
+		}
+	}
+	prune := len(lo)*len(up) > 1 && (c.np > 0 || len(pr.divs) > 0 || others > 1)
 	diff := func(a, b []int64, k int64) []int64 { // a - b - k >= 0
 		d := ints.CombineRows(a, 1, b, -1)
 		d[len(d)-1] = ints.Sub(d[len(d)-1], k)
@@ -674,7 +736,7 @@ func (c *counter) sumOut(pr cardProblem, v int) {
 				}
 			}
 			rows = append(rows, diff(u, l, 0))
-			if len(lo)*len(up) > 1 && c.provedEmpty(&pr, pr.eq, rows) {
+			if prune && c.provedEmpty(&pr, pr.eq, rows) {
 				c.tick(1)
 				continue
 			}

@@ -3,6 +3,7 @@ package presburger
 import (
 	"math/big"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -33,6 +34,9 @@ func TestCountLarge(t *testing.T) {
 		{"{ [i] : exists (e : i = 4e and 0 <= i <= 1000000000000) }", big.NewInt(250000000001)},
 		{"{ [i, j] : 0 <= i <= 1000000 and 0 <= 2j <= i }", big.NewInt(250001000001)},
 		{"{ [i] : 1 <= i <= 0 }", big.NewInt(0)},
+		// A lattice polygon without unit coefficients: sliced along i.
+		{"{ [i, j] : 0 <= 2i + 3j <= 100000 and 0 <= 3i - 2j <= 100000 }", big.NewInt(769246154)},
+		{"{ [i, j] : 0 <= i <= 1000 and 0 <= j <= 1000 and 7i + 11j <= 5000 and 13i - 3j >= 100 }", big.NewInt(138915)},
 		{"{ [] }", big.NewInt(1)},
 	}
 	for _, c := range cases {
@@ -51,6 +55,11 @@ func TestCardErrors(t *testing.T) {
 	}
 	if _, err := MustParseSet("{ [i, j] : 0 <= i < 4294967296 and 0 <= j < 4294967296 }").Card(); err == nil {
 		t.Error("Card of 2^64 points: no overflow error")
+	}
+	// Millions of slices without a closed form: a budget error at once.
+	_, err := MustParseSet("{ [i, j] : 0 <= 2i + 3j <= 10000000 and 0 <= 3i - 2j <= 10000000 }").Count()
+	if e, ok := err.(*Error); !ok || e.Kind != Budget || !strings.Contains(e.Msg, "too many points") {
+		t.Errorf("Count of a huge lattice polygon: %v, want a budget error", err)
 	}
 }
 

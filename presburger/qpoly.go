@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/tessera-opt/tessera/presburger/internal/ints"
 )
 
 // poly is a polynomial with rational coefficients over the variables
@@ -153,17 +155,21 @@ func (p poly) byPower(j int) []poly {
 	return out
 }
 
-// pow returns p^e.
-func (p poly) pow(e int) poly {
-	r := polyConst(p.n, big.NewRat(1, 1))
-	for range e {
-		r = r.mul(p)
+// uses reports whether variable j occurs in p.
+func (p poly) uses(j int) bool {
+	for _, t := range p.terms {
+		if t.exp[j] != 0 {
+			return true
+		}
 	}
-	return r
+	return false
 }
 
 // substitute returns p with x_j replaced by the polynomial q (free of x_j).
 func (p poly) substitute(j int, q poly) poly {
+	if !p.uses(j) {
+		return p
+	}
 	r := newPoly(p.n)
 	qp := []poly{polyConst(p.n, big.NewRat(1, 1))}
 	for e, c := range p.byPower(j) {
@@ -178,7 +184,7 @@ func (p poly) substitute(j int, q poly) poly {
 	return r
 }
 
-// compose returns the univariate polynomial u (coefficients of x^0, x^1,
+// composeUni returns the univariate polynomial u (coefficients of x^0, x^1,
 // ...) evaluated at the polynomial q.
 func composeUni(u []*big.Rat, q poly) poly {
 	r := newPoly(q.n)
@@ -228,6 +234,11 @@ func faulhaber(k int) []*big.Rat {
 // sumOver returns the sum of p over x_j = l..u, where l and u are affine
 // rows (n+1 entries) free of x_j and u >= l-1 wherever the result is used.
 func (p poly) sumOver(j int, l, u []int64, cache map[int][]*big.Rat) poly {
+	if c, ok := p.constant(); ok { // c * (u - l + 1)
+		n := ints.CombineRows(u, 1, l, -1)
+		n[len(n)-1] = ints.Add(n[len(n)-1], 1)
+		return polyAffine(n).scale(c)
+	}
 	lm1 := slices.Clone(l)
 	lm1[len(lm1)-1]--
 	pu, pl := polyAffine(u), polyAffine(lm1)
@@ -252,13 +263,6 @@ func (p poly) sumOver(j int, l, u []int64, cache map[int][]*big.Rat) poly {
 // polynomial in the earlier variables, in parentheses when more than one
 // power occurs. We print the same way, so that our output reads like
 // iscc's.
-
-// String prints p with the variable names names.
-func (p poly) format(names []string) string {
-	var b strings.Builder
-	p.print(&b, names)
-	return b.String()
-}
 
 func (p poly) mainVar() int {
 	v := -1
