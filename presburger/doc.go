@@ -12,6 +12,7 @@
 //	Set, Map            finite union of basic objects of one space           isl_set, isl_map
 //	UnionSet, UnionMap  one Set/Map per space, sorted by tuple names         isl_union_set, isl_union_map
 //	BasicBuilder        the only mutable form: rows in, BasicMap out
+//	PwQPolynomial       piecewise quasi-polynomial in the parameters         isl_pw_qpolynomial
 //
 // # Column layout
 //
@@ -84,13 +85,25 @@
 //	isl_map_range_product / _flat_range_product / _product RangeProduct, FlatRangeProduct, Product, DomainProduct
 //	isl_set_product / _flat_product / wrap / unwrap        Set.Product, FlatProduct, Wrap, Unwrap
 //	isl_map_domain_map / _range_map                        DomainMap, RangeMap
-//	isl_set_sample_point / isl_set_card                    Sample, Card (bounded, parameter-free)
+//	isl_set_sample_point                                   Sample
+//	isl_set_count_val / barvinok's isl_set_card            Count (exact, big), Card (int64), CardPw
+//	isl_pw_qpolynomial                                     PwQPolynomial (parametric counts)
 //	isl_set_foreach_point                                  ForeachPoint, Points, Contains
 //	isl_map_remove_redundancies / _detect_equalities       RemoveRedundancies, DetectEqualities, Simplify
 //	isl_map_compute_divs / isl_map_make_disjoint           ComputeDivs, MakeDisjoint
 //
 // Set, Map and the union types have the same verbs where they make
 // sense; the union forms pair members by space.
+//
+// Counting (card.go) decomposes each disjoint basic set variable by
+// variable: equalities are solved (unimodular changes of variables),
+// a variable with unit coefficients is summed between its lower and
+// upper bounds in the chambers where each bound is the active one
+// (Faulhaber's formulas for the sums of powers), bounds with non-unit
+// coefficients on the parameters become floor divisions of the
+// parameters, and a dimension without a closed form is sliced under a
+// step budget. The result is exact in big integers, and a piecewise
+// quasi-polynomial when the set has parameters.
 //
 // References: W. Pugh, "The Omega test" (CACM 1992) for exact projection;
 // S. Verdoolaege, "isl: An Integer Set Library for the Polyhedral Model"
