@@ -49,10 +49,7 @@ func HelpersFor(prefix string) ast.Helpers {
 // expressions have no side effects.
 func PreludeFor(prefix string) string {
 	h := HelpersFor(prefix)
-	head := PreludeMarker + " */\n"
-	if prefix != "" {
-		head = PreludeMarker + " (prefix " + prefix + ") */\n"
-	}
+	head := preludeHead(prefix)
 	def := func(name, params, body string) string {
 		return "#ifndef " + name + "\n#define " + name + params + " " + body + "\n#endif\n"
 	}
@@ -61,6 +58,14 @@ func PreludeFor(prefix string) string {
 		def(h.CeilDiv, "(n, d)", "(((n) / (d)) + (((n) % (d) != 0) & (((n) < 0) == ((d) < 0))))") +
 		def(h.Min, "(x, y)", "((x) < (y) ? (x) : (y))") +
 		def(h.Max, "(x, y)", "((x) > (y) ? (x) : (y))")
+}
+
+// preludeHead is the first line of PreludeFor(prefix).
+func preludeHead(prefix string) string {
+	if prefix == "" {
+		return PreludeMarker + " */\n"
+	}
+	return PreludeMarker + " (prefix " + prefix + ") */\n"
 }
 
 // HelperConflicts reports the default helper names (floord, ceild, min,
@@ -138,12 +143,12 @@ func PreludeEdit(src []byte) (Edit, bool) { return PreludeEditFor(src, "") }
 
 // PreludeEditFor returns the insertion of PreludeFor(prefix) into src, to
 // be passed to Splice with the region edits, and false when src already
-// has a prelude. The prelude goes after the last #include of the file's
+// has the prelude of that prefix. The prelude goes after the last #include of the file's
 // leading part (the blank lines, comments and preprocessor directives
 // before the first C token) that is not inside an #if block; otherwise at
 // the very start, after a byte-order mark if there is one.
 func PreludeEditFor(src []byte, prefix string) (Edit, bool) {
-	if HasPrelude(src) {
+	if bytes.Contains(src, []byte(preludeHead(prefix))) {
 		return Edit{}, false
 	}
 	bom, rest := SplitBOM(src)

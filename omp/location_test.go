@@ -24,11 +24,11 @@ func TestLocation(t *testing.T) {
 	id := func(s string) ast.Expr { return &ast.Ident{Name: s} }
 	call := &ast.User{Name: st.Name, Args: []ast.Expr{ast.Add(id("c0"), ast.NewInt(1)), id("c1")}}
 	inner := loop("c1", call)
-	if got, ok := location(inner, st); !ok || got != "nrm[((c0 + 1)):1]" {
+	if got, ok := location(inner, st, ast.DefaultHelpers()); !ok || got != "nrm[((c0 + 1)):1]" {
 		t.Errorf("location = %q, %v; want nrm[((c0 + 1)):1]", got, ok)
 	}
 	outer := loop("c0", inner)
-	if got, ok := location(outer, st); ok {
+	if got, ok := location(outer, st, ast.DefaultHelpers()); ok {
 		t.Errorf("location over the loop of its subscript = %q, want refusal", got)
 	}
 }

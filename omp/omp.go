@@ -24,6 +24,10 @@ type Config struct {
 	// reg_detect ran its 6-iteration loops in parallel 10000 times:
 	// 0.28x of gcc).
 	Untiled bool
+	// Helpers names floord, ceild, min and max in the clauses' text
+	// (ast.DefaultHelpers when nil); the region's other expressions must
+	// use the same names.
+	Helpers *ast.Helpers
 }
 
 // Annotate prepares the parallel marks of n for the emitter: it sinks them
@@ -78,6 +82,10 @@ func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop, cfg Config) (
 			stmts[st.Name] = st
 		}
 	}
+	h := ast.DefaultHelpers()
+	if cfg.Helpers != nil {
+		h = *cfg.Helpers
+	}
 	var walk func(n ast.Node)
 	walk = func(n ast.Node) {
 		ast.Walk(n, func(x ast.Node) bool {
@@ -94,7 +102,7 @@ func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop, cfg Config) (
 				return true
 			}
 			for _, r := range p.Reductions {
-				loc, ok := location(f, stmts[r.Stmt])
+				loc, ok := location(f, stmts[r.Stmt], h)
 				if !ok {
 					m.Name = "parallel (reduction not printed)"
 					return true
@@ -102,7 +110,7 @@ func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop, cfg Config) (
 				extra[f] = append(extra[f], "reduction("+r.Op+":"+loc+")")
 			}
 			if len(p.Reductions) > 0 && !slices.ContainsFunc(extra[f], func(c string) bool { return strings.HasPrefix(c, "if(") }) {
-				if c, ok := costClause(f); ok {
+				if c, ok := costClause(f, h); ok {
 					extra[f] = append(extra[f], c)
 				}
 			}
@@ -130,7 +138,7 @@ const ReductionMinTrip = 4096
 // start-up, with the work of one iteration taken as one statement). A loop
 // with loops inside gets no clause: its iterations are taken to be worth
 // it.
-func costClause(f *ast.For) (string, bool) {
+func costClause(f *ast.For, h ast.Helpers) (string, bool) {
 	inner := false
 	ast.Walk(f.Body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.For); ok {
@@ -166,7 +174,7 @@ func costClause(f *ast.For) (string, bool) {
 		}
 		return "if(0)", true
 	}
-	return "if(" + ast.ExprC(ast.Ge(trip, ast.NewInt(ReductionMinTrip))) + ")", true
+	return "if(" + h.ExprC(ast.Ge(trip, ast.NewInt(ReductionMinTrip))) + ")", true
 }
 
 // owner is the record of the statements called in f.
@@ -189,7 +197,7 @@ func owner(privs []scheduler.Private, f *ast.For) *scheduler.Private {
 // first call of st in f, as an OpenMP list item: the scalar name, or an
 // array section of length one. It fails when the subscripts use f's
 // iterator or one of a loop inside f.
-func location(f *ast.For, st *scop.Statement) (string, bool) {
+func location(f *ast.For, st *scop.Statement, h ast.Helpers) (string, bool) {
 	if st == nil {
 		return "", false
 	}
@@ -221,7 +229,7 @@ func location(f *ast.For, st *scop.Statement) (string, bool) {
 			}
 		}
 		if _, bad := sub[it]; !bad {
-			sub[it] = ast.ExprCParen(call.Args[k])
+			sub[it] = h.ExprCParen(call.Args[k])
 		}
 	}
 	poisoned := false

@@ -77,7 +77,7 @@ func TestCostClause(t *testing.T) {
 		{"inner loop", loop("c0", loop("c1", user)), "", false},
 	}
 	for _, tc := range tests {
-		got, ok := costClause(tc.f)
+		got, ok := costClause(tc.f, ast.DefaultHelpers())
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("%s: costClause = %q, %v; want %q, %v", tc.name, got, ok, tc.want, tc.ok)
 		}

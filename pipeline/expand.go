@@ -49,7 +49,7 @@ func expandScalars(f *cfront.File, r *cfront.Region, s *scop.Scop, d *deps.Deps,
 	note := func(format string, args ...any) {
 		reg.Remarks = append(reg.Remarks, "scalar expansion: "+fmt.Sprintf(format, args...))
 	}
-	taken := identifiers(f.Src)
+	taken := fileNames(f)
 	types := map[string]string{}
 	res, err := expand.Expand(s, expand.Config{
 		Dead: func(x string) (bool, string) {

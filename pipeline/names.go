@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/cfront"
 )
 
 // identifiers returns every C identifier-like word of src (outside of
@@ -32,6 +33,24 @@ func identifiers(src []byte) map[string]bool {
 		default:
 			i++
 		}
+	}
+	return out
+}
+
+// fileNames returns the names that generated code must not bind: every
+// identifier-like word of the file (identifiers) and the names of the
+// macros, typedefs and file-scope variables of the file and of the
+// headers it includes, which the file's own text does not show.
+func fileNames(f *cfront.File) map[string]bool {
+	out := identifiers(f.Src)
+	for name := range f.Macros {
+		out[name] = true
+	}
+	for name := range f.Typedefs {
+		out[name] = true
+	}
+	for _, v := range f.Globals {
+		out[v.Name] = true
 	}
 	return out
 }

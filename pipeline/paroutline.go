@@ -93,7 +93,7 @@ func outlineParallel(n ast.Node, clauses func(m *ast.Mark, f *ast.For) []string,
 			return nil
 		}
 		holder := &ast.For{Body: g}
-		name := fmt.Sprintf("%stessera_seq_%d_%d", prefix, r.Pos.Line, seqCount)
+		name := fmt.Sprintf("tessera_seq_%d_%d", r.Pos.Line, seqCount)
 		call, def, why := outlineLoop(nil, holder, nil, f, r, stmts, arrays, local, ecfg, iterTyp, name, ex)
 		if why != "" {
 			out.Notes = append(out.Notes, fmt.Sprintf("loop nest %s: not moved into a function: %s", g.Iter, why))
@@ -110,7 +110,7 @@ func outlineParallel(n ast.Node, clauses func(m *ast.Mark, f *ast.For) []string,
 		switch y := x.(type) {
 		case *ast.Mark:
 			if g, ok := ast.Only(y.Body).(*ast.For); ok && y.Name == "parallel" {
-				name := fmt.Sprintf("%stessera_par_%d_%d", prefix, r.Pos.Line, count)
+				name := fmt.Sprintf("tessera_par_%d_%d", r.Pos.Line, count)
 				if call, def, why := outlineLoop(y, g, clauses, f, r, stmts, arrays, local, ecfg, iterTyp, name, ex); why == "" {
 					count++
 					out.Funcs += def

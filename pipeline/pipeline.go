@@ -207,10 +207,10 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 			res.Diags = append(res.Diags, Diagnostic{Pos: e.Pos, File: path, Severity: "note", Msg: e.Msg})
 		}
 	}
-	prefix := ""
-	if len(emit.HelperConflicts(src)) > 0 {
-		prefix = "tessera_"
-	}
+	// Generated code names its helpers (floord, min, ...) with tessera's
+	// prefix, so that no macro of the file or of a header it includes
+	// (#define max 1.0) changes them.
+	prefix := helperPrefix
 	var edits []emit.Edit
 	place := newPlacer(f)
 	// f.Regions grows as we go: the loops inside an automatic region
@@ -273,6 +273,9 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 	res.Output = append(append([]byte(nil), bom...), out...)
 	return res, nil
 }
+
+// helperPrefix starts the names of the helper macros in generated code.
+const helperPrefix = "tessera_"
 
 // underAssumption wraps a region's new text in a run-time check of cond,
 // a condition its model holds under (a delinearized A[i*lda + j] needs
@@ -447,7 +450,7 @@ generate:
 		}
 		reg.Remarks = append(reg.Remarks, st.String())
 	}
-	ids := identifiers(f.Src) // the names the file uses (generated names avoid them)
+	ids := fileNames(f) // the names the file uses (generated names avoid them)
 	n = renameBindings(n, ids)
 	reg.AST = n
 	if !opt.NoSelfCheck {
@@ -555,6 +558,8 @@ generate:
 		}
 		ocfg := opt.OMP
 		ocfg.Untiled = !tiledTree(reg.Tree)
+		helpers := emit.HelpersFor(prefix)
+		ocfg.Helpers = &helpers
 		n, clauses, notes = omp.Annotate(n, reg.Private, s, ocfg)
 		reg.Remarks = append(reg.Remarks, notes...)
 		// Vector kernels print text that uses declarations of the region

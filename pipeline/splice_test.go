@@ -1,7 +1,9 @@
 package pipeline
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -249,4 +251,76 @@ func TestBOMOutput(t *testing.T) {
 	if got, want := runC(t, gcc, "opt", string(res.Output), "-O2"), runC(t, gcc, "orig", src, "-O2"); got != want {
 		t.Errorf("output %q, want %q", got, want)
 	}
+}
+
+// TestHelpersIgnoreUserMacros: a header that defines the isl helper names
+// as object-like macros cannot break the generated code, which names its
+// helpers with tessera's prefix.
+func TestHelpersIgnoreUserMacros(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	hdr := "#define min 1.0\n#define max 2.0\n#define floord 3\n#define ceild 4\n"
+	if err := os.WriteFile(filepath.Join(dir, "defs.h"), []byte(hdr), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := `#include <stdio.h>
+#include "defs.h"
+#define N 70
+double A[N][N], B[N][N], C[N][N];
+int main(void) {
+  int i, j, k;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++) { A[i][j] = (i * 3 + j) % 7; B[i][j] = (i + 2 * j) % 5; C[i][j] = 0; }
+#pragma scop
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      for (k = 0; k < N; k++)
+        C[i][j] += A[i][k] * B[k][j];
+#pragma endscop
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      printf("%.17g\n", C[i][j] * min + max);
+  return 0;
+}
+`
+	path := filepath.Join(dir, "k.c")
+	gcc, gccErr := exec.LookPath("gcc")
+	for _, c := range []struct {
+		name string
+		opt  Options
+	}{
+		{"default", Options{}},
+		{"parallel", Options{Sched: scheduler.Config{Parallel: true}}},
+		{"vector", Options{Vectorize: true, Sched: scheduler.Config{Parallel: true}}},
+	} {
+		res, err := Optimize(path, []byte(src), c.opt)
+		if err != nil || res.Errors() || res.Regions[0].Kept {
+			t.Fatalf("%s: %v %v", c.name, err, res.Diags)
+		}
+		out := string(res.Output)
+		if !strings.Contains(out, "tessera_floord(") && !strings.Contains(out, "tessera_min(") {
+			t.Errorf("%s: no prefixed helper in the output (not tiled?):\n%s", c.name, out)
+		}
+		for _, w := range []string{"floord", "ceild", "min", "max"} {
+			for _, l := range strings.Split(out, "\n") {
+				if strings.Contains(strings.ReplaceAll(l, "tessera_"+w, ""), w+"(") {
+					t.Errorf("%s: unprefixed %s in %q", c.name, w, l)
+				}
+			}
+		}
+		if gccErr != nil {
+			continue
+		}
+		want := runCIn(t, gcc, dir, "orig", src, "-O2")
+		if got := runCIn(t, gcc, dir, c.name, out, "-O2", "-fopenmp", "-march=native"); got != want {
+			t.Errorf("%s: output differs from the original's\n%s", c.name, out)
+		}
+	}
+}
+
+// runCIn is runC with dir (where the program's headers are) on the
+// include path.
+func runCIn(t *testing.T, gcc, dir, name, src string, flags ...string) string {
+	t.Helper()
+	return runC(t, gcc, name, src, append([]string{"-I" + dir}, flags...)...)
 }

@@ -32,7 +32,7 @@ func applySplit(f *cfront.File, r *cfront.Region, s *scop.Scop, reg *Region, opt
 			out = s
 		}
 	}()
-	taken := identifiers(f.Src)
+	taken := fileNames(f)
 	prefix := "split_tmp"
 	for k, other := range f.Regions {
 		if other == r && k > 0 {
