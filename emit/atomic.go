@@ -77,14 +77,11 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode, inputs ...strin
 func replaceFile(path, target string, data []byte, perm fs.FileMode) (err error) {
 	dir := filepath.Dir(target)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(target)+".tmp*")
-	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("emit: cannot write %s: no directory %s", path, dir)
-	}
-	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
-		return fmt.Errorf("emit: cannot write %s: cannot create a file in %s: %w", path, dir, pe.Err)
-	}
 	if err != nil {
-		return fmt.Errorf("emit: cannot write %s: %w", path, err)
+		if _, derr := os.Stat(dir); errors.Is(derr, fs.ErrNotExist) {
+			return fmt.Errorf("emit: cannot write %s: no directory %s", path, dir)
+		}
+		return fmt.Errorf("emit: cannot write %s: cannot create a file in %s: %w", path, dir, bare(err))
 	}
 	tmp := f.Name()
 	defer func() {
@@ -94,7 +91,7 @@ func replaceFile(path, target string, data []byte, perm fs.FileMode) (err error)
 		}
 	}()
 	if _, err = f.Write(data); err != nil {
-		return fmt.Errorf("emit: writing %s: %w", path, err)
+		return fmt.Errorf("emit: writing %s: %w", path, bare(err))
 	}
 	if err = f.Chmod(perm); err != nil {
 		return fmt.Errorf("emit: %w", err)
@@ -136,12 +133,22 @@ func writeNode(path string, data []byte) error {
 	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
-		return fmt.Errorf("emit: writing %s: %w", path, err)
+		return fmt.Errorf("emit: writing %s: %w", path, bare(err))
 	}
 	if err := f.Close(); err != nil {
-		return fmt.Errorf("emit: writing %s: %w", path, err)
+		return fmt.Errorf("emit: writing %s: %w", path, bare(err))
 	}
 	return nil
+}
+
+// bare returns the cause of a *fs.PathError (whose path, a temporary
+// file's or the one the message names already, would be noise).
+func bare(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // kindOf names the kind of file of mode m.
