@@ -100,6 +100,8 @@ type helpRequest struct{ version bool }
 
 func (*helpRequest) Error() string { return "help requested" }
 
+// parseArgs sets the flags of args and returns the other arguments; the
+// error is a *usageError or a *helpRequest.
 func (c *Command) parseArgs(args []string) ([]string, error) {
 	var pos []string
 	for i := 0; i < len(args); i++ {
@@ -111,51 +113,56 @@ func (c *Command) parseArgs(args []string) ([]string, error) {
 			pos = append(pos, a)
 			continue
 		}
-		body := strings.TrimPrefix(a[1:], "-")
-		name, value, hasValue := strings.Cut(body, "=")
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(a[1:], "-"), "=")
 		if name == "" || name[0] == '-' {
 			return nil, &usageError{fmt.Sprintf("bad flag syntax: %s", a)}
 		}
-		if c.fs.Lookup(name) == nil {
-			switch name {
-			case "h", "help":
-				return nil, &helpRequest{}
-			case "version":
-				return nil, &helpRequest{version: true}
-			}
-		}
 		f := c.fs.Lookup(name)
 		if f == nil {
-			al, ok := c.Aliases[name]
-			if !ok {
-				return nil, &usageError{c.unknown(name)}
-			}
-			if al.Refuse != "" {
-				return nil, &usageError{fmt.Sprintf("%s is not supported: %s", dashed(name), al.Refuse)}
-			}
-			if hasValue {
-				return nil, &usageError{fmt.Sprintf("%s takes no value (it means --%s=%s)", dashed(name), al.Flag, al.Value)}
-			}
-			if err := c.fs.Set(al.Flag, al.Value); err != nil {
-				return nil, &usageError{fmt.Sprintf("%s: %v", dashed(name), err)}
+			if err := c.notAFlag(name, hasValue); err != nil {
+				return nil, err
 			}
 			continue
 		}
-		if !hasValue {
-			if isBool(f) {
-				value = "true"
-			} else if i+1 < len(args) {
-				i++
-				value = args[i]
-			} else {
-				return nil, &usageError{"flag needs an argument: " + dashed(name)}
-			}
+		switch {
+		case hasValue:
+		case isBool(f):
+			value = "true"
+		case i+1 < len(args):
+			i++
+			value = args[i]
+		default:
+			return nil, &usageError{"flag needs an argument: " + dashed(name)}
 		}
 		if err := c.fs.Set(name, value); err != nil {
 			return nil, &usageError{fmt.Sprintf("invalid value %q for %s: %s", value, dashed(name), valueError(f, err))}
 		}
 	}
 	return pos, nil
+}
+
+// notAFlag handles a name that is not one of the flag set's: -h, --help,
+// --version, an alias (hasValue: written with =), or an unknown flag.
+func (c *Command) notAFlag(name string, hasValue bool) error {
+	switch name {
+	case "h", "help":
+		return &helpRequest{}
+	case "version":
+		return &helpRequest{version: true}
+	}
+	al, ok := c.Aliases[name]
+	switch {
+	case !ok:
+		return &usageError{c.unknown(name)}
+	case al.Refuse != "":
+		return &usageError{fmt.Sprintf("%s is not supported: %s", dashed(name), al.Refuse)}
+	case hasValue:
+		return &usageError{fmt.Sprintf("%s takes no value (it means --%s=%s)", dashed(name), al.Flag, al.Value)}
+	}
+	if err := c.fs.Set(al.Flag, al.Value); err != nil {
+		return &usageError{fmt.Sprintf("%s: %v", dashed(name), err)}
+	}
+	return nil
 }
 
 // Given reports whether the flag name was set on the command line (also
