@@ -8,6 +8,11 @@
 //	tessera codegen FILE                    isl_codegen-style AST generation
 //	tessera calc [FILE]                     iscc-like calculator on Presburger sets
 //	tessera bench [flags]                   run the kernel suite and compare flows
+//
+// Every command parses its flags with package internal/cli (one-line usage
+// errors and exit status 2, -h, --version), and -o - writes standard
+// output; files are written through emit.WriteFileAtomic. A panic that
+// reaches run is printed as one line (internal error) with status 1.
 package main
 
 import (
