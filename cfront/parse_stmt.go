@@ -278,6 +278,11 @@ func (p *parser) parseExprStmt() *ExprStmt {
 	if p.err != nil {
 		return nil
 	}
+	if !isEffect(x) && p.isMacroCall(x) && p.src != "" {
+		// A macro call as a statement (UPDATE(A, i);): later stages
+		// read its expansion, which may be one assignment.
+		return &ExprStmt{At: start, X: x, Text: p.src[start.Offset : end.Offset+1], EndOff: end.Offset + 1}
+	}
 	if !isEffect(x) {
 		what := "an expression"
 		if _, ok := Unparen(x).(*Call); ok {

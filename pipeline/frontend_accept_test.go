@@ -108,6 +108,37 @@ int main(void) {
 }
 `
 
+// acceptStmtMacro calls a macro that assigns as a statement (PolyBench's
+// Nussinov.orig.c writes its updates so).
+const acceptStmtMacro = `#include <stdio.h>
+#define N 60
+#define max_score(s1, s2) ((s1 >= s2) ? s1 : s2)
+#define MAX_N(x, y, v) (T[x][y] = max_score(T[x][y], v))
+int T[N][N], seq[N];
+int main(void) {
+  int i, j, k;
+  for (i = 0; i < N; i++) { seq[i] = (i * 7) % 4; for (j = 0; j < N; j++) T[i][j] = 0; }
+#pragma scop
+  for (i = N-1; i >= 0; i--) {
+    for (j = i+1; j < N; j++) {
+      if (j-1 >= 0) MAX_N(i, j, T[i][j-1]);
+      if (i+1 < N) MAX_N(i, j, T[i+1][j]);
+      if (j-1 >= 0 && i+1 < N) {
+        if (i < j-1) MAX_N(i, j, T[i+1][j-1] + ((seq[i] + seq[j]) == 3 ? 1 : 0));
+        else MAX_N(i, j, T[i+1][j-1]);
+      }
+      for (k = i+1; k < j; k++)
+        MAX_N(i, j, T[i][k] + T[k+1][j]);
+    }
+  }
+#pragma endscop
+  long s = 0;
+  for (i = 0; i < N; i++) for (j = 0; j < N; j++) s += T[i][j] * (i + 1);
+  printf("%ld\n", s);
+  return 0;
+}
+`
+
 // TestFrontEndAccepts optimizes each program (pragma regions, then
 // automatic detection on the program without its pragmas) and compares
 // the output's print with the original's under each set of -D flags.
@@ -124,6 +155,7 @@ func TestFrontEndAccepts(t *testing.T) {
 		{"label", acceptLabel, "c0", [][]string{nil}},
 		{"step", acceptStep, "#if (block_size) == 8", [][]string{nil, {"-Dblock_size=16"}, {"-Dblock_size=4"}}},
 		{"index", acceptIndex, "INDX(c0", [][]string{nil}},
+		{"statement macro", acceptStmtMacro, "= max_score(T[", [][]string{nil}},
 		{"if", acceptIf, "#if (USE_MAX) && !(defined(EXTRA))", [][]string{nil, {"-DUSE_MAX=0"}, {"-DEXTRA"}, {"-DUSE_MAX=0", "-DEXTRA"}}},
 	} {
 		for _, auto := range []bool{false, true} {
@@ -180,6 +212,21 @@ void k(struct S *s, int n) {
 #pragma endscop
 }
 `, "k.c:7:5: error: macro X expands to a member access 's->x[i]', which tessera does not model"},
+		{"index macro defined twice", `#define N 40
+#ifdef COLMAJOR
+#define INDX(i,j) ((j)*N+(i))
+#else
+#define INDX(i,j) ((i)*N+(j))
+#endif
+void k(double *A) {
+  int i, j;
+#pragma scop
+  for (i = 1; i < N; i++)
+    for (j = 1; j < N; j++)
+      A[INDX(i,j)] = A[INDX(i-1,j)] + 1.0;
+#pragma endscop
+}
+`, "(call of macro INDX: it or a macro it calls has more than one definition"},
 		{"goto label", `void k(int n, double *A) {
   int i;
 #pragma scop

@@ -496,6 +496,15 @@ func (b *builder) exprStmt(x *cfront.ExprStmt, seq *tnode) {
 		r = b.newStmt(x, x.Text, e.Op)
 		b.lvalue(r, e.X, Read)
 		b.lvalue(r, e.X, Write)
+	case *cfront.Call:
+		why := "its expansion is not one assignment or increment, or the macro has more than one definition"
+		if id, ok := cfront.Unparen(e.Fun).(*cfront.Ident); ok && b.info != nil {
+			if w := b.info.HiddenCalls[id.Name]; w == "" {
+				why = "its expansion has no effect the model can represent"
+			}
+		}
+		b.errorf(x.At, "macro call %s as a statement: %s", e.Format(nil), why)
+		return
 	default:
 		b.errorf(x.At, "expression statement without an assignment (it has no effect the model can represent)")
 		return

@@ -64,8 +64,14 @@ func (e *macroExpander) stmt(s cfront.Stmt) cfront.Stmt {
 		}
 		nx, changed, err := cfront.ExpandStmt(e.f.Src, x, e.selected, e.base, macroDepthMax, e.f.IsTypeName)
 		e.base += expansionSpan
-		if err != nil || !changed || writeCount(nx) != writeCount(x.X) {
+		if err != nil || !changed {
 			return x
+		}
+		if writeCount(nx) != writeCount(x.X) {
+			if !e.statementCall(x, nx) {
+				return x
+			}
+			nx = cfront.Unparen(nx)
 		}
 		if hasMember(nx) && !hasMember(x.X) {
 			// The builder refuses the call itself, naming the macro
@@ -111,6 +117,35 @@ func (e *macroExpander) stmt(s cfront.Stmt) cfront.Stmt {
 		}
 	}
 	return s
+}
+
+// statementCall reports whether x is a statement made of one call of a
+// function-like macro (UPDATE(A, i);) whose expansion nx is one
+// assignment or increment: the statement is that assignment. The macro
+// must have one unconditional definition (cfront.File.MacroCond), since
+// the expansion replaces the call in the output, for every -D flag.
+func (e *macroExpander) statementCall(x *cfront.ExprStmt, nx cfront.Expr) bool {
+	c, ok := cfront.Unparen(x.X).(*cfront.Call)
+	if !ok {
+		return false
+	}
+	id, ok := cfront.Unparen(c.Fun).(*cfront.Ident)
+	if !ok {
+		return false
+	}
+	if cond, ok := e.f.MacroCond(id.Name); !ok || cond != "" {
+		return false
+	}
+	switch y := cfront.Unparen(nx).(type) {
+	case *cfront.Assign, *cfront.Postfix:
+	case *cfront.Unary:
+		if y.Op != "++" && y.Op != "--" {
+			return false
+		}
+	default:
+		return false
+	}
+	return writeCount(nx) == 1
 }
 
 // mentionsCall reports whether x calls a macro that sel selects.
