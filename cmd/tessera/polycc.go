@@ -9,12 +9,13 @@ import "github.com/tessera-opt/tessera/internal/cli"
 // own flags; --context=N is read by parseContext.)
 func addPolyccAliases(c *cli.Command) {
 	for name, al := range map[string]cli.Alias{
-		"smartfuse":  {Flag: "fuse", Value: "smart", Help: "--fuse=smart"},
-		"maxfuse":    {Flag: "fuse", Value: "max", Help: "--fuse=max"},
-		"nofuse":     {Flag: "fuse", Value: "no", Help: "--fuse=no"},
-		"noparallel": {Flag: "parallel", Value: "false", Help: "--parallel=false (the default)"},
-		"debug":      {Flag: "explain", Value: "true", Help: "--explain"},
-		"verbose":    {Flag: "explain", Value: "true", Help: "--explain"},
+		"smartfuse":   {Flag: "fuse", Value: "smart", Help: "--fuse=smart"},
+		"maxfuse":     {Flag: "fuse", Value: "max", Help: "--fuse=max"},
+		"nofuse":      {Flag: "fuse", Value: "no", Help: "--fuse=no"},
+		"parallelize": {Flag: "parallel", Value: "true", Help: "--parallel"},
+		"noparallel":  {Flag: "parallel", Value: "false", Help: "--parallel=false (the default)"},
+		"debug":       {Flag: "explain", Value: "true", Help: "--explain"},
+		"verbose":     {Flag: "explain", Value: "true", Help: "--explain"},
 		"typedfuse": {Refuse: "tessera has no typed fusion (fusing only where no parallelism is lost); " +
 			"the fusion policies are --fuse=smart, --fuse=max and --fuse=no"},
 		"innerpar": {Refuse: "tessera has no choice of inner parallel loops over a wavefront: it skews tile loops " +
