@@ -43,6 +43,9 @@ func parseContext(s string) (*userContext, error) {
 	if sp := set.Space(); !sp.IsParamSpace() {
 		return nil, fmt.Errorf("--context: %s is not a set of parameter values (write it as [n] -> { : n >= 16 }, or an integer N for every parameter >= N)", s)
 	}
+	if set.IsEmpty() {
+		return nil, fmt.Errorf("--context: %s holds for no parameter values", s)
+	}
 	return &userContext{isl: s, params: set.Space().Params()}, nil
 }
 
