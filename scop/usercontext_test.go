@@ -10,8 +10,8 @@ import (
 
 // TestUserContextOtherParams: a user context applies to the whole file, so
 // it may name parameters a region does not have; the region's context is
-// then its projection onto the region's parameters (the model used to
-// keep the extra parameters, which broke the scheduler's rows).
+// then its projection onto the region's parameters, in the region's
+// parameter space (the later stages expect exactly those parameters).
 func TestUserContextOtherParams(t *testing.T) {
 	src := "void f(int n, double B[n])\n{\n#pragma scop\nfor (int i = 0; i < n; i++)\n  B[i] = 0;\n#pragma endscop\n}\n"
 	f, err := cfront.ParseFile("t.c", []byte(src), cfront.Config{})
