@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Config holds the options of ParseFile. The zero value works: pragma
@@ -84,6 +85,7 @@ type File struct {
 	isTypeC  map[string]bool
 	curFunc  *Func
 	included map[string]bool
+	memo     sync.Map // Memo's values by key
 }
 
 // ParseFile scans src (the contents of the file name) and parses its SCoP

@@ -38,39 +38,45 @@ func liveIterators(f *cfront.File, r *cfront.Region) []string {
 	if len(iters) == 0 {
 		return nil
 	}
-	var fn *cfront.Func
-	for _, g := range f.Funcs {
-		if g.BodyStart <= r.Start && r.End <= g.BodyEnd {
-			fn = g
-		}
-	}
+	fn := funcAround(f, r)
 	var live []string
+	var ix *funcIndex
 	for _, it := range iters {
 		if fn == nil || !isLocal(fn, it) {
 			live = append(live, it)
 			continue
 		}
-		if addressTaken(f.Src, fn.BodyStart, fn.BodyEnd, it) {
+		if ix == nil {
+			ix = indexFunc(f, fn)
+		}
+		if ix.addr[it] {
 			live = append(live, it)
 			continue
 		}
-		after := string(f.Src[r.End:fn.BodyEnd])
-		if lb := enclosingLoopStart(f.Src, fn.BodyStart, r.Start); lb >= 0 {
+		after := ix.tokensFrom(r.End)
+		from := ix.restartBefore(r.Start)
+		if lb := enclosingLoopStart(f.Src, from, r.Start); lb >= 0 {
 			// Around the loop: its header runs again before anything
 			// else, then its body up to the region. Leaving the
 			// region's block then goes back to the header, which the
 			// text does not show: any use after that may read.
-			if loopHeadersMention(f.Src, fn.BodyStart, r.Start, it) {
+			if loopHeadersMention(f.Src, from, r.Start, it) {
 				live = append(live, it)
 				continue
 			}
-			after = string(f.Src[r.End:fn.BodyEnd]) + "\n" + string(f.Src[lb:r.Start])
-			if firstUseReadsIn(after, it, true) {
+			if reads, found := firstUseReadsToks(after, it, true); found {
+				if reads {
+					live = append(live, it)
+				}
+				continue
+			}
+			loop := append(append([]ctoken(nil), after...), ctokens(f.Src, lb, r.Start)...)
+			if reads, _ := firstUseReadsToks(loop, it, true); reads {
 				live = append(live, it)
 			}
 			continue
 		}
-		if firstUseReads(after, it) {
+		if reads, _ := firstUseReadsToks(after, it, false); reads {
 			live = append(live, it)
 		}
 	}
@@ -256,7 +262,13 @@ var controlWords = map[string]bool{
 }
 
 func firstUseReadsIn(text, name string, inLoop bool) bool {
-	toks := ctokens([]byte(text), 0, len(text))
+	reads, _ := firstUseReadsToks(ctokens([]byte(text), 0, len(text)), name, inLoop)
+	return reads
+}
+
+// firstUseReadsToks is firstUseReadsIn on the tokens of the text; found
+// reports whether the name occurs in them (as a use).
+func firstUseReadsToks(toks []ctoken, name string, inLoop bool) (reads, found bool) {
 	maybe := false // the code before may skip the next use
 	depth := 0
 	for i, t := range toks {
@@ -271,7 +283,7 @@ func firstUseReadsIn(text, name string, inLoop bool) bool {
 		case "for":
 			// for (name = ...; ...): the init clause runs first.
 			if !maybe && i+3 < len(toks) && toks[i+1].text == "(" && toks[i+2].text == name && plainAssign(toks, i+2) {
-				return false
+				return false, true
 			}
 		}
 		if controlWords[t.text] {
@@ -283,9 +295,9 @@ func firstUseReadsIn(text, name string, inLoop bool) bool {
 		if i > 0 && (toks[i-1].text == "." || i > 1 && toks[i-1].text == ">" && toks[i-2].text == "-") {
 			continue
 		}
-		return maybe || !plainAssign(toks, i)
+		return maybe || !plainAssign(toks, i), true
 	}
-	return false
+	return false, false
 }
 
 // plainAssign reports whether toks[i] is followed by "=" but not "==".
