@@ -70,7 +70,12 @@ func collectDecls(r *cfront.Region, s *scop.Scop) (regionDecls, error) {
 				visit(st.Else, false, st.End())
 			}
 		case *cfront.Decl:
-			typ := st.Type.Text
+			typ, class := storageFree(st.Type.Text)
+			if (class == "static" || class == "extern" || threadLocal[class]) && bad == nil {
+				// Hoisting would change the object or its lifetime, and a
+				// static's initializer runs once, not at each execution.
+				bad = fmt.Errorf("%s is declared %s in the region; the region is kept as it was", st.Vars[0].Name, class)
+			}
 			for _, v := range st.Vars {
 				if v.Init != nil && len(v.Dims) > 0 && bad == nil {
 					bad = fmt.Errorf("array %s has an initializer; the region is kept as it was", v.Name)
@@ -140,6 +145,49 @@ func collectDecls(r *cfront.Region, s *scop.Scop) (regionDecls, error) {
 		}
 	}
 	return out, nil
+}
+
+// storageClasses are the words of a declaration's specifiers that are
+// not part of its type: storage-class specifiers and inline. A type that
+// tessera prints (a hoisted declaration, a cast, sizeof, a parameter, a
+// temporary) has none of them.
+var storageClasses = map[string]bool{
+	"static": true, "extern": true, "register": true, "auto": true, "typedef": true,
+	"_Thread_local": true, "thread_local": true, "__thread": true,
+	"inline": true, "__inline": true, "__inline__": true,
+}
+
+// threadLocal are the storage-class words of thread-local variables.
+var threadLocal = map[string]bool{"_Thread_local": true, "thread_local": true, "__thread": true}
+
+// storageFree returns typ (specifier words, possibly followed by stars)
+// without its storage-class words, and the first of those (class, "" when
+// there is none). Qualifiers (const, volatile, restrict) stay.
+func storageFree(typ string) (string, string) {
+	class := ""
+	var w []string
+	for _, f := range strings.Fields(typ) {
+		if storageClasses[f] {
+			if class == "" {
+				class = f
+			}
+			continue
+		}
+		w = append(w, f)
+	}
+	if class == "" {
+		return typ, ""
+	}
+	return strings.Join(w, " "), class
+}
+
+// plainElemTypes removes the storage-class words from the element types
+// of s's arrays (a region's "register float x" has type "float"), which
+// the later stages compare and print in declarations, casts and sizeof.
+func plainElemTypes(s *scop.Scop) {
+	for _, a := range s.Arrays {
+		a.ElemType, _ = storageFree(a.ElemType)
+	}
 }
 
 // dropConst removes the const qualifier from a type's specifiers.

@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/tessera-opt/tessera/scheduler"
 )
 
 // declsCases are small programs whose regions declare variables or use
@@ -325,6 +327,109 @@ func TestIterTypeText(t *testing.T) {
 			if txt := res.Regions[0].Text; !strings.Contains(txt, c.want) {
 				t.Errorf("%s: no %q in\n%s", c.name, c.want, txt)
 			}
+		}
+	}
+}
+
+// registerSrc declares its temporary register inside the region: scalar
+// expansion (kept under --parallel) and the hoisted declaration must not
+// print "register" in a cast or sizeof.
+const registerSrc = `#include <stdio.h>
+#define N 64
+float A[N][N], B[N][N];
+int main(void) {
+  int i, j;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++) { A[i][j] = (i * j) % 7; B[i][j] = 0; }
+#pragma scop
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++) {
+      register float x = A[j][i] * 2.0f;
+      B[i][j] = x + A[i][j];
+    }
+#pragma endscop
+  double s = 0;
+  for (i = 0; i < N; i++)
+    for (j = 0; j < N; j++)
+      s += B[i][j] * (i + 1) + j;
+  printf("%f\n", s);
+  return 0;
+}
+`
+
+// TestRegisterDecl: storage-class specifiers are dropped from the types
+// tessera prints; the programs compile and print what the original does.
+func TestRegisterDecl(t *testing.T) {
+	t.Parallel()
+	gcc, gccErr := exec.LookPath("gcc")
+	var want string
+	if gccErr == nil {
+		want = runC(t, gcc, "orig", registerSrc, "-O2")
+	}
+	expanded := false
+	for _, c := range []struct {
+		name string
+		opt  Options
+	}{
+		{"default", Options{}},
+		{"parallel", Options{Sched: scheduler.Config{Parallel: true}}},
+		{"split", Options{Split: true, Sched: scheduler.Config{Parallel: true}}},
+	} {
+		res := optimizeOne(t, c.name, registerSrc, c.opt)
+		out := string(res.Output)
+		expanded = expanded || strings.Contains(out, "__builtin_malloc")
+		if strings.Contains(out, "(register") || strings.Contains(out, "sizeof(register") || strings.Contains(out, "register float *") {
+			t.Errorf("%s: a storage class in a printed type:\n%s", c.name, out)
+		}
+		if gccErr != nil {
+			continue
+		}
+		if got := runC(t, gcc, c.name, out, "-O2", "-fopenmp"); got != want {
+			t.Errorf("%s: output %q, want %q\n%s", c.name, got, want, out)
+		}
+	}
+	if !expanded {
+		t.Error("no flow expanded the register scalar: the test does not test the expansion")
+	}
+}
+
+// TestStaticDeclKept: a static local of the region is initialized once,
+// not at each execution of its declaration, and lives on after the
+// region: the region keeps its code.
+func TestStaticDeclKept(t *testing.T) {
+	src := `int A[16], B[16];
+void f(void) {
+  int i;
+#pragma scop
+  for (i = 0; i < 16; i++) {
+    static int t = 0;
+    t = t + A[i];
+    B[i] = t;
+  }
+#pragma endscop
+}
+`
+	res, err := Optimize("k.c", []byte(src), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Regions[0].Kept || !res.Errors() || string(res.Output) != src {
+		t.Errorf("region with a static local rewritten: %v\n%s", res.Diags, res.Output)
+	}
+}
+
+func TestStorageFree(t *testing.T) {
+	for _, tc := range []struct{ in, typ, class string }{
+		{"register float", "float", "register"},
+		{"static const double", "const double", "static"},
+		{"unsigned long", "unsigned long", ""},
+		{"_Thread_local int", "int", "_Thread_local"},
+		{"extern volatile int*", "volatile int*", "extern"},
+		{"inline static int", "int", "inline"},
+	} {
+		typ, class := storageFree(tc.in)
+		if typ != tc.typ || class != tc.class {
+			t.Errorf("storageFree(%q) = %q, %q; want %q, %q", tc.in, typ, class, tc.typ, tc.class)
 		}
 	}
 }

@@ -254,7 +254,15 @@ func deadScalar(f *cfront.File, r *cfront.Region, s *scop.Scop, x string) (strin
 		if decl == nil {
 			return "", false, "its declaration in the region was not found"
 		}
-		typ = dropConst(decl.Type.Text)
+		var class string
+		typ, class = storageFree(decl.Type.Text)
+		typ = dropConst(typ)
+		for _, w := range append(strings.Fields(typ), class) {
+			switch w {
+			case "static", "volatile", "extern", "_Thread_local", "thread_local", "__thread", "_Atomic":
+				return "", false, "it is declared " + w
+			}
+		}
 		declAt = decl.At.Offset
 		scopeStart = r.Start
 		if addressTaken(r.Start, r.End) {
@@ -283,7 +291,7 @@ func deadScalar(f *cfront.File, r *cfront.Region, s *scop.Scop, x string) (strin
 		if v.NDims() != 0 || strings.ContainsAny(v.Type, "*[(") {
 			return "", false, "its declaration is not a plain scalar"
 		}
-		typ = v.Type
+		typ, _ = storageFree(v.Type)
 		declAt = v.Pos.Offset
 		scopeStart = fn.BodyStart
 		if addressTaken(fn.BodyStart, fn.BodyEnd) {

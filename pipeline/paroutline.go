@@ -361,6 +361,7 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 		if strings.ContainsAny(v.Type, "*[(") {
 			return outlineCall{}, "", "the type of " + id + " is not a plain element type"
 		}
+		typ, _ := storageFree(v.Type) // decls.go
 		a := arrays[id]
 		rank := 0
 		if a != nil {
@@ -376,11 +377,11 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 			if written[id] {
 				return outlineCall{}, "", "the body writes the scalar " + id
 			}
-			params = append(params, v.Type+" "+id)
+			params = append(params, typ+" "+id)
 			args = append(args, id)
 			continue
 		}
-		decl := v.Type + " (*restrict " + id + ")"
+		decl := typ + " (*restrict " + id + ")"
 		for _, d := range v.Dims[1:] {
 			if d == nil {
 				// int **y or double a[][] after the first level: the
@@ -397,7 +398,7 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 			decl += "[" + text + "]"
 		}
 		if v.NDims() == 1 {
-			decl = v.Type + " *restrict " + id
+			decl = typ + " *restrict " + id
 		}
 		params = append(params, decl)
 		args = append(args, id)

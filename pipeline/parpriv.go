@@ -279,8 +279,9 @@ func privateVersion(f *ast.For, arr string, s *scop.Scop, file *cfront.File, r *
 			return nil, nil, "its declaration has another rank"
 		}
 	}
+	typ, _ := storageFree(v.Type) // decls.go
 	ext := ""
-	size := "sizeof(" + v.Type + ")"
+	size := "sizeof(" + typ + ")"
 	for _, dim := range v.Dims {
 		if dim == nil {
 			// double *sum or double sum[]: no extent to size a private copy.
@@ -341,7 +342,7 @@ func privateVersion(f *ast.For, arr string, s *scop.Scop, file *cfront.File, r *
 	decl := &ast.User{Name: arr + " (private)"}
 	shared := ast.CopyLoops(par.Body)
 	par.Body = &ast.If{Cond: last, Then: &ast.Block{Stmts: []ast.Node{decl, par.Body}}, Else: shared}
-	texts := map[*ast.User]string{decl: v.Type + " " + arr + ext + ";"}
+	texts := map[*ast.User]string{decl: typ + " " + arr + ext + ";"}
 	// The size test is C text (sizeof), printed as is.
 	guard := ast.NewIdent(size + " <= " + fmt.Sprint(privMaxBytes))
 	return &ast.If{Cond: guard, Then: &ast.Mark{Name: "parallel", Body: par}, Else: seq}, texts, ""

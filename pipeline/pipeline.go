@@ -320,7 +320,9 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	}); err != nil {
 		return "", err
 	}
+	plainElemTypes(s)                 // decls.go
 	s = applySplit(f, r, s, reg, opt) // statement splitting, split.go
+	plainElemTypes(s)
 	reg.Scop = s
 	stage = "deps"
 	var d *deps.Deps
