@@ -22,26 +22,8 @@ func init() {
 	})
 	register("calc", "iscc-like calculator on Presburger sets and relations", runCalc)
 	register("bench", "build and time the kernel suite under several flows", func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-		if wantsVersion(args) {
-			fmt.Fprintf(stdout, "tessera %s\n", cli.Version())
-			return 0
-		}
 		return bench.Main(args, stdout, stderr)
 	})
-}
-
-// wantsVersion reports whether args ask for the version (--version before
-// any "--").
-func wantsVersion(args []string) bool {
-	for _, a := range args {
-		switch a {
-		case "--":
-			return false
-		case "--version", "-version":
-			return true
-		}
-	}
-	return false
 }
 
 // runModel implements `tessera scop` and `tessera deps`.
