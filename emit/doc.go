@@ -12,9 +12,12 @@
 //   - Expr prints an expression parenthesized for textual substitution.
 //   - Prelude defines floord, ceild, min and max (guarded by #ifndef,
 //     correct for negative numerators and divisors); PreludeEdit inserts it
-//     once per file after the leading #include lines. When the file uses
-//     one of these names itself (HelperConflicts), print with
-//     Config.HelperPrefix (e.g. "tessera_") and PreludeFor(prefix).
+//     once per file after the leading #include lines (and after a
+//     byte-order mark). Config.HelperPrefix and PreludeFor(prefix) name
+//     them with a prefix: tessera opt always prints tessera_floord,
+//     tessera_min and so on, which no macro of the file or of its
+//     headers can redefine; HelperConflicts lists the plain names a
+//     file uses.
 //   - Splice applies sorted, non-overlapping Edits and keeps every other
 //     byte; SpliceWithPrelude also sorts and adds the prelude;
 //     WriteFileAtomic writes a regular file through a temporary file,
