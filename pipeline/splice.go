@@ -32,19 +32,22 @@ func newPlacer(f *cfront.File) *placer {
 }
 
 // context classifies the statement position at offset at, from the token
-// before it: a block item (after '{', '}' or ';', or at the start of a
-// function body) or a sub-statement (after the ')' of a control header,
+// before it: a block item (after '{', '}' or ';', or at the start of the
+// file) or a sub-statement (after the ')' of a control header,
 // else, do, a label's ':', or a macro name that may end with a control
 // header). macroName is set when the token before at is an identifier
 // other than else and do.
 func (p *placer) context(at int) (sub, macroName bool) {
+	// The function's tokens, or the whole file's (key nil) for a region
+	// in a function that the front end's scan did not delimit.
 	fn := p.f.FuncOf(at)
-	if fn == nil {
-		return false, false
-	}
 	toks, ok := p.toks[fn]
 	if !ok {
-		toks = ctokens(p.f.Src, fn.BodyStart, fn.BodyEnd)
+		if fn != nil {
+			toks = ctokens(p.f.Src, fn.BodyStart, fn.BodyEnd)
+		} else {
+			toks = ctokens(p.f.Src, 0, len(p.f.Src))
+		}
 		p.toks[fn] = toks
 	}
 	k := sort.Search(len(toks), func(i int) bool { return toks[i].off >= at })
