@@ -276,6 +276,11 @@ func TestMacroCond(t *testing.T) {
 #ifndef OVR
 #define OVR(i) (i)
 #endif
+#define REDEF(i) (i)
+#ifdef ROW
+#undef REDEF
+#define REDEF(i) (i+1)
+#endif
 `
 	f, err := parseCfg(t, src, Config{Defines: map[string]string{"COL": ""}})
 	if err != nil {
@@ -287,9 +292,10 @@ func TestMacroCond(t *testing.T) {
 	}{
 		{"INDX", "", true},
 		{"CIDX", "(defined(COL))", true},
-		{"TWICE", "", false}, // two definitions
-		{"OUTER", "", false}, // calls TWICE
-		{"OVR", "", false},   // a -D flag may define it
+		{"TWICE", "!(defined(ROW))", true}, // two branches of one group
+		{"OUTER", "!(defined(ROW))", true}, // calls TWICE
+		{"OVR", "", false},                 // a -D flag may define it
+		{"REDEF", "", false},               // two definitions the compiler may both see
 	} {
 		cond, ok := f.MacroCond(tc.name)
 		if cond != tc.cond || ok != tc.ok {

@@ -213,6 +213,7 @@ func (f *File) directives(name string, toks []token, depth int) []int {
 				fr.cond = branchCond(fr.prev, text)
 				fr.prev = append(fr.prev, text)
 				fr.isGuard = false
+				fr.branch++
 				if main {
 					f.pp.dirs[i] = &ppDir{kind: dir, group: fr.group, cond: fr.cond, text: text, taken: fr.active, outer: fr.outer, ok: ok}
 				}
@@ -224,6 +225,7 @@ func (f *File) directives(name string, toks []token, depth int) []int {
 				fr.taken = true
 				fr.cond = branchCond(fr.prev, "")
 				fr.isGuard = false
+				fr.branch++
 				if main {
 					f.pp.dirs[i] = &ppDir{kind: dir, group: fr.group, cond: fr.cond, taken: fr.active, outer: fr.outer, ok: true}
 				}
@@ -244,7 +246,7 @@ func (f *File) directives(name string, toks []token, depth int) []int {
 			}
 		case "define":
 			if m, ok := parseDefine(rest); ok {
-				f.countDef(m.Name)
+				f.countDef(m.Name, defSite(name, stack))
 			}
 			if active() {
 				if m, ok := parseDefine(rest); ok {
@@ -263,7 +265,7 @@ func (f *File) directives(name string, toks []token, depth int) []int {
 				}
 			}
 		case "undef":
-			f.countDef(firstWord(rest))
+			f.countDef(firstWord(rest), "#undef")
 			if active() {
 				delete(f.Macros, firstWord(rest))
 			}

@@ -129,7 +129,8 @@ type condFrame struct {
 	guard   string
 	directs int
 	isGuard bool
-	group   int // token index of the group's #if (main file)
+	group   int // token index of the group's #if
+	branch  int // 0 for the #if, then 1, 2, ... for each #elif and #else
 }
 
 // guardName returns X for the conditions "!defined(X)" and "!defined X".

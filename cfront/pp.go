@@ -30,8 +30,10 @@ type ppInfo struct {
 	// dirs are the conditional directives of the main file, by token index.
 	dirs map[int]*ppDir
 	// defs counts the #define and #undef lines of each name, in every
-	// branch, taken or not, of the main file and its headers.
-	defs map[string]int
+	// branch, taken or not, of the main file and its headers; sites
+	// tells where they are (defSite).
+	defs  map[string]int
+	sites map[string][]string
 }
 
 // ppDir is one conditional directive of the main file.
@@ -59,14 +61,51 @@ func isConditional(kind string) bool {
 	return false
 }
 
-func (f *File) countDef(name string) {
+func (f *File) countDef(name, site string) {
 	if name == "" {
 		return
 	}
 	if f.pp.defs == nil {
-		f.pp.defs = map[string]int{}
+		f.pp.defs, f.pp.sites = map[string]int{}, map[string][]string{}
 	}
 	f.pp.defs[name]++
+	f.pp.sites[name] = append(f.pp.sites[name], site)
+}
+
+// defSite names the place of a #define in the file file: its innermost
+// #if group and branch ("" outside any group, include guards aside).
+func defSite(file string, stack []condFrame) string {
+	for k := len(stack) - 1; k >= 0; k-- {
+		if fr := stack[k]; !fr.isGuard {
+			return fmt.Sprintf("%s:%d:%d", file, fr.group, fr.branch)
+		}
+	}
+	return ""
+}
+
+// oneDefinition reports whether the compiler sees at most one definition
+// of name whatever the -D flags: name is defined once, or only in
+// distinct branches of one #if group (#ifdef NDEBUG / #define A 1 /
+// #else / #define A f(x) / #endif), and never removed.
+func (f *File) oneDefinition(name string) bool {
+	sites := f.pp.sites[name]
+	if len(sites) <= 1 {
+		return true
+	}
+	seen := map[string]bool{}
+	group := ""
+	for _, s := range sites {
+		if s == "" || s == "#undef" || seen[s] {
+			return false
+		}
+		seen[s] = true
+		g := s[:strings.LastIndexByte(s, ':')]
+		if group != "" && g != group {
+			return false
+		}
+		group = g
+	}
+	return true
 }
 
 // skipBranches is called by the parser on a conditional directive at a
@@ -197,8 +236,9 @@ func (f *File) jumpTo(toks []token, name string, at Pos) (Pos, bool) {
 // MacroCond tells whether the calls of the function-like macro name may
 // be expanded for the model of a region, and under which preprocessor
 // condition the expansion is the compiler's: name and every function-like
-// macro its body calls must be defined once in the file (the one
-// definition is then the one the region sees, when its condition holds);
+// macro its body calls must have one definition that the compiler can see
+// (oneDefinition: it is then the one the region sees when its condition
+// holds);
 // cond joins the conditions of those definitions ("" when they are
 // unconditional). ok is false when some macro has more than one
 // definition, or a definition whose condition is not known (from the
@@ -214,7 +254,7 @@ func (f *File) MacroCond(name string) (cond string, ok bool) {
 			return true
 		}
 		seen[name] = true
-		if depth > 16 || f.pp.defs[name] != 1 || m.File == "<command line>" || m.condInclude || m.overridable {
+		if depth > 16 || !f.oneDefinition(name) || m.File == "<command line>" || m.condInclude || m.overridable {
 			return false
 		}
 		if m.Cond != "" && !slices.Contains(conds, m.Cond) {

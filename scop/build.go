@@ -497,13 +497,7 @@ func (b *builder) exprStmt(x *cfront.ExprStmt, seq *tnode) {
 		b.lvalue(r, e.X, Read)
 		b.lvalue(r, e.X, Write)
 	case *cfront.Call:
-		why := "its expansion is not one assignment or increment, or the macro has more than one definition"
-		if id, ok := cfront.Unparen(e.Fun).(*cfront.Ident); ok && b.info != nil {
-			if w := b.info.HiddenCalls[id.Name]; w == "" {
-				why = "its expansion has no effect the model can represent"
-			}
-		}
-		b.errorf(x.At, "macro call %s as a statement: %s", e.Format(nil), why)
+		b.errorf(x.At, "macro call %s as a statement: %s", e.Format(nil), b.macroStmtWhy(e))
 		return
 	default:
 		b.errorf(x.At, "expression statement without an assignment (it has no effect the model can represent)")
@@ -514,6 +508,30 @@ func (b *builder) exprStmt(x *cfront.ExprStmt, seq *tnode) {
 		r.st.Update = updateOp(r)
 	}
 	seq.children = append(seq.children, &tnode{stmt: len(b.stmts) - 1, loop: -1})
+}
+
+// macroStmtWhy says why the call c of a function-like macro, a
+// statement of its own, is not the assignment its expansion may be.
+func (b *builder) macroStmtWhy(c *cfront.Call) string {
+	id, ok := cfront.Unparen(c.Fun).(*cfront.Ident)
+	if !ok || b.info == nil || b.info.ExpandCall == nil || b.info.MacroCond == nil {
+		return "its expansion is not read"
+	}
+	if _, ok := b.info.MacroCond(id.Name); !ok {
+		return "the macro " + id.Name + ", or a macro it calls, has definitions the compiler may see more than one of (or one from the command line, or under #ifndef of its own name), and the expansion replaces the call in the output"
+	}
+	e, err := b.info.ExpandCall(c)
+	if err != nil {
+		return err.Error()
+	}
+	text := e.Format(nil)
+	if len(text) > 160 {
+		text = text[:160] + "..."
+	}
+	if x, ok := dropConstants(e).(*cfront.Binary); ok && x.Op == "," {
+		return "its expansion '" + text + "' is a comma expression (only one write per statement is modelled)"
+	}
+	return "its expansion '" + text + "' is not one assignment or increment"
 }
 
 // updateOp classifies a statement as an associative update (see
@@ -917,6 +935,10 @@ func (b *builder) value(r *rawStmt, e cfront.Expr) {
 	case *cfront.Assign:
 		b.errorf(x.At, "assignment inside an expression (only one write per statement is modelled)")
 	case *cfront.Binary:
+		if x.Op == "," && isIntConst(x.X) {
+			b.value(r, x.Y) // "(1, A[i])": the constant computes nothing
+			return
+		}
 		if x.Op == "," {
 			b.errorf(x.OpPos, "comma operator in a statement (only one write per statement is modelled)")
 			return

@@ -22,22 +22,45 @@ import (
 // Statements that change are copied, with their Text the formatted
 // expansion, and so are the loops, conditions and blocks around them; the
 // others are body's own, which is not modified.
-func expandMacroCalls(f *cfront.File, body []cfront.Stmt, hidden map[string]string) []cfront.Stmt {
+//
+// conds are the preprocessor conditions under which the expansions of
+// macro calls made statements of their own are the compiler's
+// (cfront.File.MacroCond): the output holds the expansion, not the call.
+func expandMacroCalls(f *cfront.File, body []cfront.Stmt, hidden map[string]string) ([]cfront.Stmt, []string) {
 	if len(hidden) == 0 || len(f.Src) == 0 {
-		return body
+		return body, nil
 	}
 	e := &macroExpander{f: f, hidden: hidden, base: len(f.Src) + 1}
 	out := make([]cfront.Stmt, len(body))
 	for k, s := range body {
 		out[k] = e.stmt(s)
 	}
-	return out
+	return out, e.conds
 }
 
 type macroExpander struct {
 	f      *cfront.File
 	hidden map[string]string
 	base   int // offset of the next statement's expansions
+	conds  []string
+}
+
+// funcLike returns the function-like macro name, nil if none.
+func (e *macroExpander) funcLike(name string) *cfront.Macro {
+	if m := e.f.Macros[name]; m != nil && m.FuncLike {
+		return m
+	}
+	return nil
+}
+
+// definedOnce reports whether the function-like macro name has one
+// definition the compiler can see, and records its condition.
+func (e *macroExpander) definedOnce(name string) bool {
+	cond, ok := e.f.MacroCond(name)
+	if ok && cond != "" && !slices.Contains(e.conds, cond) {
+		e.conds = append(e.conds, cond)
+	}
+	return ok
 }
 
 // expansionSpan separates the offsets of two statements' expansions.
@@ -62,7 +85,16 @@ func (e *macroExpander) stmt(s cfront.Stmt) cfront.Stmt {
 		if x.Split || !mentionsCall(x.X, e.selected) {
 			return x
 		}
-		nx, changed, err := cfront.ExpandStmt(e.f.Src, x, e.selected, e.base, macroDepthMax, e.f.IsTypeName)
+		if e.emptyCall(x) {
+			return &cfront.Empty{At: x.At}
+		}
+		sel := e.selected
+		if _, call := cfront.Unparen(x.X).(*cfront.Call); call {
+			// A call made a statement is expanded wholly, as the
+			// compiler expands it, or not at all.
+			sel = e.funcLike
+		}
+		nx, changed, err := cfront.ExpandStmt(e.f.Src, x, sel, e.base, macroDepthMax, e.f.IsTypeName)
 		e.base += expansionSpan
 		if err != nil || !changed {
 			return x
@@ -71,7 +103,7 @@ func (e *macroExpander) stmt(s cfront.Stmt) cfront.Stmt {
 			if !e.statementCall(x, nx) {
 				return x
 			}
-			nx = cfront.Unparen(nx)
+			nx = dropConstants(nx)
 		}
 		if hasMember(nx) && !hasMember(x.X) {
 			// The builder refuses the call itself, naming the macro
@@ -122,8 +154,9 @@ func (e *macroExpander) stmt(s cfront.Stmt) cfront.Stmt {
 // statementCall reports whether x is a statement made of one call of a
 // function-like macro (UPDATE(A, i);) whose expansion nx is one
 // assignment or increment: the statement is that assignment. The macro
-// must have one unconditional definition (cfront.File.MacroCond), since
-// the expansion replaces the call in the output, for every -D flag.
+// must have one definition the compiler sees (cfront.File.MacroCond),
+// whose condition guards the output, since the expansion replaces the
+// call there.
 func (e *macroExpander) statementCall(x *cfront.ExprStmt, nx cfront.Expr) bool {
 	c, ok := cfront.Unparen(x.X).(*cfront.Call)
 	if !ok {
@@ -133,10 +166,7 @@ func (e *macroExpander) statementCall(x *cfront.ExprStmt, nx cfront.Expr) bool {
 	if !ok {
 		return false
 	}
-	if cond, ok := e.f.MacroCond(id.Name); !ok || cond != "" {
-		return false
-	}
-	switch y := cfront.Unparen(nx).(type) {
+	switch y := dropConstants(nx).(type) {
 	case *cfront.Assign, *cfront.Postfix:
 	case *cfront.Unary:
 		if y.Op != "++" && y.Op != "--" {
@@ -145,7 +175,56 @@ func (e *macroExpander) statementCall(x *cfront.ExprStmt, nx cfront.Expr) bool {
 	default:
 		return false
 	}
-	return writeCount(nx) == 1
+	return writeCount(nx) == 1 && e.definedOnce(id.Name)
+}
+
+// dropConstants returns x without its parentheses and without the
+// integer constants on the left of its comma operators, which compute
+// nothing: "(1, (A[i] = v))", what an assertion macro compiled with
+// NDEBUG leaves, is "A[i] = v".
+func dropConstants(x cfront.Expr) cfront.Expr {
+	for {
+		x = cfront.Unparen(x)
+		b, ok := x.(*cfront.Binary)
+		if !ok || b.Op != "," || !isIntConst(b.X) {
+			return x
+		}
+		x = b.Y
+	}
+}
+
+// isIntConst reports whether x is an integer literal, maybe
+// parenthesized, cast to void or negated.
+func isIntConst(x cfront.Expr) bool {
+	switch y := cfront.Unparen(x).(type) {
+	case *cfront.IntLit:
+		return !y.Big
+	case *cfront.Cast:
+		return isIntConst(y.X)
+	case *cfront.Unary:
+		return (y.Op == "-" || y.Op == "+") && isIntConst(y.X)
+	}
+	return false
+}
+
+// emptyCall reports whether x is a statement made of one call of a
+// function-like macro whose body is empty (MAX_N_START(i, j); with
+// MAX_N_START(x,y) defined as nothing), with one definition the compiler
+// sees (its condition guards the output): the statement does nothing.
+func (e *macroExpander) emptyCall(x *cfront.ExprStmt) bool {
+	c, ok := cfront.Unparen(x.X).(*cfront.Call)
+	if !ok {
+		return false
+	}
+	id, ok := cfront.Unparen(c.Fun).(*cfront.Ident)
+	if !ok {
+		return false
+	}
+	m := e.f.Macros[id.Name]
+	if m == nil || !m.FuncLike || strings.TrimSpace(m.Body) != "" {
+		return false
+	}
+	return e.definedOnce(id.Name)
 }
 
 // mentionsCall reports whether x calls a macro that sel selects.

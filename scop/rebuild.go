@@ -19,16 +19,17 @@ func FromRegionBody(f *cfront.File, r *cfront.Region, body []cfront.Stmt, extra 
 	if cfg.File == "" {
 		cfg.File = f.Name
 	}
-	info := fileInfo(f, r.Func)
+	info := regionInfo(f, r)
 	for name, v := range extra {
 		info.Vars[name] = v
 	}
-	body = expandMacroCalls(f, body, info.HiddenCalls)
+	body, conds := expandMacroCalls(f, body, info.HiddenCalls)
 	s, err := Build(body, info, cfg)
 	if err != nil {
 		return nil, err
 	}
 	s.Region = Region{Start: r.Start, End: r.End, Pos: r.Pos}
 	s.Body = body
+	s.PPCond = joinPPConds(s.PPCond, conds)
 	return s, nil
 }

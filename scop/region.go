@@ -1,6 +1,9 @@
 package scop
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/tessera-opt/tessera/cfront"
 )
 
@@ -11,17 +14,39 @@ func FromRegion(f *cfront.File, r *cfront.Region, cfg Config) (*Scop, error) {
 	if cfg.File == "" {
 		cfg.File = f.Name
 	}
-	info := fileInfo(f, r.Func)
-	info.MacroConst = func(e cfront.Expr) (int64, string, bool) { return f.MacroConst(e, r.Start) }
-	info.ExpandCall, info.MacroNames, info.MacroCond = f.ExpandCall, f.MacroNames, f.MacroCond
-	body := expandMacroCalls(f, r.Body, info.HiddenCalls)
+	info := regionInfo(f, r)
+	body, conds := expandMacroCalls(f, r.Body, info.HiddenCalls)
 	s, err := Build(body, info, cfg)
 	if err != nil {
 		return nil, err
 	}
 	s.Region = Region{Start: r.Start, End: r.End, Pos: r.Pos}
 	s.Body = body
+	s.PPCond = joinPPConds(s.PPCond, conds)
 	return s, nil
+}
+
+// regionInfo is fileInfo for the code of region r, with the macro
+// services of the file (values, expansions, definitions).
+func regionInfo(f *cfront.File, r *cfront.Region) *FileInfo {
+	info := fileInfo(f, r.Func)
+	info.MacroConst = func(e cfront.Expr) (int64, string, bool) { return f.MacroConst(e, r.Start) }
+	info.ExpandCall, info.MacroNames, info.MacroCond = f.ExpandCall, f.MacroNames, f.MacroCond
+	return info
+}
+
+// joinPPConds joins preprocessor conditions with &&, each once.
+func joinPPConds(a string, more []string) string {
+	parts := []string{}
+	if a != "" {
+		parts = append(parts, a)
+	}
+	for _, c := range more {
+		if c != "" && !slices.Contains(parts, c) {
+			parts = append(parts, c)
+		}
+	}
+	return strings.Join(parts, " && ")
 }
 
 // FromFile builds the models of every region of a parsed file. errs[k] is
