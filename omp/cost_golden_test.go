@@ -34,7 +34,7 @@ func TestCostDecisions(t *testing.T) {
 				"parallel loop c0 over S1: parallel only when ",
 			},
 			[]string{
-				"  if (min(max(N, 0), 2147483648) * min(max(N, 0), 2147483648) >= 2097152 || ",
+				"  if (tessera_min(tessera_max(N, 0), 2147483648) * tessera_min(tessera_max(N, 0), 2147483648) >= 2097152 || ",
 				"#pragma omp parallel for collapse(2)",
 			},
 			[]string{"#pragma omp parallel for\n"}},
