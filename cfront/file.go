@@ -19,9 +19,18 @@ type Config struct {
 	// empty value means 1), visible to #if and to type resolution.
 	Defines map[string]string
 	// ReadFile reads a local header named in #include "x.h"; the path is
-	// the header's name joined to the directory of the including file.
-	// Nil means os.ReadFile. Headers that cannot be read are skipped.
+	// the header's name joined to the directory of the including file, or
+	// to one of IncludeDirs. Nil means os.ReadFile. Headers that cannot be
+	// read are skipped.
 	ReadFile func(path string) ([]byte, error)
+	// IncludeDirs are searched in order for a header of #include "x.h"
+	// that is not beside the including file (like a compiler's -iquote
+	// and -I). Headers of #include <x.h> are never read.
+	IncludeDirs []string
+	// Includes are headers read before the file's first line, like a
+	// compiler's -include: each is looked up in the working directory,
+	// then in IncludeDirs.
+	Includes []string
 }
 
 // Region is one SCoP region of the file.
@@ -113,6 +122,7 @@ func ParseFile(name string, src []byte, cfg Config) (*File, error) {
 	f.text = string(src)
 	toks := lex(src)
 	f.included[filepath.Clean(name)] = true
+	f.forcedIncludes()
 	pragmas := f.directives(name, toks, 0)
 	(&declScanner{f: f, file: name, src: f.text, toks: toks, main: true}).fileScope()
 	for _, v := range f.Globals {
@@ -276,7 +286,7 @@ func (f *File) directives(name string, toks []token, depth int) []int {
 					// conditions around its #include.
 					saved := f.inclCond
 					f.inclCond = f.inclCond || stackCond(stack) != ""
-					f.include(filepath.Join(filepath.Dir(name), rest[1:1+j]), depth+1)
+					f.include(f.headerPath(name, rest[1:1+j]), depth+1)
 					f.inclCond = saved
 				}
 			}
