@@ -40,8 +40,14 @@ func identifiers(src []byte) map[string]bool {
 // fileNames returns the names that generated code must not bind: every
 // identifier-like word of the file (identifiers) and the names of the
 // macros, typedefs and file-scope variables of the file and of the
-// headers it includes, which the file's own text does not show.
+// headers it includes, which the file's own text does not show. The set
+// is made once per file (cfront.Memo) and shared: callers must not
+// modify it.
 func fileNames(f *cfront.File) map[string]bool {
+	return cfront.Memo(f, "pipeline.fileNames", func() map[string]bool { return fileNamesScan(f) })
+}
+
+func fileNamesScan(f *cfront.File) map[string]bool {
 	out := identifiers(f.Src)
 	for name := range f.Macros {
 		out[name] = true
@@ -61,17 +67,14 @@ func fileNames(f *cfront.File) map[string]bool {
 // identifiers keep their meaning. Fresh names get a suffix until they are
 // free.
 func renameBindings(n ast.Node, taken map[string]bool) ast.Node {
-	used := map[string]bool{}
-	for k := range taken {
-		used[k] = true
-	}
+	used := map[string]bool{} // the fresh names given so far
 	fresh := func(old string) string {
 		for k := 0; ; k++ {
 			name := fmt.Sprintf("%s_t%d", old, k)
 			if k == 0 {
 				name = old + "_t"
 			}
-			if !used[name] {
+			if !used[name] && !taken[name] {
 				used[name] = true
 				return name
 			}

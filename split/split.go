@@ -131,15 +131,24 @@ func Apply(f *cfront.File, r *cfront.Region, s *scop.Scop, cfg Config) (*Result,
 		cfg.StackElems = 4096
 	}
 	res := &Result{Scop: s}
-	taken := map[string]bool{}
-	for k := range cfg.Taken {
-		taken[k] = true
-	}
-	for _, a := range s.Arrays {
-		taken[a.Name] = true
-	}
-	for _, p := range s.Params {
-		taken[p] = true
+	// The names a temporary may not take, made at the first candidate
+	// (cfg.Taken has every name of the file: copying it for each region
+	// of a large file cost more than the rest of the region's work).
+	var taken map[string]bool
+	takenNames := func() map[string]bool {
+		if taken == nil {
+			taken = map[string]bool{}
+			for k := range cfg.Taken {
+				taken[k] = true
+			}
+			for _, a := range s.Arrays {
+				taken[a.Name] = true
+			}
+			for _, p := range s.Params {
+				taken[p] = true
+			}
+		}
+		return taken
 	}
 	var cands []*candidate
 	for _, st := range s.Statements {
@@ -159,7 +168,7 @@ func Apply(f *cfront.File, r *cfront.Region, s *scop.Scop, cfg Config) (*Result,
 			res.Decisions = append(res.Decisions, d)
 			continue
 		}
-		name := freshName(cfg.Prefix, taken)
+		name := freshName(cfg.Prefix, takenNames())
 		taken[name] = true
 		t, why := sizeTemp(s, st, c.e, name, dims, cfg.StackElems)
 		if t == nil {
