@@ -70,6 +70,10 @@ type Options struct {
 	NoSelfCheck bool
 	// Defines are -D macros for region finding and type resolution.
 	Defines map[string]string
+	// IncludeDirs and Includes are the front end's header search
+	// directories (-I) and headers read first (-include), see
+	// cfront.Config.
+	IncludeDirs, Includes []string
 	// NoLICM skips the AST post-passes of package astopt (normalization,
 	// unswitching, loop-invariant code motion).
 	NoLICM bool
@@ -192,7 +196,7 @@ func (r *Result) Errors() bool {
 // whole cannot be processed; problems of single regions are diagnostics.
 func Optimize(path string, src []byte, opt Options) (*Result, error) {
 	res := &Result{}
-	f, err := cfront.ParseFile(path, src, cfront.Config{AutoScop: opt.AutoScop, Defines: opt.Defines})
+	f, err := cfront.ParseFile(path, src, cfront.Config{AutoScop: opt.AutoScop, Defines: opt.Defines, IncludeDirs: opt.IncludeDirs, Includes: opt.Includes})
 	if f == nil {
 		return nil, err
 	}
