@@ -158,15 +158,26 @@ func (g *gen) guardSetOf1(dom presburger.Set, b *build) (ast.Expr, presburger.Se
 	if g.isEmpty(dom) {
 		return nil, gset, true
 	}
-	if covered, ok := g.impliesAll(b.generated, dom); ok {
-		if covered {
-			return nil, gset, false
+	// With known divisions, a part of the domain whose constraints the
+	// generated ones imply covers it alone, and the inclusion test
+	// subtracts no existentials.
+	dom = g.knownDivs(dom)
+	covered, decided := false, false
+	for _, p := range dom.Parts() {
+		c, ok := g.impliesAll(b.generated, presburger.NewSet(dom.Space(), p))
+		if ok && c {
+			covered = true
+			break
 		}
-	} else if g.isSubset(b.generated, dom) {
+		decided = ok && dom.NParts() == 1
+	}
+	if !covered && !decided {
+		covered = g.isSubset(b.generated, dom)
+	}
+	if covered {
 		return nil, gset, false
 	}
-	dom = g.knownDivs(dom)
-	var disj []ast.Expr
+	var conjs [][]cons
 	for _, p := range dom.Parts() {
 		ps := presburger.NewSet(dom.Space(), p)
 		if g.isEmpty(ps.Intersect(b.generated)) {
@@ -187,6 +198,10 @@ func (g *gen) guardSetOf1(dom presburger.Set, b *build) (ast.Expr, presburger.Se
 		if len(cs) == 0 {
 			return nil, gset, false
 		}
+		conjs = append(conjs, cs)
+	}
+	var disj []ast.Expr
+	for _, cs := range absorbConjs(conjs) {
 		gset = gset.Union(g.consSet(n, cs))
 		disj = append(disj, g.condExpr(cs, b.ctrl()))
 	}
@@ -197,6 +212,55 @@ func (g *gen) guardSetOf1(dom presburger.Set, b *build) (ast.Expr, presburger.Se
 		return disj[0], gset, false
 	}
 	return ast.Or(disj...), gset, false
+}
+
+// absorbConjs drops the conjunctions of a disjunction that another one
+// absorbs: a conjunction holding every constraint of another (the same
+// constraint, written alike) describes a subset of it. Of equal ones the
+// first is kept.
+func absorbConjs(conjs [][]cons) [][]cons {
+	if len(conjs) < 2 {
+		return conjs
+	}
+	keys := make([]map[string]bool, len(conjs))
+	for i, cs := range conjs {
+		keys[i] = map[string]bool{}
+		for _, c := range cs {
+			k := c.a.key()
+			if c.eq {
+				k = "=" + k
+			}
+			keys[i][k] = true
+		}
+	}
+	// within reports whether every constraint of j is one of i.
+	within := func(j, i int) bool {
+		for k := range keys[j] {
+			if !keys[i][k] {
+				return false
+			}
+		}
+		return true
+	}
+	var out [][]cons
+	for i := range conjs {
+		absorbed := false
+		for j := range conjs {
+			if j == i || !within(j, i) {
+				continue
+			}
+			// j's constraints are among i's: i is a subset of j. Of two
+			// equal conjunctions the later goes.
+			if len(keys[j]) < len(keys[i]) || j < i {
+				absorbed = true
+				break
+			}
+		}
+		if !absorbed {
+			out = append(out, conjs[i])
+		}
+	}
+	return out
 }
 
 // impliesAll decides whether ctx is a subset of s when s is one
