@@ -276,7 +276,7 @@ func (b *builder) macroExpansion(x *cfront.Call, name string) (cfront.Expr, *not
 		cond, ok = b.info.MacroCond(name)
 	}
 	if !ok {
-		return nil, &notAffine{pos: x.At, why: fmt.Sprintf("call of macro %s: it or a macro it calls has more than one definition (or one from the command line or a header included under #if), so the expansion the region sees is not known", name)}
+		return nil, &notAffine{pos: x.At, why: fmt.Sprintf("call of macro %s: it or a macro it calls has definitions the compiler may see more than one of (or one from the command line, from a header included under #if, or under #ifndef of its own name), so the expansion the region sees is not known", name)}
 	}
 	e, err := b.info.ExpandCall(x)
 	if err != nil {
