@@ -54,6 +54,20 @@ type FileInfo struct {
 	MacroCond func(name string) (string, bool)
 	// MacroBodies are the bodies of the macros, by name.
 	MacroBodies map[string]string
+	// Globals are the file-scope variables, hidden by Vars (the
+	// function's parameters and locals); shared by the regions of a
+	// file, never modified.
+	Globals map[string]VarInfo
+}
+
+// Var returns the declaration of the variable name: from Vars, else from
+// Globals.
+func (fi *FileInfo) Var(name string) (VarInfo, bool) {
+	if v, ok := fi.Vars[name]; ok {
+		return v, true
+	}
+	v, ok := fi.Globals[name]
+	return v, ok
 }
 
 // mathFuncs are side-effect-free functions a right-hand side may call.
@@ -204,8 +218,7 @@ func (b *builder) varInfo(name string) (VarInfo, bool) {
 		return v, true
 	}
 	if b.info != nil {
-		v, ok := b.info.Vars[name]
-		return v, ok
+		return b.info.Var(name)
 	}
 	return VarInfo{}, false
 }

@@ -76,22 +76,38 @@ func varInfo(v *cfront.Var) VarInfo {
 	return vi
 }
 
-// fileInfo collects what the translation needs from the file.
+// fileInfo collects what the translation needs from the file for the
+// code of the function fn. What depends on the file only is computed once
+// per file (cfront.Memo) and shared by its regions: a file of thousands
+// of regions and globals cost the product of the two otherwise.
 func fileInfo(f *cfront.File, fn string) *FileInfo {
-	info := &FileInfo{Vars: map[string]VarInfo{}, Macros: map[string]bool{}, Resolve: f.ResolveType}
-	for _, v := range f.Globals {
-		info.Vars[v.Name] = varInfo(v)
-	}
-	for _, fu := range f.Funcs {
-		if fu.Name != fn {
-			continue
+	base := cfront.Memo(f, "scop.fileInfo", func() *FileInfo { return fileInfoBase(f) })
+	info := *base
+	info.Vars = map[string]VarInfo{}
+	funcs := cfront.Memo(f, "scop.funcsByName", func() map[string][]*cfront.Func {
+		m := map[string][]*cfront.Func{}
+		for _, fu := range f.Funcs {
+			m[fu.Name] = append(m[fu.Name], fu)
 		}
+		return m
+	})
+	for _, fu := range funcs[fn] {
 		for _, v := range fu.Params {
 			info.Vars[v.Name] = varInfo(v)
 		}
 		for _, v := range fu.Locals {
 			info.Vars[v.Name] = varInfo(v)
 		}
+	}
+	return &info
+}
+
+// fileInfoBase is the part of fileInfo that does not depend on the
+// function: globals and macros.
+func fileInfoBase(f *cfront.File) *FileInfo {
+	info := &FileInfo{Globals: map[string]VarInfo{}, Macros: map[string]bool{}, Resolve: f.ResolveType}
+	for _, v := range f.Globals {
+		info.Globals[v.Name] = varInfo(v)
 	}
 	info.MacroBodies = map[string]string{}
 	for name, m := range f.Macros {
