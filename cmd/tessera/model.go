@@ -37,6 +37,7 @@ func runModel(what string, args []string, stdout, stderr io.Writer) int {
 	autoscop := fs.Bool("autoscop", false, "also model maximal affine loop nests outside scop pragmas")
 	dataflow := fs.Bool("dataflow", false, "value-based flow dependences (deps only)")
 	input := fs.Bool("input", false, "also read-after-read dependences (deps only)")
+	pp := c.AddPreprocessor()
 	pos, code, done := c.Parse(args, stdout, stderr)
 	if done {
 		return code
@@ -60,7 +61,7 @@ func runModel(what string, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tessera %s: %v\n", what, err)
 		return 1
 	}
-	fcfg := cfront.Config{AutoScop: *autoscop}
+	fcfg := cfront.Config{AutoScop: *autoscop, Defines: pp.Defines(), IncludeDirs: pp.IncludeDirs, Includes: pp.Includes}
 	var ctx string
 	if uctx != nil {
 		if params, ok := regionParams(path, src, fcfg); ok {

@@ -86,6 +86,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	noExpand := fs.Bool("noexpand", false, "no scalar expansion: temporaries such as PolyBench's temp2 or w keep their single storage (by default a local scalar dead after the region gets an array indexed by the loops that carry none of its values when that lets the scheduler tile, parallelize or vectorize more; --explain says which)")
 	schedFile := fs.String("schedule", "", "user schedule `FILE` replacing the automatic scheduler: a transformation script or an isl YAML schedule tree (docs/SCHEDULE.md)")
 	addPolyccAliases(c)
+	pp := c.AddPreprocessor()
 	pos, code, done := c.Parse(args, stdout, stderr)
 	if done {
 		return code
@@ -185,6 +186,9 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opt := pipeline.Options{
 		Identity:      *identity,
 		AutoScop:      *autoscop,
+		Defines:       pp.Defines(),
+		IncludeDirs:   pp.IncludeDirs,
+		Includes:      pp.Includes,
 		AssumeNoAlias: *noAlias,
 		NoSelfCheck:   *noCheck,
 		RegionTimeout: *timeout,
@@ -210,7 +214,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		},
 	}
 	if uctx != nil {
-		params, ok := regionParams(in, src, cfront.Config{AutoScop: opt.AutoScop, Defines: opt.Defines})
+		params, ok := regionParams(in, src, cfront.Config{AutoScop: opt.AutoScop, Defines: opt.Defines, IncludeDirs: opt.IncludeDirs, Includes: opt.Includes})
 		if ok {
 			if opt.Context, err = uctx.forParams(in, params); err != nil {
 				return usage("%v", err)

@@ -39,6 +39,9 @@ type Command struct {
 	// meaning.
 	Aliases map[string]Alias
 	fs      *flag.FlagSet
+	// joined are the one-letter flags whose value may follow the letter
+	// in the same argument (-Idir, as a C compiler spells them).
+	joined map[byte]bool
 }
 
 // An Alias is a flag spelling that is not one of the command's flags.
@@ -114,6 +117,9 @@ func (c *Command) parseArgs(args []string) ([]string, error) {
 			continue
 		}
 		name, value, hasValue := strings.Cut(strings.TrimPrefix(a[1:], "-"), "=")
+		if a[1] != '-' && len(a) > 2 && c.joined[a[1]] && c.fs.Lookup(name) == nil {
+			name, value, hasValue = a[1:2], a[2:], true
+		}
 		if name == "" || name[0] == '-' {
 			return nil, &usageError{fmt.Sprintf("bad flag syntax: %s", a)}
 		}
