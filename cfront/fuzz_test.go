@@ -28,6 +28,8 @@ func FuzzParse(f *testing.F) {
 		"#pragma scop\nA[0] = 1.0 / (REAL)n;\n#pragma endscop\n",
 		"#define E(a, j) a[j]\n#define F(x) E(x, 1) + F(x)\n#pragma scop\nfor (i = 0; i < n; i++) A[i] = F(B) * E(C, i + (1, 2));\n#pragma endscop\n",
 		"#define G(a) a[\n#define H() G((\n#pragma scop\nA[0] = H() + G(x) + E(;\n#pragma endscop\n",
+		"#define BS 8\n#define M(i) A[i]\n#pragma scop\nL: for (i = 0; i < n; i += BS) {\n#if BS > 4\nM(i) = 1;\n#elif defined(X)\n#else\n#endif\n}\n#pragma endscop\nvoid f() { goto L; }\n",
+		"void f() {\n#if 1\n for (i = 0; i < n; i++) {\n#else\n for (i = 0; i < m; i++) {\n#endif\n A[i] = 0; }\n}\nchar *s = \"x;\n",
 	} {
 		f.Add([]byte(s))
 	}
