@@ -8,6 +8,7 @@
 //	tessera codegen FILE                    isl_codegen-style AST generation
 //	tessera calc [FILE]                     iscc-like calculator on Presburger sets
 //	tessera bench [flags]                   run the kernel suite and compare flows
+//	tessera cc COMPILER-ARGS...             compiler driver: optimize, then run $TESSERA_CC
 //
 // Every command parses its flags with package internal/cli (one-line usage
 // errors and exit status 2, -h, --version), and -o - writes standard
