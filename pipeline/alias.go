@@ -370,11 +370,13 @@ func affExpr(a presburger.Aff) (ast.Expr, error) {
 			if k == 0 {
 				continue
 			}
-			t := ast.Mul(ast.NewInt(k), cols[c])
-			if e == nil {
-				e = t
-			} else {
-				e = ast.Add(e, t)
+			switch {
+			case e == nil:
+				e = ast.Mul(ast.NewInt(k), cols[c])
+			case k < 0:
+				e = ast.Sub(e, ast.Mul(ast.NewInt(-k), cols[c]))
+			default:
+				e = ast.Add(e, ast.Mul(ast.NewInt(k), cols[c]))
 			}
 		}
 		c := ast.NewInt(row[len(row)-1])

@@ -1,6 +1,7 @@
 package scop
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -27,8 +28,10 @@ type Extent struct {
 }
 
 // maxExtentPieces bounds the pieces of one bound of an Extent: more
-// would print as a long nest of min and max.
-const maxExtentPieces = 4
+// would print as a long nest of min and max. A bound with more pieces is
+// taken on the convex hull of the accessed elements instead (a looser
+// bound with fewer pieces).
+const maxExtentPieces = 8
 
 // AccessExtent returns the extent of the elements of array that the
 // region accesses (reads and writes); ok is false when the region
@@ -40,6 +43,12 @@ const maxExtentPieces = 4
 // it to the context, and ask the engine for the parametric minimum and
 // maximum of each subscript (DimMin, DimMax).
 func (s *Scop) AccessExtent(array string) (e Extent, ok bool, err error) {
+	return s.accessExtent(array, maxExtentPieces)
+}
+
+// accessExtent is AccessExtent with at most maxPieces pieces per bound
+// before the convex hull is used.
+func (s *Scop) accessExtent(array string, maxPieces int) (e Extent, ok bool, err error) {
 	defer presburger.Recover(&err)
 	var rels []presburger.Map
 	params := s.Context.Space().Params()
@@ -73,12 +82,25 @@ func (s *Scop) AccessExtent(array string) (e Extent, ok bool, err error) {
 	where := acc.Params()
 	e = Extent{Array: array}
 	rank := acc.Space().Dim(presburger.SetDim)
+	var hull *presburger.Set
+	bound := func(k int, max bool) ([]presburger.Aff, error) {
+		b, err := extentBound(acc, where, k, max, maxPieces)
+		var ee *extentError
+		if !errors.As(err, &ee) || !ee.many || acc.NParts() == 1 {
+			return b, err
+		}
+		if hull == nil {
+			h := presburger.NewSet(acc.Space(), acc.ConvexHull())
+			hull = &h
+		}
+		return extentBound(*hull, where, k, max, maxPieces)
+	}
 	for k := 0; k < rank; k++ {
-		lo, err := extentBound(acc, where, k, false)
+		lo, err := bound(k, false)
 		if err != nil {
 			return Extent{}, false, err
 		}
-		hi, err := extentBound(acc, where, k, true)
+		hi, err := bound(k, true)
 		if err != nil {
 			return Extent{}, false, err
 		}
@@ -89,8 +111,8 @@ func (s *Scop) AccessExtent(array string) (e Extent, ok bool, err error) {
 
 // extentBound returns the pieces of the minimum (maximum when max) of
 // subscript k of acc, which must be defined wherever acc is not empty
-// (on where, the parameters of acc).
-func extentBound(acc, where presburger.Set, k int, max bool) ([]presburger.Aff, error) {
+// (on where, the parameters of acc), and be at most maxPieces.
+func extentBound(acc, where presburger.Set, k int, max bool, maxPieces int) ([]presburger.Aff, error) {
 	opt := acc.DimMin
 	what := "least"
 	if max {
@@ -101,7 +123,7 @@ func extentBound(acc, where presburger.Set, k int, max bool) ([]presburger.Aff, 
 		return nil, err
 	}
 	if pw.NPieces() == 0 || !where.IsSubset(pw.Domain().AlignParams(where.Space().Params())) {
-		return nil, &extentError{fmt.Sprintf("the %s value of subscript %d is not bounded for some parameter values", what, k+1)}
+		return nil, &extentError{msg: fmt.Sprintf("the %s value of subscript %d is not bounded for some parameter values", what, k+1)}
 	}
 	var out []presburger.Aff
 	for _, p := range pw.Pieces() {
@@ -109,14 +131,18 @@ func extentBound(acc, where presburger.Set, k int, max bool) ([]presburger.Aff, 
 			out = append(out, p.Fn)
 		}
 	}
-	if len(out) > maxExtentPieces {
-		return nil, &extentError{fmt.Sprintf("the %s value of subscript %d has %d pieces", what, k+1, len(out))}
+	if len(out) > maxPieces {
+		return nil, &extentError{msg: fmt.Sprintf("the %s value of subscript %d has %d pieces", what, k+1, len(out)), many: true}
 	}
 	return out, nil
 }
 
-// extentError says why an array has no closed-form extent.
-type extentError struct{ msg string }
+// extentError says why an array has no closed-form extent; many: a
+// bound with too many pieces.
+type extentError struct {
+	msg  string
+	many bool
+}
 
 func (e *extentError) Error() string { return "scop: access extent: " + e.msg }
 
