@@ -38,7 +38,11 @@ With --polybench DIR the kernels are those of a PolyBench/C 4.x (or 3.x) tree
 (compiled with DIR/utilities/polybench.c, -DPOLYBENCH_DUMP_ARRAYS and
 -DPOLYBENCH_TIME; the dumps on stderr are compared).
 
-Exit status: 0, or 1 when some flow produced WRONG output, 2 on bad usage.`
+On a terminal, progress is one line rewritten in place; otherwise (a file,
+a pipe) one line per step.
+
+Exit status: 0; 1 when some flow produced WRONG output or a flow failed on
+every kernel (OPT-FAIL, BUILD-FAIL or RUN-FAIL everywhere); 2 on bad usage.`
 
 // Main implements the `tessera bench` command; args exclude the command
 // name. It returns the process exit status.
@@ -104,8 +108,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		Strict:   *strict,
 	}
 	cfg.PolyBench = *pbroot
+	finish := func() {}
 	if !*quiet {
-		cfg.Progress = stderr
+		cfg.Progress, finish = progressWriter(stderr)
 	}
 	for _, n := range splitList(*flows) {
 		if n == "baseline" {
@@ -130,6 +135,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	rep, err := Run(ctx, cfg)
+	finish()
 	if err != nil && rep == nil {
 		fmt.Fprintf(stderr, "tessera %v\n", err)
 		return 2
@@ -159,12 +165,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if rep.WorkDir != "" {
 		fmt.Fprintf(stderr, "tessera bench: build directory kept in %s\n", rep.WorkDir)
 	}
-	for _, s := range rep.Summary {
-		if s.Wrong > 0 {
-			return 1
-		}
-	}
-	return 0
+	return rep.ExitStatus(stderr)
 }
 
 func writePlotFile(rep *Report, path string) error {

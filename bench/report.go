@@ -55,7 +55,7 @@ func (r *Result) fail(status, msg string) {
 type FlowSummary struct {
 	Flow string `json:"flow"`
 	// GeoMean is the geometric mean of the speedups of the flow's OK cells
-	// (0 when it has none).
+	// (0 when it has none; null in JSON).
 	GeoMean float64 `json:"geomean_speedup"`
 	OK      int     `json:"ok"`
 	Exact   int     `json:"exact"` // OK cells that print the baseline's bytes
