@@ -549,8 +549,10 @@ func canonicalType(words []string) (string, bool) {
 
 // FuncOf returns the function whose body contains the byte offset off, or nil.
 func (f *File) FuncOf(off int) *Func {
-	for _, fn := range f.Funcs {
-		if off >= fn.BodyStart && off < fn.BodyEnd {
+	// Funcs are in file order (one scan of the main file).
+	k := sort.Search(len(f.Funcs), func(i int) bool { return f.Funcs[i].BodyStart > off })
+	if k > 0 {
+		if fn := f.Funcs[k-1]; off >= fn.BodyStart && off < fn.BodyEnd {
 			return fn
 		}
 	}
@@ -579,6 +581,29 @@ func (f *File) Lookup(r *Region, name string) *Var {
 			}
 		}
 	}
+	return f.global(name)
+}
+
+// globalIndex holds the last declaration of each global name, made from
+// the first n globals.
+type globalIndex struct {
+	n      int
+	byName map[string]*Var
+}
+
+// global returns the last global declaration of name, or nil.
+func (f *File) global(name string) *Var {
+	ix := Memo(f, "cfront.globals", func() *globalIndex {
+		ix := &globalIndex{n: len(f.Globals), byName: map[string]*Var{}}
+		for _, v := range f.Globals {
+			ix.byName[v.Name] = v
+		}
+		return ix
+	})
+	if ix.n == len(f.Globals) {
+		return ix.byName[name]
+	}
+	// (Globals added since the index was made: while the file is read.)
 	for k := len(f.Globals) - 1; k >= 0; k-- {
 		if f.Globals[k].Name == name {
 			return f.Globals[k]
