@@ -50,8 +50,16 @@ import (
 // parameters: a leaf is a parameter domain and the polynomial counted on
 // it. A parameter-free set has constant leaves, whose sum is the count.
 
-// cardStepLimit bounds the subproblems (chambers and slices) of one count.
+// cardStepLimit bounds the work of one count: a step per subproblem
+// (chamber or slice), per term of each summed polynomial, and per
+// solverStepsPerTick steps of the solver's pruning tests.
 const cardStepLimit = 50000
+
+const solverStepsPerTick = 20
+
+// maxCardDivs bounds the floor divisions of the parameters in one count
+// (each can double the pieces of the result).
+const maxCardDivs = 8
 
 // cardLeaf is a parameter domain (rows over the parameters and divs,
 // counted columns zero) and the count on it.
@@ -117,6 +125,9 @@ func (c *counter) addDiv(pr *cardProblem, f []int64, den int64) []int64 {
 	}
 	if ints.RowGCD(r[:w-1]) == 0 {
 		return q
+	}
+	if len(pr.divs) >= maxCardDivs {
+		panic(&Error{Kind: Budget, Msg: fmt.Sprintf("Card: too many floor divisions in the count (more than %d)", maxCardDivs)})
 	}
 	def := make([]int64, 0, c.np+len(pr.divs)+1)
 	def = append(def, r[:c.np]...)
@@ -674,7 +685,8 @@ func (c *counter) provedEmpty(pr *cardProblem, eq, ineq [][]int64) (empty bool) 
 			panic(r)
 		}
 	}()
-	empty, _ = sys.IsIntegerEmptyWithin(c.system(pr, eq, ineq), 20000)
+	empty, steps := sys.IsIntegerEmptyWithin(c.system(pr, eq, ineq), 20000)
+	c.tick(steps / solverStepsPerTick)
 	return empty
 }
 
@@ -740,7 +752,10 @@ func (c *counter) sumOut(pr cardProblem, v int) {
 				c.tick(1)
 				continue
 			}
-			c.count(cardProblem{eq: pr.eq, ineq: rows, w: pr.w.sumOver(col, l, u, c.cache), live: live, divs: pr.divs})
+			c.tick(int64(len(pr.w.terms)))
+			w := pr.w.sumOver(col, l, u, c.cache)
+			c.tick(int64(len(w.terms)))
+			c.count(cardProblem{eq: pr.eq, ineq: rows, w: w, live: live, divs: pr.divs})
 		}
 	}
 }
@@ -899,6 +914,34 @@ func (s Set) Card() (int64, error) {
 // Card returns the number of pairs of m (see Set.Card).
 func (m Map) Card() (int64, error) { return m.Wrap().Card() }
 
+// mergeLeaves adds up the weights of leaves with the same domain rows and
+// divisions (slices of a dimension often give many).
+func mergeLeaves(leaves []cardLeaf) []cardLeaf {
+	var out []cardLeaf
+	at := map[string]int{}
+	for _, l := range leaves {
+		var b []byte
+		for _, rows := range [][][]int64{l.eq, nil, l.ineq} {
+			b = append(b, '|')
+			for _, r := range rows {
+				b = append(b, rowBytes(r)...)
+			}
+		}
+		for _, d := range l.divs {
+			b = append(b, '/')
+			b = append(b, rowBytes(append(slices.Clone(d.Row), d.Den))...)
+		}
+		k := string(b)
+		if i, ok := at[k]; ok {
+			out[i].w = out[i].w.add(l.w)
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, l)
+	}
+	return out
+}
+
 // undivRow rewrites a leaf inequality a*d + k >= 0 on a single division
 // d = floor(g/m) and a constant as the equivalent constraint on g:
 // g >= m*ceil(-k/a) for a > 0, g <= m*floor(k/-a) + m - 1 for a < 0.
@@ -945,7 +988,16 @@ func (s Set) CardPw() (f PwQPolynomial, err error) {
 	f = PwQPolynomial{params: params}
 	psp := NewParamSpace(params)
 	np := len(params)
-	for _, l := range leaves {
+	acct := &stepAccount{left: pwCombineSteps}
+	defer func() {
+		if r := recover(); r != nil {
+			if e := asError(r); e != nil && e.Kind == Budget {
+				panic(&Error{Kind: Budget, Msg: "Card: too many pieces in the piecewise count"})
+			}
+			panic(r)
+		}
+	}()
+	for _, l := range mergeLeaves(leaves) {
 		b := NewBasicBuilder(psp)
 		// Division k is column np+k of the leaf rows and local idx[k].
 		idx := make([]int, len(l.divs))
@@ -962,7 +1014,7 @@ func (s Set) CardPw() (f PwQPolynomial, err error) {
 		for _, r := range l.ineq {
 			b.AddIneq(mapRow(undivRow(r, np, l.divs), colMap, w))
 		}
-		f = f.addPiece(b.BuildSet().ToSet(), qpoly{divs: l.divs, p: l.w}.prune())
+		f = f.addPiece(b.BuildSet().ToSet(), qpoly{divs: l.divs, p: l.w}.prune(), acct)
 	}
 	return f.tidy(), nil
 }

@@ -200,30 +200,48 @@ func (f PwQPolynomial) Params() []string { return append([]string(nil), f.params
 // NPieces returns the number of pieces.
 func (f PwQPolynomial) NPieces() int { return len(f.pieces) }
 
+// pwCombineSteps bounds the solver work of building one piecewise
+// result from its terms (the emptiness tests of the intersections and
+// differences of domains, in sys steps).
+const pwCombineSteps = 400_000
+
 // addPiece returns f + (p on d): the pieces of f are split along d so
-// that the domains stay disjoint.
-func (f PwQPolynomial) addPiece(d Set, p qpoly) PwQPolynomial {
-	if p.isZero() || d.IsEmpty() {
+// that the domains stay disjoint. The emptiness tests are charged to
+// acct (nil: each gets the engine's default budget); past its budget it
+// panics with a budget error.
+func (f PwQPolynomial) addPiece(d Set, p qpoly, acct *stepAccount) PwQPolynomial {
+	if p.isZero() || emptyWithin(d, acct) {
 		return f
 	}
 	out := PwQPolynomial{params: f.params}
 	rest := d
 	for _, pc := range f.pieces {
 		in := pc.dom.Intersect(rest)
-		if in.IsEmpty() {
+		if emptyWithin(in, acct) {
 			out.pieces = append(out.pieces, pc)
 			continue
 		}
 		out.pieces = append(out.pieces, pwPiece{in, pc.q.add(p)})
-		if left := pc.dom.Subtract(rest); !left.IsEmpty() {
+		if left := (Set{pc.dom.m.subtract(rest.m, acct)}); !emptyWithin(left, acct) {
 			out.pieces = append(out.pieces, pwPiece{left, pc.q})
 		}
-		rest = rest.Subtract(pc.dom)
+		rest = Set{rest.m.subtract(pc.dom.m, acct)}
 	}
-	if !rest.IsEmpty() {
+	if !emptyWithin(rest, acct) {
 		out.pieces = append(out.pieces, pwPiece{rest, p})
 	}
 	return out
+}
+
+// emptyWithin reports whether every part of s is empty, charging the
+// tests to acct.
+func emptyWithin(s Set, acct *stepAccount) bool {
+	for _, b := range s.m.parts {
+		if !acct.pruneEmpty(b) {
+			return false
+		}
+	}
+	return true
 }
 
 // tidy drops zero pieces, merges the pieces with equal polynomials and
@@ -247,10 +265,41 @@ func (f PwQPolynomial) tidy() PwQPolynomial {
 		}
 	}
 	for i := range out.pieces {
-		out.pieces[i].dom = out.pieces[i].dom.Coalesce().RemoveRedundancies()
+		out.pieces[i].dom = tidyDomain(out.pieces[i].dom)
 	}
 	return out
 }
+
+// tidyDomain coalesces d and removes its redundant constraints when it
+// has few parts, and leaves it as it is when that runs over the solver's
+// budget (the points are the same either way).
+func tidyDomain(d Set) (out Set) {
+	if d.NParts() > maxTidyParts {
+		return d
+	}
+	for _, b := range d.m.parts {
+		if len(b.locals) > maxTidyLocals {
+			return d
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if e := asError(r); e != nil && e.Kind == Budget {
+				out = d
+				return
+			}
+			panic(r)
+		}
+	}()
+	return d.Coalesce().RemoveRedundancies()
+}
+
+// maxTidyParts and maxTidyLocals bound the domains that tidy coalesces:
+// at most that many parts, each with at most that many locals.
+const (
+	maxTidyParts  = 16
+	maxTidyLocals = 3
+)
 
 // Eval returns the value of f at the parameter values params.
 func (f PwQPolynomial) Eval(params []int64) *big.Rat {
@@ -330,7 +379,7 @@ func (f PwQPolynomial) Add(g PwQPolynomial) PwQPolynomial {
 		panic("presburger: space mismatch in PwQPolynomial.Add: parameters " + strings.Join(f.params, ",") + " and " + strings.Join(g.params, ","))
 	}
 	for _, pc := range g.pieces {
-		f = f.addPiece(pc.dom, pc.q)
+		f = f.addPiece(pc.dom, pc.q, nil)
 	}
 	return f.tidy()
 }
