@@ -104,14 +104,27 @@ func Compute(s *scop.Scop, cfg Config) (d *Deps, err error) {
 			accs = append(accs, acc{st, k, a})
 		}
 	}
+	// The accesses of each array by kind, in statement order: the pairs
+	// of a kind are those of one array with the kind's source and target
+	// access kinds (not all pairs of accesses, which a statement with
+	// thousands of reads made quadratic).
+	type arrayKind struct {
+		array string
+		kind  scop.AccessKind
+	}
+	byArray := map[arrayKind][]acc{}
+	for _, x := range accs {
+		k := arrayKind{x.a.Array, x.a.Kind}
+		byArray[k] = append(byArray[k], x)
+	}
 	kinds := []Kind{Flow, Anti, Output}
 	if cfg.Input {
 		kinds = append(kinds, Input)
 	}
 	for _, kind := range kinds {
 		for _, x := range accs {
-			for _, y := range accs {
-				if x.a.Array != y.a.Array || !kindMatches(kind, x.a.Kind, y.a.Kind) {
+			for _, y := range byArray[arrayKind{x.a.Array, targetKind(kind)}] {
+				if !kindMatches(kind, x.a.Kind, y.a.Kind) {
 					continue
 				}
 				if dep := c.pair(kind, x.st, x.idx, y.st, y.idx); dep != nil {
@@ -126,6 +139,14 @@ func Compute(s *scop.Scop, cfg Config) (d *Deps, err error) {
 	d.Loops = summarizeLoops(s, d.memoryDeps())
 	d.Elapsed = time.Since(start)
 	return d, nil
+}
+
+// targetKind is the access kind of the targets of dependences of kind k.
+func targetKind(k Kind) scop.AccessKind {
+	if k == Anti || k == Output {
+		return scop.Write
+	}
+	return scop.Read
 }
 
 func kindMatches(k Kind, src, tgt scop.AccessKind) bool {
