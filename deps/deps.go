@@ -122,11 +122,12 @@ func Compute(s *scop.Scop, cfg Config) (d *Deps, err error) {
 		kinds = append(kinds, Input)
 	}
 	for _, kind := range kinds {
+		tk := targetKind(kind)
 		for _, x := range accs {
-			for _, y := range byArray[arrayKind{x.a.Array, targetKind(kind)}] {
-				if !kindMatches(kind, x.a.Kind, y.a.Kind) {
-					continue
-				}
+			if !kindMatches(kind, x.a.Kind, tk) {
+				continue
+			}
+			for _, y := range byArray[arrayKind{x.a.Array, tk}] {
 				if dep := c.pair(kind, x.st, x.idx, y.st, y.idx); dep != nil {
 					d.Deps = append(d.Deps, dep)
 				}
