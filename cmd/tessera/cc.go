@@ -25,8 +25,8 @@ A drop-in C compiler driver (CC="tessera cc" make): every C source (.c) of
 the command line that has a #pragma scop region is optimized as by
 'tessera opt', and the real compiler ($TESSERA_CC, else cc) then runs with
 the same arguments, each optimized source replaced by a temporary copy of
-the optimized text that keeps the original's name for diagnostics and
-__FILE__ (#line). Output names (-c without -o, -MD files) stay as they
+the optimized text that keeps the original's name and line numbers for
+diagnostics, __FILE__ and __LINE__ (#line directives). Output names (-c without -o, -MD files) stay as they
 would be; dependency files name the original sources.
 
 tessera's own flags: any 'tessera opt' flag written --tessera-FLAG (for
@@ -303,11 +303,12 @@ func optimizeSource(src string, base []string, l *ccLine, stderr io.Writer) ([]b
 		return nil, 0
 	}
 	stderr.Write(msgs.Bytes())
-	text := bytes.TrimPrefix(out.Bytes(), []byte("\xef\xbb\xbf"))
-	if bytes.Equal(text, bytes.TrimPrefix(orig, []byte("\xef\xbb\xbf"))) {
+	bom := []byte("\xef\xbb\xbf")
+	text, orig := bytes.TrimPrefix(out.Bytes(), bom), bytes.TrimPrefix(orig, bom)
+	if bytes.Equal(text, orig) {
 		return nil, 0
 	}
-	return append([]byte("#line 1 "+cString(src)+"\n"), text...), 0
+	return lineMarked(src, orig, text), 0
 }
 
 // isCIdent reports whether s is a C identifier.

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCCIncludeDirs: tessera cc gives the compiler the same optimized
+// text for a kernel of the suite whose header is found through -I as
+// for the kernel with its header beside it, with the command line's -D
+// in effect; only the #line directives naming the source differ. The compiler is a
+// script that keeps what it was given; no temporary file remains.
+func TestCCIncludeDirs(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("sh not found: tessera cc's compiler script cannot run")
+	}
+	dir := t.TempDir()
+	for _, d := range []string{"side", "src", "inc", "tmp"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	copyFile(t, "../../bench/kernels/gemm.c", filepath.Join(dir, "side", "gemm.c"))
+	copyFile(t, "../../bench/kernels/tessera_bench.h", filepath.Join(dir, "side", "tessera_bench.h"))
+	copyFile(t, "../../bench/kernels/gemm.c", filepath.Join(dir, "src", "gemm.c"))
+	copyFile(t, "../../bench/kernels/tessera_bench.h", filepath.Join(dir, "inc", "tessera_bench.h"))
+	script := filepath.Join(dir, "keep.sh")
+	keep := "#!/bin/sh\nfor a in \"$@\"; do case \"$a\" in *.c) cat \"$a\" > \"$KEEP\";; esac; done\n"
+	if err := os.WriteFile(script, []byte(keep), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TESSERA_CC", script)
+	t.Setenv("TESSERA_FLAGS", "--target=avx2")
+	t.Setenv("TMPDIR", filepath.Join(dir, "tmp"))
+	given := func(name string, args ...string) string {
+		t.Helper()
+		out := filepath.Join(dir, name)
+		t.Setenv("KEEP", out)
+		var stdout, stderr bytes.Buffer
+		if code := run(append([]string{"cc"}, args...), nil, &stdout, &stderr); code != 0 || stderr.Len() > 0 {
+			t.Fatalf("tessera cc %s: status %d\n%s", strings.Join(args, " "), code, stderr.String())
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(b), "#line 1 \"") || !strings.Contains(string(b), "_mm256_fmadd_pd") {
+			t.Fatalf("tessera cc %s: the compiler was not given optimized text:\n%.300s", strings.Join(args, " "), b)
+		}
+		// The #line directives name the source as given.
+		var text []string
+		for _, line := range strings.Split(string(b), "\n") {
+			if !strings.HasPrefix(line, "#line ") {
+				text = append(text, line)
+			}
+		}
+		return strings.Join(text, "\n")
+	}
+	want := given("side.c", "-O3", "-DMEDIUM_DATASET", "-c", filepath.Join(dir, "side", "gemm.c"), "-o", filepath.Join(dir, "side.o"))
+	got := given("inc.c", "-O3", "-DMEDIUM_DATASET", "-I", filepath.Join(dir, "inc"), "-c", filepath.Join(dir, "src", "gemm.c"), "-o", filepath.Join(dir, "inc.o"))
+	if got != want {
+		t.Errorf("the optimized text with -I differs from the text with the header beside the kernel")
+	}
+	if left, _ := os.ReadDir(filepath.Join(dir, "tmp")); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}

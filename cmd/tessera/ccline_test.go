@@ -1,0 +1,89 @@
+package main
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// TestMatchLines checks matchLines against a dynamic-programming longest
+// common subsequence on random line lists (seeded): the matches are
+// equal lines in increasing order, as many as the LCS has.
+func TestMatchLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 25))
+	for iter := 0; iter < 3000; iter++ {
+		a := randomLines(rng)
+		b := randomLines(rng)
+		match := matchLines(a, b)
+		count, last := 0, -1
+		for j, i := range match {
+			if i < 0 {
+				continue
+			}
+			if i <= last || a[i] != b[j] {
+				t.Fatalf("a=%q b=%q: bad match %v", a, b, match)
+			}
+			last = i
+			count++
+		}
+		if want := lcs(a, b); count != want {
+			t.Fatalf("a=%q b=%q: %d matches, LCS has %d (%v)", a, b, count, want, match)
+		}
+	}
+}
+
+func randomLines(rng *rand.Rand) []string {
+	n := rng.IntN(9)
+	out := make([]string, n)
+	for i := range out {
+		out[i] = string(rune('a' + rng.IntN(3)))
+	}
+	return out
+}
+
+func lcs(a, b []string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			if a[i-1] == b[j-1] {
+				d[i][j] = d[i-1][j-1] + 1
+			} else {
+				d[i][j] = max(d[i-1][j], d[i][j-1])
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}
+
+// TestLineMarked: lines copied from the original keep their numbers
+// after a prelude and a rewritten region; generated lines count on; no
+// directive after a line continued by a backslash.
+func TestLineMarked(t *testing.T) {
+	orig := "int a;\nint b;\nint b2;\n#pragma scop\nx = 1;\n#pragma endscop\nint c;\nint d;\nint e;\n"
+	out := "/* prelude */\n#define P 1\nint a;\nint b;\nint b2;\nfor (;;)\n  x = 1;\nint c;\nint d;\nint e;\n"
+	want := `#line 1 "k.c"
+/* prelude */
+#define P 1
+#line 1 "k.c"
+int a;
+int b;
+int b2;
+for (;;)
+  x = 1;
+#line 7 "k.c"
+int c;
+int d;
+int e;
+`
+	if got := string(lineMarked("k.c", []byte(orig), []byte(out))); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	cont := "#define M(x) \\\n  x\nint a;\nint b;\nint c;\n"
+	got := string(lineMarked("k.c", []byte("int z;\n  x\nint a;\nint b;\nint c;\n"), []byte(cont)))
+	if strings.Contains(got, "\\\n#line") {
+		t.Errorf("a directive after a continued line:\n%s", got)
+	}
+}
