@@ -1,6 +1,7 @@
 package deps
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -31,7 +32,13 @@ type Config struct {
 	Dataflow bool
 	// Input also computes read-after-read dependences.
 	Input bool
+	// Cancel, when closed, stops Compute before its next pair of
+	// accesses with ErrCancelled (nil: never).
+	Cancel <-chan struct{}
 }
+
+// ErrCancelled is Compute's error when Config.Cancel was closed.
+var ErrCancelled = errors.New("deps: cancelled")
 
 // Dep is the dependence relation between two accesses to one array.
 type Dep struct {
@@ -126,6 +133,11 @@ func Compute(s *scop.Scop, cfg Config) (d *Deps, err error) {
 		for _, x := range accs {
 			if !kindMatches(kind, x.a.Kind, tk) {
 				continue
+			}
+			select {
+			case <-cfg.Cancel:
+				return nil, ErrCancelled
+			default:
 			}
 			for _, y := range byArray[arrayKind{x.a.Array, tk}] {
 				if dep := c.pair(kind, x.st, x.idx, y.st, y.idx); dep != nil {

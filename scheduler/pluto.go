@@ -102,7 +102,7 @@ func newPlan(d *deps.Deps, cfg Config) (*plan, error) {
 	s := d.Scop
 	p := &plan{cfg: cfg, params: s.Params, scop: s, tileChoices: map[string]*tileChoice{}}
 	p.valueFlows = sync.OnceValues(func() ([]*deps.Dep, error) {
-		fd, err := deps.Compute(s, deps.Config{Dataflow: true})
+		fd, err := deps.Compute(s, deps.Config{Dataflow: true, Cancel: cfg.Cancel})
 		if err != nil {
 			return nil, err
 		}
