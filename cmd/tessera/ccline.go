@@ -60,10 +60,15 @@ func splitLines(text []byte) []string {
 	return strings.Split(s, "\n")
 }
 
+// maxDiff bounds the lines matchLines inserts and deletes (its memory
+// grows with their square).
+const maxDiff = 3000
+
 // matchLines returns, for every line of b, the index of the line of a it
-// is matched with in a longest common subsequence of lines, or -1
-// (Myers's O(ND) difference algorithm: the furthest reaching paths of
-// every step d are kept, then walked back from the end).
+// is matched with in a longest common subsequence of lines, or -1; all
+// are -1 when more than maxDiff lines differ. It follows Myers's O(ND)
+// difference algorithm: the furthest reaching paths of every step d are
+// kept, then walked back from the end.
 func matchLines(a, b []string) []int {
 	n, m := len(a), len(b)
 	match := make([]int, m)
@@ -77,6 +82,9 @@ func matchLines(a, b []string) []int {
 	v := make([]int, 2*off+1)
 	var trace [][]int // trace[d][k+d]: the furthest x on diagonal k after step d
 	for d := 0; d <= n+m; d++ {
+		if d > maxDiff {
+			return match // too different: no line is matched
+		}
 		done := false
 		for k := -d; k <= d; k += 2 {
 			var x int

@@ -87,3 +87,33 @@ int e;
 		t.Errorf("a directive after a continued line:\n%s", got)
 	}
 }
+
+// TestMatchLinesLarge: a long file with a few blocks replaced is matched
+// outside the blocks; one too different gets no match at all.
+func TestMatchLinesLarge(t *testing.T) {
+	var a, b []string
+	for i := 0; i < 20000; i++ {
+		line := "line " + strings.Repeat("x", i%7) + string(rune('a'+i%26))
+		a = append(a, line)
+		if i%5000 == 100 {
+			for k := 0; k < 300; k++ {
+				b = append(b, "generated")
+			}
+			continue
+		}
+		b = append(b, line)
+	}
+	match := matchLines(a, b)
+	if match[len(b)-1] != len(a)-1 || match[0] != 0 {
+		t.Errorf("ends not matched: %d, %d", match[0], match[len(b)-1])
+	}
+	var c []string
+	for i := 0; i < 2*maxDiff; i++ {
+		c = append(c, "other")
+	}
+	for j, i := range matchLines(a[:maxDiff], c) {
+		if i >= 0 {
+			t.Fatalf("line %d matched with %d beyond maxDiff", j, i)
+		}
+	}
+}
