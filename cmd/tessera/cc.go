@@ -29,9 +29,10 @@ the optimized text that keeps the original's name and line numbers for
 diagnostics, __FILE__ and __LINE__ (#line directives). Output names (-c without -o, -MD files) stay as they
 would be; dependency files name the original sources.
 
-tessera's own flags: any 'tessera opt' flag written --tessera-FLAG (for
-example --tessera-autoscop to optimize the loop nests of files without
-scop pragmas, --tessera-tile-sizes=32,32,8), or listed in the environment
+tessera's own flags: any 'tessera opt' flag written --tessera-FLAG, with
+its value after '=' (for example --tessera-autoscop to optimize the loop
+nests of files without scop pragmas, --tessera-tile-sizes=32,32,8), or
+listed in the environment
 variable TESSERA_FLAGS ("--autoscop --fuse=max"); the command line's win.
 By default tessera runs with --silent (errors only; --tessera-silent=false
 shows its notes and warnings), with --parallel when the command line has
