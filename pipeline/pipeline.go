@@ -331,7 +331,7 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	stage = "deps"
 	var d *deps.Deps
 	if err := reg.timed(stage, func() (err error) {
-		d, err = deps.Compute(s, deps.Config{})
+		d, err = deps.Compute(s, deps.Config{Cancel: reg.stop})
 		return err
 	}); err != nil {
 		return "", &stageError{stage, err}
