@@ -34,7 +34,8 @@
 // parameter-free set (or map: its pairs) prints its exact number of
 // points, a parametric set the piecewise quasi-polynomial in the
 // parameters as iscc prints it ("[n] -> { n : n > 0 }"); the counts of
-// the members of a union are added. lexmin and
+// the members of a union are added. The card of a parametric map is not
+// supported yet. lexmin and
 // lexmax use the engine's parametric LexMin when it exists, else they
 // handle parameter-free sets (one point per space). Operations the engine
 // does not provide yet fail with "not yet supported: ...".
