@@ -179,6 +179,7 @@ func TestFrontEndAccepts(t *testing.T) {
 		{"label", acceptLabel, "c0", [][]string{nil}},
 		{"step", acceptStep, "#if (block_size) == 8", [][]string{nil, {"-Dblock_size=16"}, {"-Dblock_size=4"}}},
 		{"index", acceptIndex, "INDX(c0", [][]string{nil}},
+		{"index overridable", strings.Replace(acceptIndex, "#define BS 8\n", "#ifndef BS\n#define BS 8\n#endif\n", 1), "(BS) == 8", [][]string{nil, {"-DBS=4"}}},
 		{"layout", acceptLayout, "#if !(defined(COLMAJOR))", [][]string{nil, {"-DCOLMAJOR"}}},
 		{"statement macro", acceptStmtMacro, "= max_score(T[", [][]string{nil}},
 		{"if", acceptIf, "#if (USE_MAX) && !(defined(EXTRA))", [][]string{nil, {"-DUSE_MAX=0"}, {"-DEXTRA"}, {"-DUSE_MAX=0", "-DEXTRA"}}},

@@ -161,6 +161,9 @@ type builder struct {
 	// the preprocessor conditions those values hold under.
 	bake, noBake bool
 	ppConds      []string
+	// bakedArr are the arrays one of whose accesses took macro values
+	// where it would have been delinearized (bakeLinear).
+	bakedArr map[string]bool
 
 	err *cfront.Error
 }
@@ -758,6 +761,99 @@ func (b *builder) lvalue(r *rawStmt, e cfront.Expr, k AccessKind) {
 	b.access(r, name, subs, k, e)
 }
 
+// bakedInstead translates the subscript s with macro values when every
+// parameter of the products of lp, its delinearized form, is a macro with
+// an integer value and lp itself took macro values (i*BS + j % BS, BS
+// under #ifndef BS): the values hold under a preprocessor condition,
+// while delinearization would need a range for a factor (j % 8 in
+// [0, BS)) that a symbolic BS cannot give.
+func (b *builder) bakedInstead(s cfront.Expr, lp poly) (pexpr, bool) {
+	if b.info == nil || b.info.MacroConst == nil {
+		return nil, false
+	}
+	for key := range lp {
+		if key == "" {
+			continue
+		}
+		for _, m := range strings.Split(key, "*") {
+			c := m
+			if n, ok := b.cParamName(m); ok {
+				c = n
+			}
+			if !b.info.Macros[c] {
+				return nil, false
+			}
+			if _, _, ok := b.info.MacroConst(&cfront.Ident{Name: c}); !ok {
+				return nil, false
+			}
+		}
+	}
+	conds := len(b.ppConds)
+	q, na := b.affine(s)
+	if na != nil {
+		b.ppConds = b.ppConds[:conds]
+		return nil, false
+	}
+	return q, true
+}
+
+// bakeLinear gives the accesses to the arrays of bakedArr that were to be
+// delinearized (A[(i-1)*BS + j] beside A[i*BS + j % BS]) the subscript
+// with the macros' values, so that all accesses to such an array are
+// one-dimensional and affine; the array is not delinearized. An access
+// whose products are not all macro values is left to delinearization.
+func (b *builder) bakeLinear() {
+	for name := range b.bakedArr {
+		all := true
+		for _, r := range b.stmts {
+			for k := range r.accesses {
+				a := &r.accesses[k]
+				if a.array != name || a.lin == nil {
+					continue
+				}
+				if sub, ok := b.linValue(a.lin); ok {
+					a.subs, a.lin = []pexpr{sub}, nil
+				} else {
+					all = false
+				}
+			}
+		}
+		if all {
+			delete(b.delin, name)
+		}
+	}
+}
+
+// linValue is the value of p with the macros of its products replaced by
+// their values.
+func (b *builder) linValue(p poly) (pexpr, bool) {
+	sum := pconst(0)
+	for key, v := range p {
+		k := int64(1)
+		if key != "" {
+			for _, m := range strings.Split(key, "*") {
+				c := m
+				if n, ok := b.cParamName(m); ok {
+					c = n
+				}
+				if !b.info.Macros[c] {
+					return nil, false
+				}
+				val, cond, ok := b.info.MacroConst(&cfront.Ident{Name: c})
+				if !ok {
+					return nil, false
+				}
+				if cond != "" && !slices.Contains(b.ppConds, cond) {
+					b.ppConds = append(b.ppConds, cond)
+				}
+				k *= val
+			}
+		}
+		sum = sum.add(v.mapv(func(a *aff) *aff { return a.scale(k) }))
+	}
+	return sum, true
+}
+
 // macroLvalue records the access of a call of a function-like macro that
 // expands to an element (#define AT(i, j) A[(i)*N + (j)], "AT(i, j) = x"),
 // through its expansion; the statement keeps the call (macroExpansion
@@ -873,6 +969,17 @@ func (b *builder) access(r *rawStmt, name string, subs []cfront.Expr, k AccessKi
 			}
 			b.ppConds = b.ppConds[:conds]
 			if lp, ok := b.linPoly(s); ok && len(subs) == 1 && lp.hasProducts() {
+				if len(b.ppConds) > conds {
+					// linPoly took macro values itself (j % BS):
+					// take them everywhere, in every access to
+					// the array (bakeLinear).
+					b.ppConds = b.ppConds[:conds]
+					if q, ok := b.bakedInstead(s, lp); ok {
+						ps[i] = q
+						b.bakedArr[name] = true
+						continue
+					}
+				}
 				lin = lp
 				continue
 			}

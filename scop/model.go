@@ -28,6 +28,7 @@ func Build(stmts []cfront.Stmt, info *FileInfo, cfg Config) (s *Scop, err error)
 		pnames:    map[string]string{},
 		arrays:    map[string]*Array{},
 		delin:     map[string]bool{},
+		bakedArr:  map[string]bool{},
 		feasCache: map[string]bool{},
 		macroUses: map[string]cfront.Pos{},
 	}
@@ -81,7 +82,7 @@ func Build(stmts []cfront.Stmt, info *FileInfo, cfg Config) (s *Scop, err error)
 
 // model builds the presburger objects and the schedules.
 func (b *builder) model(root *tnode) (*Scop, error) {
-	s := &Scop{File: b.cfg.File, Loops: b.allLoop, PPCond: strings.Join(b.ppConds, " && ")}
+	s := &Scop{File: b.cfg.File, Loops: b.allLoop}
 	for _, p := range b.params {
 		s.Params = append(s.Params, b.paramName(p))
 	}
@@ -112,6 +113,8 @@ func (b *builder) model(root *tnode) (*Scop, error) {
 		context = context.Intersect(onParams(uc, s.Params).AlignParams(s.Params))
 	}
 	s.Context = context
+	b.bakeLinear()
+	s.PPCond = strings.Join(b.ppConds, " && ")
 
 	// Statements: domains and accesses.
 	chains, err := b.linChains()
