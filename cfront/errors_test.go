@@ -26,6 +26,7 @@ func TestErrors(t *testing.T) {
 		{"label with goto", "void f(int n, double *A) {\n#pragma scop\nout: A[0] = 0;\n#pragma endscop\n  if (n) goto out;\n}\n", "t.c:3:1: error: label 'out' is the target of the jump at line 5"},
 		{"label address", "void f(int n, double *A) {\n  void *p = &&out;\n#pragma scop\nout: A[0] = 0;\n#pragma endscop\n}\n", "t.c:4:1: error: label 'out' is the target of the jump at line 2"},
 		{"unevaluable if", "#define F(x) x\n" + wrap("#if F(1)\nA[0] = 0;\n#endif"), "t.c:4:1: error: cannot evaluate the condition 'F(1)' of #if at line 4"},
+		{"line in if", wrap("#if __LINE__ > 2\nA[0] = 0;\n#endif"), "t.c:3:1: error: cannot evaluate the condition '__LINE__ > 2' of #if at line 3"},
 		{"if outside", "#ifndef X\n" + wrap("A[0] = 0;\n#endif\nA[1] = 0;"), "t.c:5:1: error: #endif in a SCoP region closes or continues the #if at line 1"},
 		{"if not closed", wrap("#ifdef X\nA[0] = 0;\n#else\nA[1] = 0;") + "#endif\n", "t.c:3:1: error: #if at line 3 is not closed inside the SCoP region"},
 		{"if in statement", wrap("A[0] = 1\n#ifdef X\n+ 1\n#endif\n;"), "t.c:4:1: error: expected ';' after expression statement, found preprocessor directive #ifdef (in a SCoP region, #if groups are read between statements only)"},

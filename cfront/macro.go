@@ -291,6 +291,11 @@ func (env *condEnv) eval1(e Expr, depth int) (int64, bool) {
 		env.casts = true
 		return env.eval(e.X, depth)
 	case *Ident:
+		if e.Name == "__LINE__" || e.Name == "__COUNTER__" {
+			// Their values depend on where they are read: a
+			// condition copied elsewhere would not mean the same.
+			return 0, false
+		}
 		m, ok := env.macros[e.Name]
 		if !ok || m.FuncLike {
 			return 0, !env.strict
