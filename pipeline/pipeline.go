@@ -27,7 +27,6 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"time"
 
@@ -216,6 +215,7 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 	// (#define max 1.0) changes them.
 	prefix := helperPrefix
 	var edits []emit.Edit
+	var seen diagSet
 	place := newPlacer(f)
 	// f.Regions grows as we go: the loops inside an automatic region
 	// that is not a SCoP are tried as regions of their own, numbered
@@ -245,7 +245,7 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 		}
 		if err != nil {
 			d := regionDiag(path, r, err)
-			if !slices.Contains(res.Diags, d) {
+			if !seen.has(res.Diags, d) { // diagset.go
 				// (A loop inside a nest that is not a SCoP may fail
 				// for the same reason, at the same place.)
 				res.Diags = append(res.Diags, d)
