@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/tessera-opt/tessera/internal/cli"
 )
 
 func init() {
@@ -47,6 +49,9 @@ unchanged. When one command line compiles sources of several directories,
 only those of the first directory are optimized (the compiler searches
 one list of quote directories for all of them). Temporary files live in
 a directory under $TMPDIR that is removed on every path.
+
+'tessera cc -h' or --tessera-help prints this help, --tessera-version
+tessera's version (--help and --version are the compiler's).
 
 Exit status: the compiler's; 2 for a bad tessera flag; 1 when the
 compiler cannot be run.
@@ -181,8 +186,12 @@ func runCC(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var flags, ccArgs []string
 	for _, a := range args {
 		if rest, ok := strings.CutPrefix(a, "--tessera-"); ok {
-			if rest == "help" {
+			switch rest {
+			case "help":
 				fmt.Fprint(stdout, ccHelp)
+				return 0
+			case "version":
+				fmt.Fprintf(stdout, "tessera %s\n", cli.Version())
 				return 0
 			}
 			flags = append(flags, "--"+rest)
