@@ -19,7 +19,9 @@
 // φ_T(t) - φ_S(s) >= 0 on P_e and, for the edges not yet strictly
 // satisfied, the bounding condition u·n + w - (φ_T(t) - φ_S(s)) >= 0. Both
 // are linearized with Farkas' lemma through presburger's Coefficients (the
-// set of affine forms non-negative on P_e), then substituted into the
+// set of affine forms non-negative on P_e; for an edge from a statement to
+// itself, the forms non-negative on its distances t - s, a dual with
+// exponentially fewer facets, farkas.go), then substituted into the
 // vector X of unknowns (u, w, and per statement a_S, d_S). The hyperplane
 // is the lexicographic minimum of X (u first, then w, then the
 // coefficients — stored in reverse iterator order so that ties prefer outer
@@ -152,7 +154,7 @@
 // negative coefficients) and Result.Warnings says so; when that runs
 // over too, or a step runs over the engine's budget, Schedule returns an
 // error (*BudgetError for the former) and the caller keeps the original
-// schedule.
+// schedule. Config.Cancel stops the search from outside (ErrCancelled).
 //
 // Glossary: isl's isl_schedule_constraints_compute_schedule does the same
 // job with a different objective; Pluto's "satisfied" dependences are our

@@ -10,10 +10,11 @@ import (
 // DefaultBudget is the number of steps a single top-level query (one call of
 // IsIntegerEmpty, Project, Min, LexMin, ...) may take before it panics with
 // a *BudgetError. A step is one constraint row produced, copied or
-// normalized by an elimination, one splinter or one probe of a search, so
+// normalized by an elimination, one splinter or one probe of a search, or
+// pivotRowsPerStep rows of a tableau rewritten by a simplex pivot, so
 // the budget also bounds the memory a query holds (a few hundred MB at
 // most) and its time (seconds). The SCoP-sized systems of the benchmarks
-// take a few hundred to a few thousand steps.
+// take a few hundred to about 150,000 steps.
 const DefaultBudget = 2_000_000
 
 // BudgetError is the panic value of a query that exceeded its step budget.
