@@ -14,7 +14,7 @@ import (
 // pivotRowsPerStep rows of a tableau rewritten by a simplex pivot, so
 // the budget also bounds the memory a query holds (a few hundred MB at
 // most) and its time (seconds). The SCoP-sized systems of the benchmarks
-// take a few hundred to about 150,000 steps.
+// take a few hundred to a few tens of thousands of steps.
 const DefaultBudget = 2_000_000
 
 // BudgetError is the panic value of a query that exceeded its step budget.
