@@ -83,6 +83,10 @@ func underChecks(src []byte, f *cfront.File, r *cfront.Region, reg *Region, text
 		conds = append(conds, parenOr(s.Assumption))
 		reg.Remarks = append(reg.Remarks, "runs the optimized code when "+s.Assumption+" (checked at run time), under which the delinearized subscripts stay within their rows; the original code otherwise")
 	}
+	if u := reg.unsigned; u != nil && u.Cond != "" {
+		conds = append(conds, u.Cond)
+		reg.Remarks = append(reg.Remarks, "runs the optimized code when "+u.Cond+" (checked at run time), under which the unsigned arithmetic of the bounds and subscripts has the model's integer values; the original code otherwise")
+	}
 	pairs, err := aliasPairs(f, r, s)
 	switch {
 	case len(pairs) == 0:
@@ -91,7 +95,11 @@ func underChecks(src []byte, f *cfront.File, r *cfront.Region, reg *Region, text
 	case err != nil:
 		return "", err
 	default:
-		cond, ranges, err := aliasCondition(s, pairs, prefix)
+		var cond, ranges string
+		err := reg.timed("alias check", func() (err error) {
+			cond, ranges, err = aliasCondition(s, pairs, prefix)
+			return err
+		})
 		if err != nil {
 			return "", err
 		}

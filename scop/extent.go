@@ -1,7 +1,6 @@
 package scop
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -36,12 +35,16 @@ const maxExtentPieces = 8
 // AccessExtent returns the extent of the elements of array that the
 // region accesses (reads and writes); ok is false when the region
 // accesses none in its context. An error means the bounds could not be
-// had in closed form (an optimum with too many pieces, one that is not
-// defined wherever the array is accessed, or an engine budget).
+// had in closed form (an optimum that is not defined wherever the array
+// is accessed, or an engine budget).
 //
-// We take the union of the images of every access to the array, restrict
-// it to the context, and ask the engine for the parametric minimum and
-// maximum of each subscript (DimMin, DimMax).
+// We ask the engine for the parametric minimum and maximum of each
+// subscript over the image of each access (DimMin, DimMax: cheap on the
+// single conjunction an access usually has), restricted to the context,
+// and keep of the pieces that differ by a constant only the extreme one.
+// The optimum over the union is one of the pieces. When a bound keeps
+// more than maxExtentPieces pieces, it is taken on the convex hull of
+// the union instead.
 func (s *Scop) AccessExtent(array string) (e Extent, ok bool, err error) {
 	return s.accessExtent(array, maxExtentPieces)
 }
@@ -60,41 +63,49 @@ func (s *Scop) accessExtent(array string, maxPieces int) (e Extent, ok bool, err
 			}
 		}
 	}
-	if len(rels) == 0 {
-		return Extent{}, false, nil
-	}
-	var acc presburger.Set
-	for k, r := range rels {
-		img := r.AlignParams(params).Range()
-		if k == 0 {
-			acc = img
-		} else {
-			acc = acc.Union(img)
+	ctx := s.Context.AlignParams(params)
+	var imgs []presburger.Set
+	seen := map[string]bool{}
+	for _, r := range rels {
+		img := r.AlignParams(params).Range().IntersectParams(ctx)
+		if key := img.String(); !seen[key] && !img.IsEmpty() {
+			seen[key] = true
+			imgs = append(imgs, img)
 		}
 	}
-	acc = acc.IntersectParams(s.Context.AlignParams(params))
-	if acc.IsEmpty() {
+	if len(imgs) == 0 {
 		return Extent{}, false, nil
 	}
-	if acc.NParts() > 1 {
-		acc = acc.Coalesce()
-	}
-	where := acc.Params()
-	e = Extent{Array: array}
-	rank := acc.Space().Dim(presburger.SetDim)
 	var hull *presburger.Set
 	bound := func(k int, max bool) ([]presburger.Aff, error) {
-		b, err := extentBound(acc, where, k, max, maxPieces)
-		var ee *extentError
-		if !errors.As(err, &ee) || !ee.many || acc.NParts() == 1 {
-			return b, err
+		var pieces []presburger.Aff
+		for _, img := range imgs {
+			b, err := extentBound(img, k, max)
+			if err != nil {
+				return nil, err
+			}
+			pieces = extremes(append(pieces, b...), max)
+		}
+		if len(pieces) <= maxPieces {
+			return pieces, nil
 		}
 		if hull == nil {
-			h := presburger.NewSet(acc.Space(), acc.ConvexHull())
+			u := imgs[0]
+			for _, img := range imgs[1:] {
+				u = u.Union(img)
+			}
+			h := presburger.NewSet(u.Space(), u.ConvexHull())
 			hull = &h
 		}
-		return extentBound(*hull, where, k, max, maxPieces)
+		b, err := extentBound(*hull, k, max)
+		if err == nil && len(b) > maxPieces {
+			what := map[bool]string{false: "least", true: "greatest"}[max]
+			err = &extentError{fmt.Sprintf("the %s value of subscript %d has %d pieces", what, k+1, len(b))}
+		}
+		return b, err
 	}
+	e = Extent{Array: array}
+	rank := imgs[0].Space().Dim(presburger.SetDim)
 	for k := 0; k < rank; k++ {
 		lo, err := bound(k, false)
 		if err != nil {
@@ -109,10 +120,28 @@ func (s *Scop) accessExtent(array string, maxPieces int) (e Extent, ok bool, err
 	return e, true, nil
 }
 
+// extremes keeps, of the affs that differ by a constant only, the least
+// (the greatest when max).
+func extremes(as []presburger.Aff, max bool) []presburger.Aff {
+	var out []presburger.Aff
+next:
+	for _, a := range as {
+		for i, b := range out {
+			if d := a.Sub(b); d.IsConstant() {
+				if c := d.ConstantVal(); max && c > 0 || !max && c < 0 {
+					out[i] = a
+				}
+				continue next
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
 // extentBound returns the pieces of the minimum (maximum when max) of
-// subscript k of acc, which must be defined wherever acc is not empty
-// (on where, the parameters of acc), and be at most maxPieces.
-func extentBound(acc, where presburger.Set, k int, max bool, maxPieces int) ([]presburger.Aff, error) {
+// subscript k of acc, which must be defined wherever acc is not empty.
+func extentBound(acc presburger.Set, k int, max bool) ([]presburger.Aff, error) {
 	opt := acc.DimMin
 	what := "least"
 	if max {
@@ -122,8 +151,9 @@ func extentBound(acc, where presburger.Set, k int, max bool, maxPieces int) ([]p
 	if err != nil {
 		return nil, err
 	}
+	where := acc.Params()
 	if pw.NPieces() == 0 || !where.IsSubset(pw.Domain().AlignParams(where.Space().Params())) {
-		return nil, &extentError{msg: fmt.Sprintf("the %s value of subscript %d is not bounded for some parameter values", what, k+1)}
+		return nil, &extentError{fmt.Sprintf("the %s value of subscript %d is not bounded for some parameter values", what, k+1)}
 	}
 	var out []presburger.Aff
 	for _, p := range pw.Pieces() {
@@ -131,18 +161,11 @@ func extentBound(acc, where presburger.Set, k int, max bool, maxPieces int) ([]p
 			out = append(out, p.Fn)
 		}
 	}
-	if len(out) > maxPieces {
-		return nil, &extentError{msg: fmt.Sprintf("the %s value of subscript %d has %d pieces", what, k+1, len(out)), many: true}
-	}
 	return out, nil
 }
 
-// extentError says why an array has no closed-form extent; many: a
-// bound with too many pieces.
-type extentError struct {
-	msg  string
-	many bool
-}
+// extentError says why an array has no closed-form extent.
+type extentError struct{ msg string }
 
 func (e *extentError) Error() string { return "scop: access extent: " + e.msg }
 
