@@ -27,7 +27,7 @@ import (
 // macro calls made statements of their own are the compiler's
 // (cfront.File.MacroCond): the output holds the expansion, not the call.
 func expandMacroCalls(f *cfront.File, body []cfront.Stmt, hidden map[string]string) ([]cfront.Stmt, []string) {
-	if len(hidden) == 0 || len(f.Src) == 0 {
+	if len(f.Src) == 0 {
 		return body, nil
 	}
 	e := &macroExpander{f: f, hidden: hidden, base: len(f.Src) + 1}
@@ -82,11 +82,11 @@ func (e *macroExpander) stmt(s cfront.Stmt) cfront.Stmt {
 	case *cfront.ExprStmt:
 		// A chained assignment's statements (Split) share the source
 		// text of the whole chain: they are not re-parsed from it.
+		if !x.Split && e.emptyCall(x) {
+			return &cfront.Empty{At: x.At}
+		}
 		if x.Split || !mentionsCall(x.X, e.selected) {
 			return x
-		}
-		if e.emptyCall(x) {
-			return &cfront.Empty{At: x.At}
 		}
 		sel := e.selected
 		if _, call := cfront.Unparen(x.X).(*cfront.Call); call {
@@ -209,8 +209,9 @@ func isIntConst(x cfront.Expr) bool {
 
 // emptyCall reports whether x is a statement made of one call of a
 // function-like macro whose body is empty (MAX_N_START(i, j); with
-// MAX_N_START(x,y) defined as nothing), with one definition the compiler
-// sees (its condition guards the output): the statement does nothing.
+// MAX_N_START(x,y) defined as nothing) or a constant, with one definition
+// the compiler sees (its condition guards the output): the statement does
+// nothing.
 func (e *macroExpander) emptyCall(x *cfront.ExprStmt) bool {
 	c, ok := cfront.Unparen(x.X).(*cfront.Call)
 	if !ok {
@@ -221,8 +222,16 @@ func (e *macroExpander) emptyCall(x *cfront.ExprStmt) bool {
 		return false
 	}
 	m := e.f.Macros[id.Name]
-	if m == nil || !m.FuncLike || strings.TrimSpace(m.Body) != "" {
+	if m == nil || !m.FuncLike {
 		return false
+	}
+	if strings.TrimSpace(m.Body) != "" {
+		// ((void)0), what an assertion macro leaves under NDEBUG,
+		// does nothing either.
+		x, err := e.f.ExpandCall(c)
+		if err != nil || !isIntConst(dropConstants(x)) {
+			return false
+		}
 	}
 	return e.definedOnce(id.Name)
 }

@@ -25,7 +25,7 @@ func modelFile(t *testing.T, src string) (*Scop, error) {
 
 func TestMacroModel(t *testing.T) {
 	head := "#define N 10\n#define BS 8\n#ifndef OV\n#define OV 4\n#endif\n" +
-		"#define INDX(i,j) ((i)*N+(j))\n#define SET(a, i, v) (1, (a[i] = (v)))\n#define NOP(i)\n" +
+		"#define INDX(i,j) ((i)*N+(j))\n#define SET(a, i, v) (1, (a[i] = (v)))\n#define NOP(i)\n#define CHECK(x) ((void)0)\n" +
 		"struct S { double *d; };\n#define P (s->d)\n#define X(i) s->d[i]\n"
 	wrap := func(body string) string {
 		return head + "void f(int n, double *A, struct S *s) {\n  int i, j;\n#pragma scop\n" + body + "\n#pragma endscop\n}\n"
@@ -38,7 +38,7 @@ func TestMacroModel(t *testing.T) {
 		{"product", "for (i = 0; i < 4; i++)\n  for (j = 0; j < BS; j++)\n    A[i*BS + j % BS] = 0;", "A[j mod 8 + 8i]", ""},
 		{"guarded product", "for (i = 0; i < 4; i++)\n  for (j = 0; j < OV; j++)\n    A[i*OV + (j + 1) % OV] = 0;", "A[", "(OV) == 4"},
 		{"index macro", "for (i = 0; i < n; i++)\n  for (j = 0; j < N; j++)\n    A[INDX(i, j)] = 0;", "A[10i + j]", ""},
-		{"statement macro", "for (i = 0; i < n; i++) {\n  NOP(i);\n  SET(A, i, 2.0);\n}", "A[i]", ""},
+		{"statement macro", "for (i = 0; i < n; i++) {\n  NOP(i);\n  CHECK(i < n);\n  SET(A, i, 2.0);\n}", "A[i]", ""},
 		{"member", "for (i = 0; i < n; i++)\n  P[i] = 0;", "error: assignment through macro P, which expands to a member access '(s->d)'", ""},
 		{"member call", "for (i = 0; i < n; i++)\n  X(i) = 0;", "error: macro X expands to a member access 's->d[i]'", ""},
 		{"read member", "for (i = 0; i < n; i++)\n  A[i] = P[i];", "error: read through macro P", ""},
