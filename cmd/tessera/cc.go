@@ -227,6 +227,9 @@ func runCC(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dir := ""
 	for k, i := range l.sources {
 		src := ccArgs[i]
+		if dir != "" && filepath.Dir(src) != dir {
+			continue // see ccHelp: one directory of sources per command line
+		}
 		text, code := optimizeSource(src, base, l, stderr)
 		if code == 2 {
 			return 2
@@ -234,11 +237,7 @@ func runCC(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if text == nil {
 			continue
 		}
-		if dir == "" {
-			dir = filepath.Dir(src)
-		} else if filepath.Dir(src) != dir {
-			continue
-		}
+		dir = filepath.Dir(src)
 		sub := filepath.Join(tmp, strconv.Itoa(k))
 		t := filepath.Join(sub, filepath.Base(src))
 		if err := os.Mkdir(sub, 0o700); err == nil {
@@ -283,9 +282,12 @@ func optimizeSource(src string, base []string, l *ccLine, stderr io.Writer) ([]b
 	if err != nil {
 		return nil, 0 // the compiler says why
 	}
-	autoscop := false
+	autoscop := false // the last --autoscop[=BOOL] of the flags
 	for _, f := range base {
-		autoscop = autoscop || f == "--autoscop" || f == "--autoscop=true" || f == "-autoscop"
+		name, val, hasVal := strings.Cut(strings.TrimLeft(f, "-"), "=")
+		if name == "autoscop" {
+			autoscop = !hasVal || val == "true" || val == "1"
+		}
 	}
 	if !autoscop && !scopPragma.Match(orig) {
 		return nil, 0
