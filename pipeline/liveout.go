@@ -179,10 +179,17 @@ func enclosingLoopStart(src []byte, bodyStart, at int) int {
 	toks := ctokens(src, bodyStart, at)
 	type frame struct {
 		loop bool
-		off  int
+		off  int // the start of the loop's body for a loop frame
 	}
 	var stack []frame
 	pendingLoop := false // the next '{' or statement is a loop body
+	pendingOff := 0      // where that body starts
+	next := func(i int) string {
+		if i+1 < len(toks) {
+			return toks[i+1].text
+		}
+		return ""
+	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		switch t.text {
@@ -212,22 +219,35 @@ func enclosingLoopStart(src []byte, bodyStart, at int) int {
 				i = j + 1
 				continue
 			}
-			pendingLoop = true
+			pendingLoop, pendingOff = true, toks[j+1].off
 			i = j
 		case "do":
-			pendingLoop = true
 			if i == len(toks)-1 {
 				return t.off
 			}
+			pendingLoop, pendingOff = true, toks[i+1].off
 		case "{":
-			stack = append(stack, frame{pendingLoop, t.off})
+			fr := frame{pendingLoop, t.off}
+			if pendingLoop {
+				fr.off = pendingOff
+			}
+			stack = append(stack, fr)
 			pendingLoop = false
 		case "}":
 			if len(stack) > 0 {
+				fr := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
+				if fr.loop && next(i) == "else" {
+					// The loop's body is an if statement: its else
+					// branch is in the body too.
+					pendingLoop, pendingOff = true, fr.off
+				}
 			}
 		case ";":
-			pendingLoop = false
+			// A statement body ends here unless an else follows.
+			if next(i) != "else" {
+				pendingLoop = false
+			}
 		}
 	}
 	for _, fr := range stack {
@@ -237,7 +257,7 @@ func enclosingLoopStart(src []byte, bodyStart, at int) int {
 	}
 	if pendingLoop {
 		// A loop whose body is a statement that contains the region.
-		return toks[len(toks)-1].off
+		return pendingOff
 	}
 	return -1
 }

@@ -44,6 +44,13 @@ func TestEnclosingLoopStart(t *testing.T) {
 		{"{ do { x++; } while (x < 3); @ }", false},
 		{"{ if (a) { for (;;) { } } @ }", false},
 		{"{ for (r = 0; r < 3; r++)\n@ }", true},
+		// The loop's body is an if statement with the region in a branch.
+		{"{ for (r = 0; r < 3; r++) if (r) x++; else @ }", true},
+		{"{ for (r = 0; r < 3; r++) if (r) x++; else { @ } }", true},
+		{"{ for (r = 0; r < 3; r++) if (r) { x++; } else { @ } }", true},
+		{"{ for (r = 0; r < 3; r++) if (r) { x++; } else if (x) y++; else { @ } }", true},
+		{"{ for (r = 0; r < 3; r++) if (r) { x++; } y++; @ }", false},
+		{"{ for (r = 0; r < 3; r++) if (r) x++; else y++; @ }", false},
 	} {
 		at := strings.Index(tc.src, "@")
 		got := enclosingLoopStart([]byte(tc.src), 0, at) >= 0
