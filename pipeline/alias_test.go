@@ -138,6 +138,13 @@ func TestAliasOverlappingCalls(t *testing.T) {
 				if !strings.Contains(strings.Join(r.Remarks, "\n"), "alias check: runs the optimized code when ") {
 					t.Errorf("region at %v: no alias remark: %q", r.Region.Pos, r.Remarks)
 				}
+				// What assumes the arrays disjoint (the functions with
+				// restrict parameters, vector code, OpenMP) is in the
+				// checked branch only.
+				// (The kernels have no else of their own.)
+				if k := strings.LastIndex(r.Text, "} else {"); k < 0 || regexp.MustCompile(`tessera_|restrict|#pragma|__m`).MatchString(r.Text[k:]) {
+					t.Errorf("region at %v: the else branch is not the original code:\n%s", r.Region.Pos, r.Text)
+				}
 				checked++
 			}
 			if checked != 3 {
