@@ -42,20 +42,20 @@ const workCap = 1 << 31
 // there is none: then cond is nil and drop false, and why says why).
 // With nested set (f inside a sequential loop) and tiles set (the region
 // has tiled bands), a loop with two loop levels inside is taken to be
-// worth it.
-func workCond(f *ast.For, minWork int64, nested, tiles bool) (cond ast.Expr, drop bool, est ast.Expr, why string) {
+// worth it (why is pointLoops).
+func workCond(f *ast.For, minWork int64, nested, tiles bool) (cond ast.Expr, drop bool, est ast.Expr, why unestimated) {
 	if nested && tiles && loopDepth(f.Body) >= 2 {
 		// Two loop levels inside (a tile's point loops): the iterations
 		// are taken to be worth it, and the estimate would be unreadable.
-		return nil, false, nil, "two loop levels inside"
+		return nil, false, nil, pointLoops
 	}
 	w, ok := work(f, map[string]ast.Expr{}, map[string]ast.Expr{})
 	if !ok {
-		return nil, false, nil, "a loop is not a unit-step canonical loop"
+		return nil, false, nil, notCanonical
 	}
 	w = ast.Simplify(w)
 	if k, ok := w.(*ast.Int); ok {
-		return nil, k.V < minWork, w, ""
+		return nil, k.V < minWork, w, estimated
 	}
 	w = uncap(w)
 	c := ast.Ge(w, ast.NewInt(minWork))
@@ -64,9 +64,31 @@ func workCond(f *ast.For, minWork int64, nested, tiles bool) (cond ast.Expr, dro
 		limit = maxOuterClause
 	}
 	if len(ast.ExprC(c)) > limit {
-		return nil, false, nil, "the estimate is too long to print"
+		return nil, false, nil, tooLong
 	}
-	return c, false, w, ""
+	return c, false, w, estimated
+}
+
+// unestimated says why workCond gives no estimate.
+type unestimated int
+
+const (
+	estimated    unestimated = iota
+	pointLoops               // a tile loop over point loops, taken to be worth it
+	notCanonical             // a loop whose trip count tripCount cannot express
+	tooLong                  // an estimate longer than the clause limit
+)
+
+func (u unestimated) String() string {
+	switch u {
+	case pointLoops:
+		return "two loop levels inside"
+	case notCanonical:
+		return "a loop is not a canonical loop with a positive constant step"
+	case tooLong:
+		return "the estimate is too long to print"
+	}
+	return "estimated"
 }
 
 // maxClause bounds the length of a printed cost check; a longer estimate
@@ -179,10 +201,13 @@ func work(n ast.Node, defs, lower map[string]ast.Expr) (ast.Expr, bool) {
 	return nil, false
 }
 
-// tripCount is the number of iterations of f as an expression (negative
-// when it runs none), for a unit-step canonical loop.
+// tripCount is the number of iterations of f as an expression (zero or
+// negative when it runs none), for a canonical loop with a positive
+// constant step s: the span ub - lb + 1 of its iterator's values, divided
+// by s and rounded up, floord(ub - lb + s, s).
 func tripCount(f *ast.For) (ast.Expr, bool) {
-	if inc, ok := f.Inc.(*ast.Int); !ok || inc.V != 1 {
+	inc, ok := f.Inc.(*ast.Int)
+	if !ok || inc.V < 1 || inc.V > workCap {
 		return nil, false
 	}
 	c, ok := f.Cond.(*ast.Op)
@@ -192,13 +217,19 @@ func tripCount(f *ast.For) (ast.Expr, bool) {
 	if x, ok := c.Args[0].(*ast.Ident); !ok || x.Name != f.Iter || ast.Mentions(c.Args[1], f.Iter) {
 		return nil, false
 	}
+	var span ast.Expr
 	switch c.Kind {
 	case ast.OpLt:
-		return ast.Sub(c.Args[1], f.Init), true
+		span = ast.Sub(c.Args[1], f.Init)
 	case ast.OpLe:
-		return ast.Add(ast.Sub(c.Args[1], f.Init), ast.NewInt(1)), true
+		span = ast.Add(ast.Sub(c.Args[1], f.Init), ast.NewInt(1))
+	default:
+		return nil, false
 	}
-	return nil, false
+	if inc.V == 1 {
+		return span, true
+	}
+	return ast.FloorDiv(ast.Add(span, ast.NewInt(inc.V-1)), inc), true
 }
 
 // expand substitutes declarations and lower bounds into e until it

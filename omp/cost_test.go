@@ -84,15 +84,15 @@ func TestDecideWork(t *testing.T) {
 	deep := func() ast.Node {
 		return lt("t", id("T"), mark(lt("c0", ast.NewInt(6), lt("c1", ast.NewInt(6), lt("c2", ast.NewInt(64), user)))))
 	}
-	if notes := decideWork(deep(), nil, false); len(notes) != 1 || !strings.Contains(notes[0], "work not estimated (two loop levels inside)") {
+	if notes := decideWork(deep(), nil, false, false); len(notes) != 1 || !strings.Contains(notes[0], "work not estimated (two loop levels inside)") {
 		t.Errorf("tiled region: notes %q", notes)
 	}
-	if notes := decideWork(deep(), nil, true); len(notes) != 1 || !strings.Contains(notes[0], "not parallel: work 2304 below 262144") {
+	if notes := decideWork(deep(), nil, true, false); len(notes) != 1 || !strings.Contains(notes[0], "not parallel: work 2304 below 262144") {
 		t.Errorf("untiled region: notes %q", notes)
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			notes := decideWork(tc.in, nil, false)
+			notes := decideWork(tc.in, nil, false, false)
 			got := ast.PrintC(stripMarks(tc.in, notWorthMark))
 			if len(notes) != 1 || notes[0] != tc.note {
 				t.Errorf("notes = %q, want %q", notes, tc.note)
@@ -117,5 +117,77 @@ func TestStatementWork(t *testing.T) {
 	}
 	if got, want := ast.ExprC(uncap(terms[0])), "min(max(N, 0), 2147483648) * min(max(0, N - 1), 2147483648)"; got != want {
 		t.Errorf("estimate = %s, want %s", got, want)
+	}
+}
+
+// TestStepTripCount checks the estimate of a loop with a constant step
+// above one: ceil(span / step) iterations.
+func TestStepTripCount(t *testing.T) {
+	user := &ast.User{Name: "S0"}
+	step := func(cond ast.Expr, inc int64) *ast.For {
+		return &ast.For{Iter: "i", Init: ast.NewInt(0), Cond: cond, Inc: ast.NewInt(inc), Body: user}
+	}
+	tests := []struct {
+		f    *ast.For
+		want string
+	}{
+		{step(ast.Lt(id("i"), ast.NewInt(32000)), 5), "6400"},
+		{step(ast.Lt(id("i"), ast.NewInt(32001)), 5), "6401"},
+		{step(ast.Le(id("i"), ast.NewInt(32000)), 5), "6401"},
+		{step(ast.Lt(id("i"), ast.NewInt(4)), 5), "1"},
+		{step(ast.Lt(id("i"), ast.NewInt(0)), 5), "0"},
+		{step(ast.Lt(id("i"), id("N")), 4), "min(max(floord(N + 3, 4), 0), 2147483648)"},
+	}
+	for _, tc := range tests {
+		w, ok := work(tc.f, map[string]ast.Expr{}, map[string]ast.Expr{})
+		if !ok {
+			t.Errorf("%s: no estimate", ast.PrintC(tc.f))
+			continue
+		}
+		if got := ast.ExprC(ast.Simplify(w)); got != tc.want {
+			t.Errorf("%s: work = %s, want %s", ast.PrintC(tc.f), got, tc.want)
+		}
+	}
+	// A loop whose step is not a positive constant has no estimate.
+	if _, ok := work(&ast.For{Iter: "i", Init: ast.NewInt(0), Cond: ast.Lt(id("i"), id("N")), Inc: id("s"), Body: user},
+		map[string]ast.Expr{}, map[string]ast.Expr{}); ok {
+		t.Errorf("a parametric step was estimated")
+	}
+}
+
+// TestUnestimatedForks checks that a parallel loop whose work cannot be
+// estimated stays sequential when it would fork at every iteration of an
+// enclosing loop (a sequential loop of the region, or a source loop
+// around the region), and is taken to be worth it otherwise.
+func TestUnestimatedForks(t *testing.T) {
+	user := &ast.User{Name: "S0", Args: []ast.Expr{id("c0")}}
+	par := func() ast.Node {
+		// A parametric step: no estimate.
+		return &ast.Mark{Name: "parallel", Body: &ast.For{Iter: "c0", Init: ast.NewInt(0), Cond: ast.Lt(id("c0"), id("N")), Inc: id("s"), Body: user}}
+	}
+	seqLoop := func(body ast.Node) ast.Node {
+		return &ast.For{Iter: "t", Init: ast.NewInt(0), Cond: ast.Lt(id("t"), id("T")), Inc: ast.NewInt(1), Body: body}
+	}
+	tests := []struct {
+		name         string
+		in           ast.Node
+		regionInLoop bool
+		note         string
+		parallel     bool
+	}{
+		{"outermost", par(), false, "parallel: work not estimated (a loop is not a canonical loop with a positive constant step), taken as worth it (outermost)", true},
+		{"outermost, region in a loop", par(), true, "not parallel: work not estimated (a loop is not a canonical loop with a positive constant step), and it would fork and join at every iteration of the enclosing loop (outermost in the region, which a loop of the source encloses)", false},
+		{"nested", seqLoop(par()), false, "not parallel: work not estimated (a loop is not a canonical loop with a positive constant step), and it would fork and join at every iteration of the enclosing loop (inside a sequential loop)", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			notes := decideWork(tc.in, nil, false, tc.regionInLoop)
+			if len(notes) != 1 || notes[0] != "parallel loop c0 over S0: "+tc.note {
+				t.Errorf("notes = %q, want %q", notes, tc.note)
+			}
+			if got := hasParallel(tc.in); got != tc.parallel {
+				t.Errorf("parallel mark left = %v, want %v", got, tc.parallel)
+			}
+		})
 	}
 }

@@ -24,6 +24,11 @@ type Config struct {
 	// reg_detect ran its 6-iteration loops in parallel 10000 times:
 	// 0.28x of gcc).
 	Untiled bool
+	// InLoop says that a loop of the source that is not part of the
+	// region encloses it: the region's outermost parallel loops then fork
+	// and join at every iteration of that loop, and one whose work cannot
+	// be estimated stays sequential (decideWork).
+	InLoop bool
 	// Helpers names floord, ceild, min and max in the clauses' text
 	// (ast.DefaultHelpers when nil); the region's other expressions must
 	// use the same names.
@@ -63,7 +68,7 @@ func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop, cfg Config) (
 		if note != "" {
 			notes = append(notes, note)
 		}
-		notes = append(notes, decideWork(n, s, cfg.Untiled)...)
+		notes = append(notes, decideWork(n, s, cfg.Untiled, cfg.InLoop)...)
 		if guard != nil {
 			n = &ast.If{Cond: guard, Then: n, Else: seq}
 		}

@@ -27,7 +27,13 @@ import (
 // outlined function, measured 2x slower on durbin; a function holding an
 // OpenMP region whose test is false at compile time compiles as without
 // it, measured on doitgen).
-func decideWork(n ast.Node, s *scop.Scop, untiled bool) []string {
+//
+// A loop that forks at every iteration of an enclosing loop (a sequential
+// loop of n, or the source loop around the region when regionInLoop) and
+// whose work cannot be estimated stays sequential, except a tile loop
+// over point loops (pointLoops): the fork and join would be paid at every
+// iteration of the enclosing loop for work that may be tiny.
+func decideWork(n ast.Node, s *scop.Scop, untiled, regionInLoop bool) []string {
 	var notes []string
 	versioned := map[*ast.Mark]bool{}
 	var visit func(x ast.Node, inLoop bool)
@@ -36,6 +42,9 @@ func decideWork(n ast.Node, s *scop.Scop, untiled bool) []string {
 		case *ast.Mark:
 			if f := ast.OnlyFor(y.Body); f != nil && y.Name == "parallel" && !versioned[y] {
 				minWork, where := int64(MinOuterWork), "outermost"
+				if regionInLoop {
+					where = "outermost in the region, which a loop of the source encloses"
+				}
 				if inLoop {
 					minWork, where = MinParallelWork, "inside a sequential loop"
 				}
@@ -59,6 +68,9 @@ func decideWork(n ast.Node, s *scop.Scop, untiled bool) []string {
 					notes = append(notes, fmt.Sprintf("%s: parallel only when %s (%s; two versions, the C compiler keeps one when the sizes are macros)", name, ast.ExprC(c), where))
 				case est != nil:
 					notes = append(notes, fmt.Sprintf("%s: parallel: work %s at least %d (%s)", name, ast.ExprC(est), minWork, where))
+				case (inLoop || regionInLoop) && why != pointLoops:
+					y.Name = notWorthMark
+					notes = append(notes, fmt.Sprintf("%s: not parallel: work not estimated (%s), and it would fork and join at every iteration of the enclosing loop (%s)", name, why, where))
 				default:
 					notes = append(notes, fmt.Sprintf("%s: parallel: work not estimated (%s), taken as worth it (%s)", name, why, where))
 				}
@@ -220,7 +232,7 @@ const maxRegionClause = 800
 // lower bounds (lower) and at their upper bounds (upper): exact for
 // rectangular nests, twice the average trip count of a triangular loop
 // (the estimate at the lower bounds alone gives 0 for j < i). It reports
-// false when a loop is not a unit-step canonical loop.
+// false when tripCount cannot express a loop's trip count.
 func statementWork(n ast.Node, prod ast.Expr, defs, lower, upper map[string]ast.Expr, out *[]ast.Expr) bool {
 	switch x := n.(type) {
 	case *ast.User:

@@ -1,0 +1,73 @@
+package omp_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tessera-opt/tessera/pipeline"
+	"github.com/tessera-opt/tessera/scheduler"
+)
+
+// TestStepLoopInSourceLoop checks the cost decisions on parallel loops
+// with a step above one inside a loop of the source: their work is
+// estimated (a constant below the threshold: no OpenMP region; a
+// parameter: two versions under the estimate), and, when gcc with OpenMP
+// is present, that the output prints what the original prints.
+func TestStepLoopInSourceLoop(t *testing.T) {
+	path := filepath.Join("testdata", "step_in_loop.c")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := pipeline.Optimize(path, src, pipeline.Options{Sched: scheduler.Config{Parallel: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Regions) != 2 || res.Regions[0].Kept || res.Regions[1].Kept {
+		t.Fatalf("regions not rewritten: %v", res.Diags)
+	}
+	notes := []string{
+		"no parallel loop: every statement runs fewer than 2097152 instances at compile time (6400, 6400, 6400, 6400, 6400)",
+		"parallel loops only when floord(n + 4, 5) >= 2097152",
+	}
+	for k, n := range notes {
+		if remarks := strings.Join(res.Regions[k].Remarks, "\n"); !strings.Contains(remarks, n) {
+			t.Errorf("region %d: no note %q in\n%s", k+1, n, remarks)
+		}
+	}
+	if remarks := strings.Join(res.Regions[1].Remarks, "\n"); !strings.Contains(remarks, "(outermost in the region, which a loop of the source encloses; two versions") {
+		t.Errorf("region 2: the loop of the source around it is not seen:\n%s", remarks)
+	}
+	out := string(res.Output)
+	if strings.Count(out, "#pragma omp parallel") != 1 {
+		t.Errorf("want one parallel loop (region 2's, versioned), got\n%s", out)
+	}
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc")
+	}
+	dir := t.TempDir()
+	opt := filepath.Join(dir, "opt.c")
+	if err := os.WriteFile(opt, res.Output, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(file, exe string) string {
+		cmd := exec.Command(gcc, "-O2", "-fopenmp", "-w", file, "-o", filepath.Join(dir, exe))
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Skipf("gcc -fopenmp failed: %v\n%s", err, b)
+		}
+		cmd = exec.Command(filepath.Join(dir, exe))
+		cmd.Env = append(os.Environ(), "OMP_NUM_THREADS=2")
+		b, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s: %v", exe, err)
+		}
+		return string(b)
+	}
+	if a, b := run(path, "orig"), run(opt, "opt"); a != b {
+		t.Errorf("outputs differ: original %q, optimized %q", a, b)
+	}
+}
