@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/directive"
 	"github.com/tessera-opt/tessera/schedule"
@@ -101,4 +102,13 @@ func tiledTree(t schedule.Tree) bool {
 		return !tiled
 	})
 	return tiled
+}
+
+// regionInLoop reports whether a loop of the source that is not part of
+// region r encloses it (a loop the front end could not model, around a
+// nest it optimizes on its own): every parallel loop of the region then
+// forks and joins at each iteration of that loop (omp.Config.InLoop).
+func regionInLoop(f *cfront.File, r *cfront.Region) bool {
+	fn := funcAround(f, r)
+	return fn != nil && enclosingLoopStart(f.Src, fn.BodyStart, r.Start) >= 0
 }

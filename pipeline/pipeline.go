@@ -564,6 +564,7 @@ generate:
 		}
 		ocfg := opt.OMP
 		ocfg.Untiled = !tiledTree(reg.Tree)
+		ocfg.InLoop = regionInLoop(f, r) // origpar.go
 		helpers := emit.HelpersFor(prefix)
 		ocfg.Helpers = &helpers
 		n, clauses, notes = omp.Annotate(n, reg.Private, s, ocfg)
