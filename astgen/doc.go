@@ -75,7 +75,10 @@
 //     elimination (section 5.2, fm.go): an over-approximation used only
 //     for the bounds; exactness is restored by guards deeper down. The
 //     variables are eliminated cheapest first (equalities, then the
-//     fewest new rows), and of parallel rows only the tightest is kept,
+//     fewest new rows), rows are combined by the lcm of their pivots and
+//     exactly beyond int64 (math/big, then divided by the row's gcd; a
+//     row still out of range is dropped, a relaxation that the bounds
+//     and emptiness proofs allow), and of parallel rows only the tightest is kept,
 //     so that a tile dim bounded only through floor divisions (the
 //     time-skewed tiles of heat-3d and seidel-2d) keeps its bounds;
 //  5. with an isolated set (section 5.6) the domain is cut into the part
