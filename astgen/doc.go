@@ -68,7 +68,10 @@
 //     dimension holding the offset is inserted after the current one,
 //     the offsets taken relative to the statement that starts first (the
 //     smallest minimum of the dim), so that the first group of the
-//     shifted loop is a full one;
+//     shifted loop is a full one; the sets over the schedule dims (the
+//     generated constraints, the isolated set, the domains of partial
+//     options) follow into the new space, where the old dim is the sum of
+//     the two new ones;
 //  4. the schedule domain is projected on the dims up to depth (exact
 //     projection) and the existential variables and the floor divisions
 //     that involve the current dimension are removed by Fourier-Motzkin
