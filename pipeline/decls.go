@@ -229,6 +229,9 @@ func iterType(f *cfront.File, r *cfront.Region, s *scop.Scop) (string, error) {
 			t = "long"
 		case "long long", "int64_t", "intptr_t", "ptrdiff_t", "ssize_t", "intmax_t":
 			t = "long long"
+		case "unsigned long", "unsigned long long", "size_t", "uint64_t", "uintptr_t", "uintmax_t":
+			// planUnsigned checked that the values fit long long.
+			t = "long long"
 		default:
 			return fmt.Errorf("%s has type %s; the generated iterators would need an unsigned or non-integer type (not supported); the region is kept as it was", name, res)
 		}
@@ -287,7 +290,7 @@ func iterType(f *cfront.File, r *cfront.Region, s *scop.Scop) (string, error) {
 // local declarations become assignments, and their declarations (without
 // initializer) are returned to be printed around the region (see
 // collectDecls).
-func statementBodies(r *cfront.Region, s *scop.Scop, prefix string, syntax map[string]cfront.Stmt, plain func(*ast.User) bool) (func(u *ast.User) (string, error), regionDecls, error) {
+func statementBodies(r *cfront.Region, s *scop.Scop, prefix string, syntax map[string]cfront.Stmt, plain func(*ast.User) bool, uplan *unsignedPlan) (func(u *ast.User) (string, error), regionDecls, error) {
 	byName := map[string]*scop.Statement{}
 	for _, st := range s.Statements {
 		byName[st.Name] = st
@@ -307,7 +310,7 @@ func statementBodies(r *cfront.Region, s *scop.Scop, prefix string, syntax map[s
 		}
 		sub := map[string]string{}
 		for k, it := range st.CIters {
-			sub[it] = ecfg.Expr(u.Args[k])
+			sub[it] = uplan.iterValue(it, ecfg.Expr(u.Args[k]))
 		}
 		subst := func(name string) (string, bool) {
 			v, ok := sub[name]

@@ -56,7 +56,7 @@ int main(void)
   return 0;
 }
 `},
-	{"unsigned-long", true, `#include <stdio.h>
+	{"unsigned-long", false, `#include <stdio.h>
 double A[10];
 void f(unsigned long base)
 {

@@ -144,6 +144,9 @@ type Region struct {
 	outlined *outlined
 	// expanded is the region's scalar expansion (expand.go), nil if none.
 	expanded *expansion
+	// unsigned is what the region's unsigned names need (unsigned.go),
+	// nil before the model is built.
+	unsigned *unsignedPlan
 	// Times records how long each stage took, in stage order.
 	Times []StageTime
 	Total time.Duration
@@ -274,6 +277,7 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 	out = addVectorHeader(out, res.Regions)
 	out = addSplitHeader(out, res.Regions)
 	out = addUnfusedHeader(out, res.Regions) // fpcontract.go
+	out = addUnsignedHeader(out, res.Regions, prefix)
 	res.Output = append(append([]byte(nil), bom...), out...)
 	return res, nil
 }
@@ -328,6 +332,9 @@ func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefi
 	s = applySplit(f, r, s, reg, opt) // statement splitting, split.go
 	plainElemTypes(s)
 	reg.Scop = s
+	if reg.unsigned, err = planUnsigned(f, r, s); err != nil { // unsigned.go
+		return "", err
+	}
 	stage = "deps"
 	var d *deps.Deps
 	if err := reg.timed(stage, func() (err error) {
@@ -523,7 +530,7 @@ generate:
 			reg.Remarks = append(reg.Remarks, chainRemark(s, chains))
 		}
 	}
-	body, decls, err := statementBodies(r, s, prefix, chains, func(u *ast.User) bool { return plainChains[u] && !outlining }) // decls.go
+	body, decls, err := statementBodies(r, s, prefix, chains, func(u *ast.User) bool { return plainChains[u] && !outlining }, reg.unsigned) // decls.go
 	if err != nil {
 		return "", &stageError{stage, err}
 	}
@@ -531,6 +538,10 @@ generate:
 	if err != nil {
 		return "", &stageError{stage, err}
 	}
+	if reg.unsigned.Wide {
+		iterTyp = "long long"
+	}
+	castParams(n, reg.unsigned, prefix)           // unsigned.go
 	body = splitBodies(reg, n, body, prefix, ids) // split.go
 	if reg.Vector != nil {
 		body = reg.Vector.Body(body, emit.Config{HelperPrefix: prefix}.Expr)

@@ -352,7 +352,7 @@ func splitBodies(reg *Region, n ast.Node, body func(u *ast.User) (string, error)
 		}
 		sub := map[string]string{t.Scalar(): p.name}
 		for k, it := range t.CIters {
-			sub[it] = ecfg.Expr(u.Args[k])
+			sub[it] = reg.unsigned.iterValue(it, ecfg.Expr(u.Args[k]))
 		}
 		subst := func(name string) (string, bool) {
 			v, ok := sub[name]
