@@ -137,6 +137,8 @@ func parseCCLine(args []string) *ccLine {
 			l.depGen = true
 		case opt == "-MF" && hasVal:
 			l.depFile = val
+		case strings.HasPrefix(a, "-Wp,-MD,") || strings.HasPrefix(a, "-Wp,-MMD,"):
+			l.depFile = a[strings.LastIndexByte(a, ',')+1:]
 		case opt == "-fopenmp":
 			l.openmp = true
 		case opt == "-fno-openmp":
@@ -340,7 +342,8 @@ func cString(s string) string {
 }
 
 // depFiles returns the dependency files the compiler writes for the line
-// (-MF, else the -o name with .d, else each source's base name with .d).
+// (-MF or -Wp,-MD,FILE, else the -o name with .d, else each source's base
+// name with .d).
 func (l *ccLine) depFiles(args []string) []string {
 	switch {
 	case l.depFile != "":
@@ -365,7 +368,7 @@ func fixDepFile(f string, replaced map[string]string) {
 	}
 	s := string(b)
 	for t, src := range replaced {
-		s = strings.ReplaceAll(s, t, makeEscape(src))
+		s = strings.ReplaceAll(s, makeEscape(t), makeEscape(src))
 	}
 	if s != string(b) {
 		os.WriteFile(f, []byte(s), 0o644)
