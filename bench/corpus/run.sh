@@ -162,14 +162,19 @@ novec() {
 	cmp -s "$3/orig.out" "$3/$1.novec.out"
 }
 
-# timeit BIN ARGS...: median of 3 runs, in seconds: user+system CPU time
-# (TIMEMODE=cpu, the default: steadier on a loaded machine, but it counts
-# every thread's time, so it does not show an OpenMP speedup) or wall-clock
-# time (TIMEMODE=wall).
+# timeit BIN ARGS...: median of 3 runs, in seconds: user+system CPU time on
+# one OpenMP thread (TIMEMODE=cpu, the default: steadier on a loaded machine;
+# with more threads, threads spinning at barriers would count; it shows no
+# OpenMP speedup) or wall-clock time with OMP_NUM_THREADS threads
+# (TIMEMODE=wall).
 timeit() {
 	local t=() out
 	for _ in 1 2 3; do
-		out=$( { /usr/bin/env TIMEFORMAT='%R %U %S' bash -c 'time "$@" >/dev/null 2>&1' _ timeout "$TLIMIT" "$@"; } 2>&1 | tail -1)
+		if [ "${TIMEMODE:-cpu}" = wall ]; then
+			out=$( { /usr/bin/env TIMEFORMAT='%R %U %S' bash -c 'time "$@" >/dev/null 2>&1' _ timeout "$TLIMIT" "$@"; } 2>&1 | tail -1)
+		else
+			out=$( { /usr/bin/env OMP_NUM_THREADS=1 TIMEFORMAT='%R %U %S' bash -c 'time "$@" >/dev/null 2>&1' _ timeout "$TLIMIT" "$@"; } 2>&1 | tail -1)
+		fi
 		if [ "${TIMEMODE:-cpu}" = wall ]; then
 			t+=("$(echo "$out" | awk '{ print $1 }')")
 		else
