@@ -71,3 +71,36 @@ func TestStepLoopInSourceLoop(t *testing.T) {
 		t.Errorf("outputs differ: original %q, optimized %q", a, b)
 	}
 }
+
+// TestStreamingVectorReduction checks that a streaming loop whose
+// reduction the vector stage rewrote (its statements vecr:...) is still
+// recognized as streaming, and stays sequential.
+func TestStreamingVectorReduction(t *testing.T) {
+	path := filepath.Join("testdata", "stream_vec.c")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := pipeline.Optimize(path, src, pipeline.Options{Sched: scheduler.Config{Parallel: true}, Vectorize: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Regions) != 1 || res.Regions[0].Kept {
+		t.Fatalf("region not rewritten: %v", res.Diags)
+	}
+	remarks := strings.Join(res.Regions[0].Remarks, "\n")
+	if !strings.Contains(remarks, "vector: loop c1: vectorizable (horizontal reduction)") {
+		t.Skipf("the vector stage did not rewrite the reduction:\n%s", remarks)
+	}
+	for _, n := range []string{
+		"parallel loop c0 over S0: not parallel: it streams its arrays from memory (S0 runs 2 loop(s) over the 2-d array A)",
+		"parallel loop c0 over S1: not parallel: it streams its arrays from memory (S1 runs 2 loop(s) over the 2-d array A)",
+	} {
+		if !strings.Contains(remarks, n) {
+			t.Errorf("no note %q in\n%s", n, remarks)
+		}
+	}
+	if out := string(res.Output); strings.Contains(out, "#pragma omp parallel") {
+		t.Errorf("a parallel loop in\n%s", out)
+	}
+}

@@ -95,8 +95,9 @@ func decideWork(n ast.Node, s *scop.Scop, untiled, regionInLoop bool) []string {
 	return notes
 }
 
-// streaming reports whether every statement that f runs has no more
-// loops around it in the original program than the rank of an array it
+// streaming reports whether every statement that f runs (looking through
+// the vector stage's parts of statements, vectorPart) has no more loops
+// around it in the original program than the rank of an array it
 // accesses, and describes the first one: then each instance touches
 // elements that no other instance uses (gesummv's A[i][j] in its two
 // loops), the work grows like the data, and the loop is bound by the
@@ -122,7 +123,11 @@ func streaming(f *ast.For, s *scop.Scop) (string, bool) {
 		if !isUser || !ok {
 			return ok
 		}
-		st := stmts[strings.SplitN(u.Name, " ", 2)[0]]
+		name := strings.SplitN(u.Name, " ", 2)[0]
+		st := stmts[name]
+		if st == nil && vectorPart(name) {
+			return true
+		}
 		if st == nil {
 			ok = false
 			return false
@@ -145,6 +150,17 @@ func streaming(f *ast.For, s *scop.Scop) (string, bool) {
 	return desc, ok && desc != ""
 }
 
+// vectorPart reports whether name is a statement of the vector stage that
+// belongs to a scop statement called in the same loop: the declaration,
+// accumulation and horizontal sum of a reduction ("vecr:"), and the lines
+// of an #if guard around intrinsics ("vecg:"), see package vector. They
+// access what their statement accesses, so the streaming test looks
+// through them. A packed kernel ("vecp:") is not one: it reuses its
+// packed data.
+func vectorPart(name string) bool {
+	return strings.HasPrefix(name, "vecr:") || strings.HasPrefix(name, "vecg:")
+}
+
 // loopName names a parallel loop in a note: its iterator and the
 // statements it runs.
 func loopName(f *ast.For) string {
@@ -152,7 +168,7 @@ func loopName(f *ast.For) string {
 	ast.Walk(f, func(x ast.Node) bool {
 		if u, ok := x.(*ast.User); ok && !strings.HasSuffix(u.Name, " (private)") {
 			name, _, _ := strings.Cut(u.Name, " ")
-			if !slices.Contains(names, name) {
+			if !vectorPart(name) && !slices.Contains(names, name) {
 				names = append(names, name)
 			}
 		}
