@@ -80,6 +80,12 @@
 // it and Assumption gives it in C, for the caller to check at run time
 // (the pipeline runs the original code when it fails).
 //
+// The model takes distinct arrays for disjoint memory. Where C does not
+// guarantee it (pointers, array parameters), the caller checks it at run
+// time with the bounds of AccessExtent (extent.go): per array and
+// subscript, the least and greatest value over the elements the region
+// accesses, as quasi-affine expressions of the parameters.
+//
 // # What is rejected
 //
 // A region that cannot be modelled is rejected as a whole with
