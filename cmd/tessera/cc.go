@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -42,7 +44,9 @@ shows its notes and warnings), with --parallel when the command line has
 -D, -U and -include for its own header and macro resolution.
 
 A source tessera cannot process (any error) is compiled as it is, with a
-one-line warning. Command lines that only link, preprocess (-E, -M, -MM),
+one-line warning; so is the whole command line when the compiler refuses
+the optimized text but accepts the original (-Werror and a warning on the
+new code, -std=c89 and a declaration in a for loop). Command lines that only link, preprocess (-E, -M, -MM),
 name a language (-x), read a response file (@FILE) or ask the compiler
 about itself (--version, -v, -dumpversion, -print-...) run the compiler
 unchanged. When one command line compiles sources of several directories,
@@ -266,7 +270,26 @@ func runCC(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		src := ccArgs[l.inputs[0]]
 		newArgs = append(newArgs, "-o", strings.TrimSuffix(filepath.Base(src), ".c")+ext)
 	}
-	code := runCompiler(compiler, newArgs, stdin, stdout, stderr)
+	// The compiler may refuse what the original passes (-Werror and a
+	// warning on the new code, -std=c89 and a declaration in a for): its
+	// messages are held until it succeeds, else the original is compiled
+	// and the compiler's answer on it is what the user gets.
+	// (Not with standard input among the inputs: it can be read once.)
+	var out, msgs bytes.Buffer
+	code := runCompiler(compiler, newArgs, stdin, &out, &msgs)
+	if code != 0 && !slices.Contains(ccArgs, "-") {
+		var out2, msgs2 bytes.Buffer
+		code2 := runCompiler(compiler, ccArgs, stdin, &out2, &msgs2)
+		if code2 == 0 {
+			names := slices.Sorted(maps.Values(replaced))
+			fmt.Fprintf(stderr, "tessera cc: warning: %s: the compiler refused the optimized text (status %d); compiled as it is\n", strings.Join(names, ", "), code)
+		}
+		stdout.Write(out2.Bytes())
+		stderr.Write(msgs2.Bytes())
+		return code2
+	}
+	stdout.Write(out.Bytes())
+	stderr.Write(msgs.Bytes())
 	if l.depGen || l.depFile != "" {
 		for _, f := range l.depFiles(ccArgs) {
 			fixDepFile(f, replaced)
