@@ -84,7 +84,7 @@ func ccPassThrough(a string) bool {
 		return true
 	}
 	return strings.HasPrefix(a, "-x") || strings.HasPrefix(a, "-print-") ||
-		strings.HasPrefix(a, "--help=") || strings.HasPrefix(a, "@")
+		strings.HasPrefix(a, "--help=")
 }
 
 // A ccLine is a compiler command line as tessera cc reads it.
@@ -109,6 +109,10 @@ func parseCCLine(args []string) *ccLine {
 	l := &ccLine{args: args, incl: map[string][]string{}}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		if strings.HasPrefix(a, "@") {
+			l.pass = true // a response file: its arguments are not seen
+			continue
+		}
 		if a == "-" || !strings.HasPrefix(a, "-") {
 			l.inputs = append(l.inputs, i)
 			if strings.HasSuffix(a, ".c") {

@@ -69,3 +69,56 @@ func TestCCIncludeDirs(t *testing.T) {
 		t.Errorf("temporary files left: %v", left)
 	}
 }
+
+// TestParseCCLine: how tessera cc reads compiler command lines: inputs,
+// option values, pass-through lines, dependency files and the flags it
+// gives tessera.
+func TestParseCCLine(t *testing.T) {
+	for _, tc := range []struct {
+		line    string
+		sources []string
+		pass    bool
+		cpp     string
+		deps    string
+	}{
+		{"-O3 -c foo.c -o foo.o", []string{"foo.c"}, false, "", ""},
+		{"-I inc -Iinc2 -iquote q -isystem s -DN=4 -D M -UX -include pre.h -c a/b.c", []string{"a/b.c"}, false,
+			"-DN=4 -DM -UX --include=pre.h -Iq -Iinc -Iinc2 -Is", ""},
+		{"-o x.c y.c", []string{"y.c"}, false, "", ""}, // -o's value is no input
+		{"-MD -c k.c -o out/k.o", []string{"k.c"}, false, "", "out/k.d"},
+		{"-MMD -MF deps/k.dep -c k.c", []string{"k.c"}, false, "", "deps/k.dep"},
+		{"-Wp,-MD,.k.o.d -c k.c", []string{"k.c"}, false, "", ".k.o.d"},
+		{"-MD -c a.c b.c", []string{"a.c", "b.c"}, false, "", "a.d b.d"},
+		{"-E foo.c", []string{"foo.c"}, true, "", ""},
+		{"-x c foo.c", []string{"foo.c"}, true, "", ""},
+		{"-MM foo.c", []string{"foo.c"}, true, "", ""},
+		{"--version", nil, true, "", ""},
+		{"@args.rsp", nil, true, "", ""},
+		{"foo.o bar.cpp -lm -o prog", nil, false, "", ""},
+		{"-L lib -l m main.c", []string{"main.c"}, false, "", ""},
+	} {
+		args := strings.Fields(tc.line)
+		l := parseCCLine(args)
+		var srcs []string
+		for _, i := range l.sources {
+			srcs = append(srcs, args[i])
+		}
+		if strings.Join(srcs, " ") != strings.Join(tc.sources, " ") || l.pass != tc.pass || strings.Join(l.cpp, " ") != tc.cpp {
+			t.Errorf("%q: sources %q pass %v cpp %q; want %q %v %q", tc.line, srcs, l.pass, l.cpp, tc.sources, tc.pass, tc.cpp)
+		}
+		if tc.deps != "" || l.depGen || l.depFile != "" {
+			if got := strings.Join(l.depFiles(args), " "); got != tc.deps {
+				t.Errorf("%q: dependency files %q, want %q", tc.line, got, tc.deps)
+			}
+		}
+	}
+	if l := parseCCLine([]string{"-fopenmp", "-c", "a.c"}); !l.openmp {
+		t.Errorf("-fopenmp not seen")
+	}
+	if l := parseCCLine([]string{"-fopenmp", "-fno-openmp", "-c", "a.c"}); l.openmp {
+		t.Errorf("-fno-openmp not seen")
+	}
+	if l := parseCCLine([]string{"-DF(x)=x", "-c", "a.c"}); l.badMac == "" {
+		t.Errorf("a function-like -D accepted")
+	}
+}
