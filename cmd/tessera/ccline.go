@@ -24,7 +24,7 @@ func lineMarked(name string, orig, out []byte) []byte {
 	directive(1)
 	next := 1 // the number the compiler gives the next line
 	for j, line := range b {
-		if i := match[j]; i >= 0 && i+1 != next && (j == 0 || !strings.HasSuffix(b[j-1], "\\")) && runFrom(match, j) >= minRun {
+		if i := match[j]; i >= 0 && i+1 != next && (j == 0 || !strings.HasSuffix(strings.TrimSuffix(b[j-1], "\r"), "\\")) && runFrom(match, j) >= minRun {
 			directive(i + 1)
 			next = i + 1
 		}
