@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -14,11 +15,19 @@ import (
 // count on from the line before them. A directive starts a run of at
 // least minRun copied lines (or the rest of the file), so that a short
 // line that happens to equal an original line inside generated code is
-// not marked, and never follows a line continued by a backslash.
+// not marked, and never follows a line continued by a backslash. An
+// original with #line directives of its own gets only the first one.
 func lineMarked(name string, orig, out []byte) []byte {
 	const minRun = 3
 	a, b := splitLines(orig), splitLines(out)
 	match := matchLines(a, b)
+	if lineDirective.Match(orig) {
+		// The original maps its lines itself: a directive of ours
+		// would override its mapping.
+		for j := range match {
+			match[j] = -1
+		}
+	}
 	var buf bytes.Buffer
 	directive := func(n int) { fmt.Fprintf(&buf, "#line %d %s\n", n, cString(name)) }
 	directive(1)
@@ -36,6 +45,9 @@ func lineMarked(name string, orig, out []byte) []byte {
 	}
 	return buf.Bytes()
 }
+
+// lineDirective matches a #line directive or a line marker (# 12 "f.c").
+var lineDirective = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*(line\b|[0-9])`)
 
 // runFrom returns the number of lines from j on that are copied from
 // consecutive original lines (all of them when the run reaches the end).

@@ -81,6 +81,12 @@ int e;
 	if got := string(lineMarked("k.c", []byte(orig), []byte(out))); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
+	// An original with its own #line directives keeps its mapping.
+	withLine := "#line 100 \"p.y\"\n" + orig
+	got := string(lineMarked("k.c", []byte(withLine), []byte("/* prelude */\n"+withLine)))
+	if strings.Count(got, "#line") != 2 {
+		t.Errorf("directives added to an original with its own:\n%s", got)
+	}
 	// The prelude's last line is continued: the directive waits a line.
 	orig2 := "int a;\nint b;\nint c;\n"
 	out2 := "/* p */\n/* q */\n#define M(x) \\\nint a;\nint b;\nint c;\n"
