@@ -41,7 +41,7 @@ variable TESSERA_FLAGS ("--autoscop --fuse=max"); the command line's win.
 By default tessera runs with --silent (errors only; --tessera-silent=false
 shows its notes and warnings), with --parallel when the command line has
 -fopenmp, and with the command line's -I, -iquote, -isystem, -idirafter,
--D, -U and -include for its own header and macro resolution.
+-D, -U, -include and -imacros for its own header and macro resolution.
 
 A source tessera cannot process (any error) is compiled as it is, with a
 one-line warning; so is the whole command line when the compiler refuses
@@ -130,7 +130,7 @@ func parseCCLine(args []string) *ccLine {
 				val, hasVal = args[i], true
 			}
 		} else {
-			for _, p := range []string{"-o", "-I", "-D", "-U", "-MF", "-iquote", "-isystem", "-idirafter", "-include"} {
+			for _, p := range []string{"-o", "-I", "-D", "-U", "-MF", "-iquote", "-isystem", "-idirafter", "-include", "-imacros"} {
 				if strings.HasPrefix(a, p) && len(a) > len(p) {
 					opt, val, hasVal = p, a[len(p):], true
 				}
@@ -160,7 +160,9 @@ func parseCCLine(args []string) *ccLine {
 				l.badMac = "tessera cannot read " + opt + " " + val
 			}
 			l.cpp = append(l.cpp, opt+val)
-		case opt == "-include" && hasVal:
+		case (opt == "-include" || opt == "-imacros") && hasVal:
+			// (tessera reads an -imacros header as an -include one:
+			// what it needs of it are its macros.)
 			l.cpp = append(l.cpp, "--include="+val)
 		case opt == "-iquote" && hasVal:
 			l.quote = append(l.quote, val)

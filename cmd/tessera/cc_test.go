@@ -85,6 +85,7 @@ func TestParseCCLine(t *testing.T) {
 		{"-I inc -Iinc2 -iquote q -isystem s -DN=4 -D M -UX -include pre.h -c a/b.c", []string{"a/b.c"}, false,
 			"-DN=4 -DM -UX --include=pre.h -Iq -Iinc -Iinc2 -Is", ""},
 		{"-o x.c y.c", []string{"y.c"}, false, "", ""}, // -o's value is no input
+		{"-imacros m.h -imacrosn.h -c y.c", []string{"y.c"}, false, "--include=m.h --include=n.h", ""},
 		{"-MD -c k.c -o out/k.o", []string{"k.c"}, false, "", "out/k.d"},
 		{"-MMD -MF deps/k.dep -c k.c", []string{"k.c"}, false, "", "deps/k.dep"},
 		{"-Wp,-MD,.k.o.d -c k.c", []string{"k.c"}, false, "", ".k.o.d"},
