@@ -88,6 +88,10 @@ type File struct {
 
 	cfg Config
 	pp  ppInfo
+	// unread are the notes on function definitions that the file-level
+	// scan could not read and whose bodies hold loops: automatic
+	// detection adds them to Skipped.
+	unread []*Error
 	// inclCond is set while a header included under an #if is read.
 	inclCond bool
 	text     string // string(Src), made once
@@ -124,7 +128,7 @@ func ParseFile(name string, src []byte, cfg Config) (*File, error) {
 	f.included[filepath.Clean(name)] = true
 	f.forcedIncludes()
 	pragmas := f.directives(name, toks, 0)
-	(&declScanner{f: f, file: name, src: f.text, toks: toks, main: true}).fileScope()
+	newDeclScanner(f, name, f.text, toks, true).fileScope()
 	for _, v := range f.Globals {
 		f.resolveVar(v)
 	}
@@ -141,6 +145,7 @@ func ParseFile(name string, src []byte, cfg Config) (*File, error) {
 	bad := f.lexErrors(toks, &errs)
 	if cfg.AutoScop || len(pragmas) == 0 {
 		f.autoRegions(toks)
+		f.Skipped = append(f.Skipped, f.unread...)
 	}
 	if bad >= 0 {
 		kept := f.Regions[:0]
@@ -330,7 +335,7 @@ func (f *File) include(path string, depth int) {
 	}
 	toks := lex(src)
 	f.directives(path, toks, depth)
-	(&declScanner{f: f, file: path, src: string(src), toks: toks}).fileScope()
+	newDeclScanner(f, path, string(src), toks, false).fileScope()
 }
 
 func (f *File) addTypedef(t *Typedef) {
@@ -389,10 +394,12 @@ func (f *File) ResolveType(typ string) (string, bool) {
 
 // resolveVar sets v.Elem. When v's type is a typedef of an array or
 // pointer type ("typedef double vec[4]; vec v;"), the typedef's extents
-// (then its pointer levels) are appended to v.Dims and Elem is the
-// typedef's element type.
+// (then its pointer levels) are appended to v.Dims, and Type and Elem are
+// the typedef's element type (Type as the typedef writes it, after v's own
+// qualifiers), so that Type with Dims declares v's elements.
 func (f *File) resolveVar(v *Var) {
 	typ := v.Type
+	var quals []string
 	for depth := 0; depth < 16; depth++ {
 		var name string
 		for _, w := range strings.Fields(typ) {
@@ -408,11 +415,19 @@ func (f *File) resolveVar(v *Var) {
 		if !ok || td.Stars == 0 && len(td.Dims) == 0 {
 			break
 		}
+		for _, w := range strings.Fields(typ) {
+			if qualifiers[w] {
+				quals = append(quals, w)
+			}
+		}
 		v.Dims = append(v.Dims, td.Dims...)
 		for k := 0; k < td.Stars; k++ {
 			v.Dims = append(v.Dims, nil)
 		}
 		typ = td.Type
+	}
+	if typ != v.Type {
+		v.Type = strings.Join(append(quals, typ), " ")
 	}
 	v.Elem, _ = f.ResolveType(typ)
 }

@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -98,18 +99,37 @@ func dropStorage(typ string) string {
 
 // declScanner finds declarations in one token stream (the main file or a
 // header). It is a cheap scanner, not a C parser: what it does not
-// recognize it skips.
+// recognize it skips. It reads the stream without the attributes and
+// other extensions of declTokens.
 type declScanner struct {
-	f     *File
-	file  string
-	src   string
-	toks  []token
+	f    *File
+	file string
+	src  string
+	toks []token // the stream without extensions (declTokens)
+	// orig maps an index of toks to the index of the same token in the
+	// stream that the regions are parsed from.
+	orig  []int32
 	main  bool    // the main file: function bodies are recorded
 	match []int32 // see matching
 	// afterMacro is the index after the last file-scope macro
 	// invocation skipped by unknownFunc (NAME(...) on its own): a
 	// definition may start there.
 	afterMacro int
+	// bodies holds the '{' (index in toks) of every function body
+	// recorded; why, for a top-level '{' that may open a function body
+	// the scan could not read, says what it could not read.
+	bodies map[int]bool
+	why    map[int]unread
+	// paramWhy says why the last declarator was not read, when one of
+	// its parameters is a function pointer.
+	paramWhy string
+}
+
+// newDeclScanner makes a scanner of the token stream toks of file.
+func newDeclScanner(f *File, file, src string, toks []token, main bool) *declScanner {
+	clean, orig := declTokens(toks)
+	return &declScanner{f: f, file: file, src: src, toks: clean, orig: orig, main: main,
+		bodies: map[int]bool{}, why: map[int]unread{}}
 }
 
 func (s *declScanner) parserAt(i int) *parser {
@@ -160,7 +180,9 @@ func (s *declScanner) fileScope() {
 			i = s.arrayDecl(i, FileScope, "")
 		case t.kind == tIdent && s.startsDecl(i):
 			i = s.decl(i, FileScope, "")
-		case t.kind == tPunct && t.text == "{":
+		case t.kind == tPunct && (t.text == "{" || t.text == "("):
+			// A group no declaration took: the body of a function, or
+			// the parameters of a declarator, not understood.
 			i = s.after(s.matching(i))
 		case t.kind == tIdent && !reservedWords[t.text]:
 			i = s.unknownFunc(i)
@@ -168,6 +190,18 @@ func (s *declScanner) fileScope() {
 			i++
 		}
 	}
+	if s.main {
+		s.unreadFuncs()
+	}
+}
+
+// resultOf is the return type written as words before a function's name
+// ("int" when there are none).
+func resultOf(words []string) string {
+	if len(words) == 0 {
+		return "int"
+	}
+	return strings.Join(words, " ")
 }
 
 // unknownFunc recognizes a function definition whose return type is not
@@ -189,6 +223,15 @@ func (s *declScanner) unknownFunc(i int) int {
 		return i + 1
 	}
 	close := s.matching(k)
+	if close+1 < len(s.toks) && s.toks[close+1].text != "{" && s.toks[close+1].kind != tEOF {
+		// f(a, n) float *a; int n; {: an old-style definition.
+		p := s.parserAt(k - 1)
+		if d := s.declarator(p); d != nil && d.kr != nil && p.i == close+1 {
+			if end, ok := s.tryKRFunc(close+1, resultOf(s.words(i, k-1)), d); ok {
+				return end
+			}
+		}
+	}
 	if close+1 >= len(s.toks) || s.toks[close+1].text != "{" {
 		if k == i+1 && close+1 < len(s.toks) {
 			// NAME(...) at the start of a declaration without a body:
@@ -201,14 +244,7 @@ func (s *declScanner) unknownFunc(i int) int {
 		}
 		return i + 1
 	}
-	var words []string
-	for _, t := range s.toks[i : k-1] {
-		words = append(words, t.text)
-	}
-	result := strings.Join(words, " ")
-	if result == "" {
-		result = "int"
-	}
+	result := resultOf(s.words(i, k-1))
 	p := s.parserAt(k - 1)
 	d := s.declarator(p)
 	if d == nil || !d.fn || p.i != close+1 {
@@ -303,6 +339,10 @@ type declInfo struct {
 	fn      bool
 	params  []*declInfo
 	ptypes  []string
+	// kr holds the names of an old-style (K&R) function declarator's
+	// identifier list, "f(a, n)"; their types come from the declarations
+	// between the declarator and the body (krParams).
+	kr []*declInfo
 }
 
 func (d *declInfo) toVar(typ string, scope Scope, fn string) *Var {
@@ -378,6 +418,9 @@ func (s *declScanner) declarator(p *parser) *declInfo {
 	if p.is("(") {
 		d.fn = true
 		p.next()
+		if s.identList(p, d) {
+			return d
+		}
 		if p.is("void") && p.peek(1).text == ")" {
 			p.next()
 		}
@@ -402,6 +445,9 @@ func (s *declScanner) declarator(p *parser) *declInfo {
 					// unnamed parameter
 				} else {
 					pd := s.declarator(p)
+					if pd != nil && pd.fn && pd.inner > 0 {
+						s.paramWhy = fmt.Sprintf("parameter '%s' (%s) is a function pointer, which the scan does not read", pd.name, pd.pos)
+					}
 					if pd == nil || pd.fn {
 						return nil
 					}
@@ -444,13 +490,25 @@ func (s *declScanner) decl(i int, scope Scope, fn string) int {
 		return i + 1
 	}
 	for {
+		s.paramWhy = ""
 		d := s.declarator(p)
 		if d == nil || p.err != nil {
-			return s.skipTo(i + 1)
+			end := s.skipTo(i + 1)
+			if scope == FileScope {
+				why := s.paramWhy
+				if why == "" {
+					why = fmt.Sprintf("its declaration is not understood at %s (found %s)", p.tok().pos, s.describe(p.tok()))
+				}
+				s.blame(i, end, s.toks[i].pos, why)
+			}
+			return end
 		}
 		if d.fn {
 			if scope != FileScope {
 				return s.skipTo(i + 1)
+			}
+			if d.kr != nil && !p.is("{") && !p.is(";") && !p.is(",") {
+				return s.krFunc(i, p.i, tn.Text, d)
 			}
 			if p.is("{") {
 				return s.funcDef(p.i, tn.Text, d)
@@ -483,7 +541,7 @@ func (s *declScanner) decl(i int, scope Scope, fn string) int {
 func (s *declScanner) funcDef(open int, result string, d *declInfo) int {
 	close := s.matching(open)
 	fn := &Func{Name: d.name, Pos: d.pos, Result: dropStorage(result), BodyStart: s.toks[open].pos.Offset,
-		BodyEnd: s.toks[close].end(), bodyTok: [2]int{open, close}}
+		BodyEnd: s.toks[close].end(), bodyTok: [2]int{int(s.orig[open]), int(s.orig[close])}}
 	for k, pd := range d.params {
 		v := pd.toVar(d.ptypes[k], ParamScope, d.name)
 		fn.Params = append(fn.Params, v)
@@ -491,6 +549,7 @@ func (s *declScanner) funcDef(open int, result string, d *declInfo) int {
 	if s.main {
 		s.f.Funcs = append(s.f.Funcs, fn)
 	}
+	s.bodies[open] = true
 	s.f.curFunc = fn
 	// Locals: declarations at statement starts anywhere in the body. We
 	// keep a stack of the open braces to know the block of each one.
