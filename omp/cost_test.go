@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/scop"
 )
 
 // TestWorkClause checks the cost check of parallel loops: nested in a
@@ -189,5 +190,40 @@ func TestUnestimatedForks(t *testing.T) {
 				t.Errorf("parallel mark left = %v, want %v", got, tc.parallel)
 			}
 		})
+	}
+}
+
+// TestStreamingLooksThroughVector checks that the streaming test looks
+// through the vector stage's parts of a statement (a horizontal
+// reduction's declaration, accumulation and sum) and not through a packed
+// kernel's.
+func TestStreamingLooksThroughVector(t *testing.T) {
+	s := &scop.Scop{
+		Statements: []*scop.Statement{{Name: "S0", Iters: []string{"i", "j"}, Accesses: []*scop.Access{{Array: "A"}, {Array: "x"}}}},
+		Arrays:     []*scop.Array{{Name: "A", Rank: 2}, {Name: "x", Rank: 1}},
+	}
+	loop := func(names ...string) *ast.For {
+		b := &ast.Block{}
+		for _, n := range names {
+			b.Stmts = append(b.Stmts, &ast.User{Name: n})
+		}
+		return &ast.For{Iter: "c0", Init: ast.NewInt(0), Cond: ast.Lt(id("c0"), id("N")), Inc: ast.NewInt(1), Body: b}
+	}
+	for _, tc := range []struct {
+		names []string
+		want  bool
+	}{
+		{[]string{"S0"}, true},
+		{[]string{"vecr:0:decl", "vecr:0:acc", "vecr:0:hsum", "S0"}, true},
+		{[]string{"vecg:if", "S0", "vecg:else", "vecg:endif"}, true},
+		{[]string{"vecp:0:fma", "S0"}, false},
+		{[]string{"vecr:0:acc"}, false},
+	} {
+		if _, got := streaming(loop(tc.names...), s); got != tc.want {
+			t.Errorf("streaming(%v) = %v, want %v", tc.names, got, tc.want)
+		}
+	}
+	if !Streams(s, []string{"S0"}) || Streams(s, []string{"S1"}) || Streams(s, nil) {
+		t.Errorf("Streams: want true for S0 only")
 	}
 }

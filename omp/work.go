@@ -132,12 +132,7 @@ func streaming(f *ast.For, s *scop.Scop) (string, bool) {
 			ok = false
 			return false
 		}
-		best, arr := 0, ""
-		for _, a := range st.Accesses {
-			if r := rank[a.Array]; r > best {
-				best, arr = r, a.Array
-			}
-		}
+		best, arr := streamRank(st, rank)
 		if len(st.Iters) > best {
 			ok = false
 			return false
@@ -148,6 +143,47 @@ func streaming(f *ast.For, s *scop.Scop) (string, bool) {
 		return true
 	})
 	return desc, ok && desc != ""
+}
+
+// streamRank is the largest rank of an array that st accesses, and that
+// array's name.
+func streamRank(st *scop.Statement, rank map[string]int) (int, string) {
+	best, arr := 0, ""
+	for _, a := range st.Accesses {
+		if r := rank[a.Array]; r > best {
+			best, arr = r, a.Array
+		}
+	}
+	return best, arr
+}
+
+// Streams reports whether a loop that runs the statements of s named in
+// stmts streams its arrays as decideWork's test sees it (streaming):
+// every statement has no more loops around it than the rank of an array
+// it accesses, and one of those ranks is above one. Such a parallel loop
+// stays sequential in Annotate, so a schedule chosen for its parallelism
+// gains nothing from it.
+func Streams(s *scop.Scop, stmts []string) bool {
+	if s == nil {
+		return false
+	}
+	rank := map[string]int{}
+	for _, a := range s.Arrays {
+		rank[a.Name] = a.Rank
+	}
+	wide := false
+	for _, name := range stmts {
+		i := slices.IndexFunc(s.Statements, func(st *scop.Statement) bool { return st.Name == name })
+		if i < 0 {
+			return false
+		}
+		best, _ := streamRank(s.Statements[i], rank)
+		if len(s.Statements[i].Iters) > best {
+			return false
+		}
+		wide = wide || best > 1
+	}
+	return wide
 }
 
 // vectorPart reports whether name is a statement of the vector stage that

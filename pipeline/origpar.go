@@ -7,6 +7,7 @@ import (
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/directive"
+	"github.com/tessera-opt/tessera/omp"
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scheduler"
 	"github.com/tessera-opt/tessera/scop"
@@ -16,7 +17,10 @@ import (
 // "parallel" mark on the outermost loop of each nest that carries no
 // dependence (deps.LoopInfo.Parallel), applied and checked as the user
 // script "parallel S i" would be (directive.Legal, then the coincident
-// flags recomputed), and the number of marked loops (0: no tree).
+// flags recomputed), and the number of marked loops (0: no tree). A loop
+// that streams its arrays (omp.Streams) gets no mark; when every parallel
+// loop does, the tree is the original schedule without marks, and the
+// number is theirs.
 //
 // With --parallel, the pipeline prefers it to a new schedule that tiles
 // nothing and needs no privatization or reduction: reordering without
@@ -37,6 +41,7 @@ func originalParallel(s *scop.Scop, d *deps.Deps) (schedule.Tree, int, string, e
 		byID[l.ID] = l
 	}
 	var lines []string
+	streaming := 0
 	for _, l := range s.Loops {
 		if !par[l.ID] || len(l.Stmts) == 0 {
 			continue
@@ -48,7 +53,23 @@ func originalParallel(s *scop.Scop, d *deps.Deps) (schedule.Tree, int, string, e
 		if outer {
 			continue
 		}
+		if omp.Streams(s, stmtNames(s, l.Stmts)) {
+			// A streaming loop stays sequential (omp.Annotate): no
+			// mark, which would keep the vector stage from reordering
+			// its nest.
+			streaming++
+			continue
+		}
 		lines = append(lines, fmt.Sprintf("parallel %s %s", s.Statements[l.Stmts[0]].Name, l.Iter))
+	}
+	if len(lines) == 0 && streaming > 0 {
+		// The original order without marks, as the sequential flow
+		// would keep it.
+		t, err := directive.Coincidence(s.Schedule, d)
+		if err != nil {
+			return schedule.Tree{}, 0, "", err
+		}
+		return t, streaming, fmt.Sprintf("the original's %d parallel loop(s) stream their arrays from memory: kept without parallel marks", streaming), nil
 	}
 	if len(lines) == 0 {
 		// No loop is parallel as written: index-set splitting may
@@ -111,4 +132,13 @@ func tiledTree(t schedule.Tree) bool {
 func regionInLoop(f *cfront.File, r *cfront.Region) bool {
 	fn := funcAround(f, r)
 	return fn != nil && enclosingLoopStart(f.Src, fn.BodyStart, r.Start) >= 0
+}
+
+// stmtNames names the statements of s at indices idx.
+func stmtNames(s *scop.Scop, idx []int) []string {
+	names := make([]string, len(idx))
+	for k, i := range idx {
+		names[k] = s.Statements[i].Name
+	}
+	return names
 }
