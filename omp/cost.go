@@ -4,23 +4,15 @@ import "github.com/tessera-opt/tessera/ast"
 
 // MinParallelWork is the estimated number of statement instances under
 // which a parallel loop nested in a sequential one runs sequentially: the
-// threads fork and join at every iteration of the enclosing loop, under a
-// microsecond each time on an idle machine with 2 cores and hundreds of
-// microseconds when the cores are shared (measured with a program that
-// forks 1000 times: 0.7 us idle, 448 us at load average 2.4). Measured at
-// LARGE on 2 cores: doitgen with 66048 instances per fork (its p loop
-// inside the sequential r and q loops) ran at 0.24x of gcc with the
-// threshold at 46340, and 20 times slower than gcc when the machine was
-// shared; its r loop is the one worth running in parallel.
+// threads fork and join at every iteration of the enclosing loop, a cost
+// that grows by orders of magnitude when other processes share the cores.
+// Its derivation is in docs/OMPCOST.md.
 const MinParallelWork = 1 << 18
 
 // MinOuterWork is the estimated number of statement instances under which
 // a parallel loop that no sequential loop encloses runs sequentially: the
-// first parallel region of a process starts the threads (84 us on an idle
-// machine, milliseconds on a shared one), and every region costs a fork
-// and a join. At MINI and SMALL the whole kernels take 0.2 to 100 us and
-// ran at 0.001x to 0.15x of gcc in parallel; 2^21 instances take about a
-// millisecond.
+// first parallel region of a process starts the threads, and every region
+// costs a fork and a join. Its derivation is in docs/OMPCOST.md.
 const MinOuterWork = 1 << 21
 
 // workCap caps every factor and partial sum of a printed work estimate:

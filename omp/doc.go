@@ -52,31 +52,38 @@
 //   - The region: the work of every statement in the original loops
 //     (trip counts multiplied, a trip count depending on an enclosing
 //     iterator taken at the larger of its values at that iterator's
-//     bounds) is compared with MinOuterWork (2^21 instances, about a
-//     millisecond: thread start-up is 84 us on an idle machine and
-//     milliseconds on a shared one). All constants below it: the region
-//     gets no OpenMP region at all. Depending on names: two versions of
-//     the region, "if (W1 >= T || W2 >= T ...) parallel else the same
-//     code without marks"; when the sizes are macros (the benchmark
-//     kernels at every dataset) the C compiler folds the test, and a
-//     function whose OpenMP region is dead at compile time compiles as
-//     without it (measured on doitgen).
+//     bounds) is compared with MinOuterWork (2^21 instances, the cost of
+//     starting the threads). All constants below it: the region gets no
+//     OpenMP region at all. Depending on names: two versions of the
+//     region, "if (W1 >= T || W2 >= T ...) parallel else the same code
+//     without marks"; when the sizes are macros (the benchmark kernels at
+//     every dataset) the C compiler folds the test, and a function whose
+//     OpenMP region is dead at compile time compiles as without it.
 //   - Streaming loops: a parallel loop all of whose statements have no
 //     more loops than the rank of an array they access (gesummv, atax,
-//     mvt, the initializations C = beta*C) streams its arrays from memory
-//     and stays sequential: on 2 cores that share the memory bus, atax in
-//     parallel ran at 0.99x of gcc with code as fast on one thread.
+//     mvt, the initializations C = beta*C) streams its arrays from memory,
+//     which the cores share, and stays sequential. The test looks through
+//     the vector stage's parts of a statement; Streams gives the same
+//     answer on the model, before any AST exists.
 //   - Each remaining parallel loop: its estimated statement instances
-//     (trip counts multiplied, inner iterators at their lower bounds,
-//     each factor capped at workCap = 2^31, whose C type is long so that
-//     the product of two capped factors cannot overflow) against
-//     MinOuterWork for a loop that no sequential loop encloses and
-//     MinParallelWork (2^18) for one nested in a sequential loop (a fork
-//     and a join at every iteration of the enclosing loop: doitgen's p
-//     loop, 66048 instances per fork, ran at 0.24x). A constant below
-//     the threshold drops the mark, an expression gives two versions of
-//     the loop. A nested loop with two loop levels inside (a tile's point
-//     loops) and an estimate longer than a line are taken to be worth it.
+//     (trip counts multiplied, ceil(span / step) for a loop with a
+//     constant step, inner iterators at their lower bounds, each factor
+//     capped at workCap = 2^31, whose C type is long so that the product
+//     of two capped factors cannot overflow) against MinOuterWork for a
+//     loop that no sequential loop encloses and MinParallelWork (2^18) for
+//     one nested in a sequential loop (a fork and a join at every
+//     iteration of the enclosing loop). A constant below the threshold
+//     drops the mark, an expression gives two versions of the loop. A
+//     nested loop with two loop levels inside (a tile's point loops) is
+//     taken to be worth it. Any other loop whose work cannot be estimated
+//     (an estimate longer than a line, a loop that is not canonical) is
+//     taken to be worth it when it forks once, and stays sequential when
+//     it would fork at every iteration of an enclosing loop: a sequential
+//     loop of the region, or a loop of the source around the region
+//     (Config.InLoop).
+//
+// The derivation of the constants and the measurements behind these
+// rules are in docs/OMPCOST.md.
 //
 // # Self-check
 //

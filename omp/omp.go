@@ -20,9 +20,7 @@ type Config struct {
 	NoCost bool
 	// Untiled says that no band of the region is tiled: a parallel loop
 	// with two loop levels inside is then no tile loop over point loops,
-	// and its work is estimated like any other's (PolyBench 3's
-	// reg_detect ran its 6-iteration loops in parallel 10000 times:
-	// 0.28x of gcc).
+	// and its work is estimated like any other's.
 	Untiled bool
 	// InLoop says that a loop of the source that is not part of the
 	// region encloses it: the region's outermost parallel loops then fork

@@ -23,10 +23,8 @@ import (
 // without mark: when the names are macros (the sizes of a benchmark
 // kernel) the C compiler folds the test and keeps one version, and when
 // the test fails the loop runs as plain inline code, which the C compiler
-// optimizes as the original (an if(0) parallel region still calls the
-// outlined function, measured 2x slower on durbin; a function holding an
-// OpenMP region whose test is false at compile time compiles as without
-// it, measured on doitgen).
+// optimizes as the original (an if(0) parallel region would still call
+// the outlined function; docs/OMPCOST.md).
 //
 // A loop that forks at every iteration of an enclosing loop (a sequential
 // loop of n, or the source loop around the region when regionInLoop) and
@@ -51,7 +49,7 @@ func decideWork(n ast.Node, s *scop.Scop, untiled, regionInLoop bool) []string {
 				name := loopName(f)
 				if desc, ok := streaming(f, s); ok {
 					y.Name = notWorthMark
-					notes = append(notes, fmt.Sprintf("%s: not parallel: it streams its arrays from memory (%s), where 2 threads do not pay (measured at LARGE on 2 cores: atax in parallel ran at 0.99x of gcc with code as fast as gcc's on one thread)", name, desc))
+					notes = append(notes, fmt.Sprintf("%s: not parallel: it streams its arrays from memory (%s), where more threads do not pay: the cores share the memory bus", name, desc))
 					visit(y.Body, inLoop)
 					return
 				}
