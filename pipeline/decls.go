@@ -52,6 +52,19 @@ func collectDecls(r *cfront.Region, s *scop.Scop) (regionDecls, error) {
 	}
 	var scopes []scope
 	var bad error
+	used := map[string]bool{}
+	for _, st := range s.Statements {
+		text := st.Text
+		if st.Syntax != nil {
+			text += " " + cfront.FormatStmt(st.Syntax, "", "  ", nil)
+		}
+		for id := range identifiers([]byte(text)) {
+			used[id] = true
+		}
+	}
+	for _, p := range s.Params {
+		used[p] = true
+	}
 	var visit func(st cfront.Stmt, top bool, end int)
 	visit = func(st cfront.Stmt, top bool, end int) {
 		switch st := st.(type) {
@@ -111,7 +124,10 @@ func collectDecls(r *cfront.Region, s *scop.Scop) (regionDecls, error) {
 					dup = true
 				}
 				scopes = append(scopes, sc)
-				if dup {
+				if dup || !used[v.Name] {
+					// (A name no statement uses, such as an index
+					// temporary the model substituted, needs no
+					// declaration.)
 					continue
 				}
 				if top {

@@ -16,9 +16,10 @@ func FromRegion(f *cfront.File, r *cfront.Region, cfg Config) (*Scop, error) {
 	}
 	info := regionInfo(f, r)
 	body, conds := expandMacroCalls(f, r.Body, info.HiddenCalls)
+	body, why := substIndexTemps(f, r, body) // indextemp.go
 	s, err := Build(body, info, cfg)
 	if err != nil {
-		return nil, err
+		return nil, why(err)
 	}
 	s.Region = Region{Start: r.Start, End: r.End, Pos: r.Pos}
 	s.Body = body
