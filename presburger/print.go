@@ -36,8 +36,14 @@ func (m Map) String() string {
 	return paramPrefix(m.space.Params()) + "{ " + strings.Join(mapPieces(m), "; ") + " }"
 }
 
-// String prints s in isl notation.
-func (s Set) String() string { return s.m.String() }
+// String prints s in isl notation. The zero Set, which has no space yet,
+// prints as the empty union does: "{  }".
+func (s Set) String() string {
+	if !s.m.space.isSet && s.m.space.NDim() == 0 && len(s.m.parts) == 0 {
+		return "{  }"
+	}
+	return s.m.String()
+}
 
 // String prints u in isl notation; an empty union prints as "{  }".
 func (u UnionMap) String() string {
