@@ -3,6 +3,7 @@ package scop
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tessera-opt/tessera/cfront"
@@ -32,6 +33,8 @@ import (
 //     increment), integer constants and + - * / %; no later statement of
 //     the block binds one of those names again (a loop iterator or a
 //     declaration that would capture the substituted name);
+//   - no macro of the file names it in its body (a use through the
+//     macro would not be substituted);
 //   - its type is a signed integer type at least as wide as the type of
 //     every name of the initializer (the conversion to it keeps the
 //     value).
@@ -297,6 +300,9 @@ func (t *tempSubst) candidate(d *cfront.Decl, subst map[string]cfront.Expr, rest
 	case t.written[v.Name]:
 		return refuse(v, "is not the only write to %s in the region", v.Name)
 	}
+	if m := t.macroNaming(v.Name); m != "" {
+		return refuse(v, "is named in the body of the macro %s, which its uses would still read", m)
+	}
 	width, ok := t.signedWidth(d.Type.Text)
 	if !ok {
 		return refuse(v, "has the type %s, not int, long or long long", d.Type.Text)
@@ -327,6 +333,24 @@ func (t *tempSubst) candidate(d *cfront.Decl, subst map[string]cfront.Expr, rest
 	}
 	t.widths[v.Name] = width
 	return v.Name, substExpr(v.Init, subst), true
+}
+
+// macroNaming returns a macro of the file whose body names n (other
+// than as a parameter), "" when none.
+func (t *tempSubst) macroNaming(n string) string {
+	for _, m := range t.f.Macros {
+		if !strings.Contains(m.Body, n) {
+			continue
+		}
+		for _, w := range strings.FieldsFunc(m.Body, func(r rune) bool {
+			return r != '_' && !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+		}) {
+			if w == n && !slices.Contains(m.Params, n) {
+				return m.Name
+			}
+		}
+	}
+	return ""
 }
 
 // signedWidth is the width in bits of a signed integer type (int and
