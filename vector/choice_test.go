@@ -144,10 +144,13 @@ func TestScheduleChoice(t *testing.T) {
 			remark: []string{"original schedule kept: --vectorize found nothing to do with the new one", "(interchanged with c1, mark ivdep)"},
 			out: []string{"x[c0] += tsv0_r[0] + tsv0_r[1] + tsv0_r[2] + tsv0_r[3];",
 				"for (int c1 = 0; c1 < n; c1 += 1) {\n#pragma GCC ivdep\nfor (int c0 = 0; c0 < n; c0 += 1)\nz[c0] = z[c0] + tessera_unfused(A[c1][c0] * y[c1], tessera_nz);"}},
+		// Both loops stream their arrays and stay sequential (package
+		// omp): no marks, so the nests are those of the sequential flow.
 		{name: "mvt-parallel", body: mvt, parallel: true,
-			remark: []string{"original schedule kept with 2 parallel loop(s)"},
-			out: []string{"#pragma omp parallel for\nfor (int c0 = 0; c0 < n; c0 += 1)\nif (n - 1 + 1 >= 16) {",
-				"x[c0] += tsv0_r[0]", "__typeof__(z[c0]) tessera_acc2 = z[c0];"}},
+			remark: []string{"the original's 2 parallel loop(s) stream their arrays from memory: kept without parallel marks", "(interchanged with c1, mark simd)"},
+			out: []string{"x[c0] += tsv0_r[0] + tsv0_r[1] + tsv0_r[2] + tsv0_r[3];",
+				"for (int c1 = 0; c1 < n; c1 += 1) {\n#pragma omp simd\nfor (int c0 = 0; c0 < n; c0 += 1)\nz[c0] = z[c0] + tessera_unfused(A[c1][c0] * y[c1], tessera_nz);"},
+			notOut: []string{"omp parallel"}},
 		{name: "matmul-parallel-notile", body: matmul, parallel: true, notile: true,
 			remark: []string{"original schedule kept with 1 parallel loop(s)", "new schedule kept for --vectorize: it vectorizes [S0], the original [S0]"},
 			out:    []string{"_mm256_fmadd_pd"}},
