@@ -30,6 +30,7 @@ func FuzzParse(f *testing.F) {
 		"#define G(a) a[\n#define H() G((\n#pragma scop\nA[0] = H() + G(x) + E(;\n#pragma endscop\n",
 		"#define BS 8\n#define M(i) A[i]\n#pragma scop\nL: for (i = 0; i < n; i += BS) {\n#if BS > 4\nM(i) = 1;\n#elif defined(X)\n#else\n#endif\n}\n#pragma endscop\nvoid f() { goto L; }\n",
 		"void f() {\n#if 1\n for (i = 0; i < n; i++) {\n#else\n for (i = 0; i < m; i++) {\n#endif\n A[i] = 0; }\n}\nchar *s = \"x;\n",
+		"static int __attribute__ ((noinline)) f(int v) { return v; }\nlong A[4][4] __asm__(\"a\"), [[gnu::unused]] B[4];\nvoid g(a, n, h) float *a; int (*h)(); { for (int i = 0; i < n; i++) a[i] = 0; }\nmain(c, v) int c; char *v[]; { for (;;) ; }\n",
 	} {
 		f.Add([]byte(s))
 	}
