@@ -286,6 +286,9 @@ type Declarator struct {
 	Stars int
 	Dims  []Expr
 	Init  Expr // nil when absent
+	// Attrs is the text of the GNU attributes after the declarator
+	// ("__attribute__((aligned(64)))"), "" when none (localattr.go).
+	Attrs string
 }
 
 func (d *Declarator) Pos() Pos { return d.At }

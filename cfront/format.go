@@ -287,6 +287,9 @@ func formatDecl(d *Decl, subst func(string) (string, bool)) string {
 			}
 			b.WriteByte(']')
 		}
+		if v.Attrs != "" {
+			b.WriteString(" " + v.Attrs)
+		}
 		if v.Init != nil {
 			b.WriteString(" = ")
 			b.WriteString(format1(v.Init, subst))

@@ -385,6 +385,7 @@ func (p *parser) parseDecl(stmt bool) *Decl {
 			}
 			p.expect("]", "after array extent")
 		}
+		v.Attrs = p.declAttrs(v.Name) // localattr.go
 		if p.is("(") {
 			p.fail(CodeUnsupported, p.tok().pos, "function declarations are not allowed in a SCoP region")
 			return nil
@@ -461,6 +462,12 @@ func (p *parser) parseFor1() *For {
 		}
 		if !isID {
 			p.fail(CodeLoop, initPos, "for loop initialization must assign the iterator: expected 'i = lower bound'")
+			return nil
+		}
+		if in, ok := Unparen(a.RHS).(*Assign); ok {
+			// for (sum = j = 0; ...): the iterator is not the
+			// first name.
+			p.fail(CodeLoop, initPos, "for loop initialization %s is a chained assignment: tessera reads an initialization that assigns only the iterator (write %s = %s; before the loop and %s in it)", x.Format(nil), a.LHS.Format(nil), in.RHS.Format(nil), in.Format(nil))
 			return nil
 		}
 		s.Iter, s.IterPos, s.Lower = id.(*Ident).Name, id.Pos(), a.RHS

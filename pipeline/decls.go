@@ -106,6 +106,9 @@ func collectDecls(r *cfront.Region, s *scop.Scop) (regionDecls, error) {
 					}
 					dims.WriteString("]")
 				}
+				if v.Attrs != "" {
+					dims.WriteString(" " + v.Attrs)
+				}
 				line := fmt.Sprintf("%s %s%s;\n", t, strings.Repeat("*", v.Stars)+v.Name, dims.String())
 				sc := scope{v.Name, line, st.Pos().Offset, end}
 				dup := false
