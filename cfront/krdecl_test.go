@@ -101,7 +101,7 @@ region @23:3 in axpy
 // TestKRDefinitions: the parameters of old-style definitions get their
 // types from the declarations before the body (a name not declared is an
 // int), with or without a return type, and their loops are regions
-// (MiBench susan, Rodinia backprop).
+// (MiBench susan, Rodinia backprop), an implicit int return type too.
 func TestKRDefinitions(t *testing.T) {
 	src := `typedef unsigned char uchar;
 void scale(a, n, f)
@@ -132,6 +132,12 @@ static int __attribute__((noinline)) susan(in, bp, mid, x_size)
     mid[i][0] = bp[i] + in[i];
 }
 float h;
+static old(a, n) double *a; {
+  for (int i = 0; i < n; i++) a[i] = 0;
+}
+static proto(int n, double *b) {
+  for (int i = 0; i < n; i++) b[i] = 1;
+}
 `
 	want := `global int g @9:5 ndims 0 elem "int"
 global float h @29:7 ndims 0 elem "float"
@@ -154,9 +160,17 @@ func susan @23:38 -> int
   param uchar bp[516] @24:14 ndims 1 elem "unsigned char"
   param uchar mid[][8] @24:23 ndims 2 elem "unsigned char"
   param FILE x_size[] @24:39 ndims 1 elem ""
+func old @30:8 -> int
+  param double a[] @30:26 ndims 1 elem "double"
+  param int n @30:15 ndims 0 elem "int"
+func proto @33:8 -> int
+  param int n @33:18 ndims 0 elem "int"
+  param double b[] @33:29 ndims 1 elem "double"
 region @6:3 in scale
 region @14:3 in bpnn_layerforward
 region @26:3 in susan
+region @31:3 in old
+region @34:3 in proto
 `
 	scanCheck(t, "K&R", src, Config{}, want)
 }

@@ -179,7 +179,12 @@ func (s *declScanner) fileScope() {
 		case t.kind == tIdent && polybenchND(t.text, "_ARRAY_DECL") > 0:
 			i = s.arrayDecl(i, FileScope, "")
 		case t.kind == tIdent && s.startsDecl(i):
-			i = s.decl(i, FileScope, "")
+			next := s.decl(i, FileScope, "")
+			if next == i+1 && qualifiers[t.text] {
+				// static f(int n) {: the return type is an implicit int.
+				next = s.unknownFunc(i)
+			}
+			i = next
 		case t.kind == tPunct && (t.text == "{" || t.text == "("):
 			// A group no declaration took: the body of a function, or
 			// the parameters of a declarator, not understood.
@@ -195,13 +200,15 @@ func (s *declScanner) fileScope() {
 	}
 }
 
-// resultOf is the return type written as words before a function's name
-// ("int" when there are none).
+// resultOf is the return type written as words before a function's name,
+// with the implicit "int" when they are only qualifiers or none.
 func resultOf(words []string) string {
-	if len(words) == 0 {
-		return "int"
+	for _, w := range words {
+		if !qualifiers[w] {
+			return strings.Join(words, " ")
+		}
 	}
-	return strings.Join(words, " ")
+	return strings.Join(append(words, "int"), " ")
 }
 
 // unknownFunc recognizes a function definition whose return type is not
