@@ -22,6 +22,13 @@
 //     with extents when written; pointer levels are dimensions of unknown
 //     extent). PolyBench's POLYBENCH_nD(A, N, M, n, m) declarators and
 //     POLYBENCH_nD_ARRAY_DECL(A, T, N, M, n, m) statements are understood.
+//     The scan reads through GNU and C23 attributes, __declspec, asm
+//     labels, _Alignas and GNU keyword spellings (__inline__,
+//     __extension__, __restrict__, ...) in declarations (declattr.go),
+//     and old-style definitions "f(a, n) float *a; int n; {" (krdecl.go).
+//     A function definition it cannot read has no parameters, locals or
+//     automatic regions; when its body holds a for loop, Skipped gets a
+//     note "function at L:C skipped: why" at that loop.
 //
 // Inside a region, a directive line is an error, except a hint on the
 // loop that follows it (#pragma ivdep, GCC ivdep/unroll, unroll, vector,
