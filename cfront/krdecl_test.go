@@ -138,9 +138,14 @@ static old(a, n) double *a; {
 static proto(int n, double *b) {
   for (int i = 0; i < n; i++) b[i] = 1;
 }
+double n;
+void ints(m, n) {
+  for (int i = 0; i < n; i++) m++;
+}
 `
 	want := `global int g @9:5 ndims 0 elem "int"
 global float h @29:7 ndims 0 elem "float"
+global double n @36:8 ndims 0 elem "double"
 func scale @2:6 -> void
   param float a[] @3:10 ndims 1 elem "float"
   param int n @3:17 ndims 0 elem "int"
@@ -166,11 +171,15 @@ func old @30:8 -> int
 func proto @33:8 -> int
   param int n @33:18 ndims 0 elem "int"
   param double b[] @33:29 ndims 1 elem "double"
+func ints @37:6 -> void
+  param int m @37:11 ndims 0 elem "int"
+  param int n @37:14 ndims 0 elem "int"
 region @6:3 in scale
 region @14:3 in bpnn_layerforward
 region @26:3 in susan
 region @31:3 in old
 region @34:3 in proto
+region @38:3 in ints
 `
 	scanCheck(t, "K&R", src, Config{}, want)
 }

@@ -546,6 +546,13 @@ func (s *declScanner) decl(i int, scope Scope, fn string) int {
 
 // funcDef records a function definition whose body opens at token open.
 func (s *declScanner) funcDef(open int, result string, d *declInfo) int {
+	if d.kr != nil && d.params == nil {
+		// f(a, n) { with no parameter declarations: all are int.
+		for _, n := range d.kr {
+			d.params = append(d.params, n)
+			d.ptypes = append(d.ptypes, "int")
+		}
+	}
 	close := s.matching(open)
 	fn := &Func{Name: d.name, Pos: d.pos, Result: dropStorage(result), BodyStart: s.toks[open].pos.Offset,
 		BodyEnd: s.toks[close].end(), bodyTok: [2]int{int(s.orig[open]), int(s.orig[close])}}
