@@ -66,7 +66,12 @@
 // loop iterator or a variable the region writes, or hides a memory
 // access, is rejected.
 // Declarations inside the region create region-local scalars and arrays;
-// scalars are zero-dimensional arrays.
+// scalars are zero-dimensional arrays. An index temporary declared in a
+// loop body (int idx = i*64 + j; y[idx] = x[idx] ...) is substituted into
+// its uses (indextemp.go: declared once with a signed type as wide as its
+// names', never written again, initialized from iterators, parameters
+// and constants with + - * / %); the model and the printed statements see
+// the expression, and the declaration is dropped.
 //
 // A one-dimensional array that C indexes with products of parameters,
 // A[i*n + j] or u[(i*n + j)*n + k], is delinearized (delin.go): when the
