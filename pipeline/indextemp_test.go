@@ -103,13 +103,13 @@ func TestIndexTempDeclines(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct{ src, want string }{
 		{"float y[100];\nvoid f(int n) { for (int i = 0; i < n; i++) { int idx = i + 1; for (int i = 0; i < 3; i++) y[idx + i] += 1; } }",
-			"idx = i + 1 is an index computed in the loop body and used at 2:94 (non-affine subscript y[idx + i]); it is not substituted into its uses: it reads i, which a later declaration or loop of the block declares again"},
+			"idx = i + 1 is computed in the loop body and used at 2:94 (non-affine subscript y[idx + i]), where a value fixed in the region is needed; it is not substituted into its uses: it reads i, which a later declaration or loop of the block declares again"},
 		{"float y[100];\nvoid f(int n) { for (int i = 0; i < n; i++) { int idx = i * 2; idx++; y[idx] += 1; } }",
-			"idx = i * 2 is an index computed in the loop body and used at 2:73 (non-affine subscript y[idx]); it is not substituted into its uses: it is not the only write to idx in the region"},
+			"idx = i * 2 is computed in the loop body and used at 2:73 (non-affine subscript y[idx]), where a value fixed in the region is needed; it is not substituted into its uses: it is not the only write to idx in the region"},
 		{"float y[100];\nvoid f(int n) { for (int i = 0; i < n; i++) { short idx = i * 2; y[idx] += 1; } }",
 			"it has the type short, not int, long or long long"},
 		{"float y[100]; int p[100];\nvoid f(int n) { for (int i = 0; i < n; i++) { int idx = p[i]; y[idx] += 1; } }",
-			"idx = p[i] is an index computed in the loop body and used at 2:65 (non-affine subscript y[idx]); it is not substituted into its uses: it is initialized with more than names"},
+			"idx = p[i] is computed in the loop body and used at 2:65 (non-affine subscript y[idx]), where a value fixed in the region is needed; it is not substituted into its uses: it is initialized with more than names"},
 	} {
 		res, err := Optimize("d.c", []byte(c.src+"\n"), Options{AutoScop: true})
 		if err != nil {

@@ -998,7 +998,7 @@ func (b *builder) access(r *rawStmt, name string, subs []cfront.Expr, k AccessKi
 	}
 	if arr.Rank != len(subs) {
 		if (arr.Rank == 0 || len(subs) == 0) && b.isPointer(name) {
-			b.errorf(e.Pos(), "%s is used both with subscripts and as a value (a test or copy of the pointer itself, as in %s ? %s[i] : 0): tessera models the elements of a pointer or array, not its value", name, name, name)
+			b.errorf(e.Pos(), "%s is used both with subscripts and as a value (the pointer itself: a null test as in %s ? %s[i] : 0, a copy or pointer arithmetic): tessera models the elements of a pointer or array, not its value", name, name, name)
 			return
 		}
 		b.errorf(e.Pos(), "%s is accessed with %d subscripts here and %d elsewhere (inconsistent array rank)", name, len(subs), arr.Rank)

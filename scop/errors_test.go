@@ -42,7 +42,7 @@ func TestErrors(t *testing.T) {
 		{"for (int i = 0; i < n && i > m; i++)\n  B[i] = 0;", "t.c:4:26: error: loop condition i > m does not bound i in the direction of the step +1"},
 		{"for (int i = 0; i < n; i++)\n  B[i] = B[i] + (x = 2);", "assignment inside an expression"},
 		{"for (int i = 0; i < n; i++)\n  B[i] = A[i][0] + A[i];", "inconsistent array rank"},
-		{"for (int i = 0; i < n; i++)\n  B[i] = x * (A ? A[i][0] : 0);", "t.c:5:19: error: A is used both with subscripts and as a value (a test or copy of the pointer itself, as in A ? A[i] : 0)"},
+		{"for (int i = 0; i < n; i++)\n  B[i] = x * (A ? A[i][0] : 0);", "t.c:5:19: error: A is used both with subscripts and as a value (the pointer itself: a null test as in A ? A[i] : 0"},
 		{"for (int i = 0; i < n; i++)\n  B[i] = 0;\nB[i] = 1;", "t.c:6:3: error: non-affine subscript B[i] (loop iterator i used outside its loop)"},
 		{"for (int i = 0; i < n; i++)\n  B[i] = x;\nx = 1.0;\nfor (int i = 0; i < x; i++)\n  B[i] = 0;", "t.c:6:1: error: write to x, which is used as a parameter at 7:21"},
 		{"for (int i = 0; i < n; i++)\n  B[i] = &A[i][0] == 0;", "address of A[i][0] taken"},

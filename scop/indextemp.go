@@ -86,7 +86,7 @@ func (t *tempSubst) explain(err error) error {
 	}
 	c := *ce
 	def, why, _ := strings.Cut(why, "\x00")
-	c.Msg = fmt.Sprintf("%s is an index computed in the loop body and used %s%s; it is not substituted into its uses: it %s (tessera substitutes an index declared once with a signed integer type, never written again, and initialized from loop iterators, parameters and constants with + - * / %%)", def, at, what, why)
+	c.Msg = fmt.Sprintf("%s is computed in the loop body and used %s%s, where a value fixed in the region is needed; it is not substituted into its uses: it %s (tessera substitutes a scalar declared once with a signed integer type, never written again, and initialized from loop iterators, parameters and constants with + - * / %%)", def, at, what, why)
 	return &c
 }
 
