@@ -46,6 +46,17 @@ static void scale2(int n)
             z[idx] = z[idx] * 2.0f + 1.0f;
         }
 }
+static void two(int n)
+{
+    for (int i = 0; i < n; i++) {
+        int idx = i * 64;
+        y[idx] = y[idx] + 1.0f;
+    }
+    for (int i = 0; i < n; i++) {
+        int idx = i * 64 + 1;
+        z[idx] = y[idx - 1] * 2.0f;
+    }
+}
 static double s;
 static __attribute__((noinline)) void add(double v) { s += v; }
 int main(void)
@@ -55,6 +66,7 @@ int main(void)
     mean_cpu(x, 4, 8, 25, mean);
     shift(64);
     scale2(64);
+    two(64);
     for (int i = 0; i < 8; i++) printf("%g ", mean[i]);
     for (int i = 0; i < 64*64; i++) add(y[i] * (i % 3) + z[i]);
     printf("%.9g\n", s);

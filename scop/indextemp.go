@@ -23,10 +23,11 @@ import (
 // declaration is dropped from the modelled statements and the printed
 // ones use the expression. This is exact when
 //
-//   - idx is declared once in the region, with one declarator, no
-//     extent, pointer level or qualifier other than its type, and never
-//     written or addressed again (its value is the initializer's at every
-//     use);
+//   - idx is declared with one declarator, no extent or pointer level,
+//     not declared again in its scope (declarations of the name in other
+//     blocks are substituted each in its own), and no variable of that
+//     name is written or addressed in the region (its value is the
+//     initializer's at every use);
 //   - its scope is the rest of its block, so it is not live after the
 //     block;
 //   - the initializer reads only names (no element, call, assignment or
@@ -295,8 +296,8 @@ func (t *tempSubst) candidate(d *cfront.Decl, subst map[string]cfront.Expr, rest
 	switch {
 	case v.Init == nil || len(v.Dims) > 0 || v.Stars > 0:
 		return "", nil, false
-	case t.decls[v.Name] != 1:
-		return refuse(v, "is not the only declaration of %s in the region", v.Name)
+	case rebinds(rest, v.Name):
+		return refuse(v, "is declared again in its scope")
 	case t.written[v.Name]:
 		return refuse(v, "is not the only write to %s in the region", v.Name)
 	}
