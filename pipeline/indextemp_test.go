@@ -118,6 +118,8 @@ func TestIndexTempDeclines(t *testing.T) {
 			"idx = i + 1 is computed in the loop body and used at 2:94 (non-affine subscript y[idx + i]), where a value fixed in the region is needed; it is not substituted into its uses: it reads i, which a later declaration or loop of the block declares again"},
 		{"float y[100];\nvoid f(int n) { for (int i = 0; i < n; i++) { int idx = i * 2; idx++; y[idx] += 1; } }",
 			"idx = i * 2 is computed in the loop body and used at 2:73 (non-affine subscript y[idx]), where a value fixed in the region is needed; it is not substituted into its uses: it is not the only write to idx in the region"},
+		{"float y[100];\nvoid f(int n, int k) { for (int i = 0; i < n; i++) { int idx = k; k = 5; y[i] = idx; y[idx] = 0; } }",
+			"it reads k, which the region writes"},
 		{"float y[100];\nvoid f(int n) { for (int i = 0; i < n; i++) { short idx = i * 2; y[idx] += 1; } }",
 			"it has the type short, not int, long or long long"},
 		{"float y[100]; int p[100];\nvoid f(int n) { for (int i = 0; i < n; i++) { int idx = p[i]; y[idx] += 1; } }",

@@ -321,6 +321,9 @@ func (t *tempSubst) candidate(d *cfront.Decl, subst map[string]cfront.Expr, rest
 				continue
 			}
 		}
+		if t.written[n] && !t.enclosing(n) {
+			return refuse(v, "reads %s, which the region writes", n)
+		}
 		w, ok := t.nameWidth(n)
 		if !ok {
 			return refuse(v, "reads %s, which is neither a loop iterator nor a scalar declared outside the region", n)
@@ -352,6 +355,16 @@ func (t *tempSubst) macroNaming(n string) string {
 		}
 	}
 	return ""
+}
+
+// enclosing reports whether n is the iterator of an enclosing loop.
+func (t *tempSubst) enclosing(n string) bool {
+	for _, f := range t.iters {
+		if f.Iter == n {
+			return true
+		}
+	}
+	return false
 }
 
 // signedWidth is the width in bits of a signed integer type (int and
