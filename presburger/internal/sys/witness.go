@@ -12,7 +12,10 @@ const witnessIterations = 20000
 // number of iterations: a point it returns is checked, so "found" is exact;
 // "not found" means nothing. IsIntegerEmpty falls back to it when the Omega
 // test exceeds its budget, which rescues the dense non-empty systems
-// Fourier-Motzkin cannot handle.
+// Fourier-Motzkin cannot handle. A candidate move of x_j is evaluated on
+// the rows that mention x_j only: an iteration costs, per variable of the
+// row it repairs, the rows that mention that variable, plus one pass over
+// the rows to find the next one to repair.
 func findWitness(s *System) ([]int64, bool) {
 	n := s.NVars
 	x := make([]int64, n)
@@ -35,20 +38,50 @@ func findWitness(s *System) ([]int64, bool) {
 		}
 		return 0
 	}
+	// vals[k] is row k at x; cols[j] lists the rows that mention x_j, so
+	// that a move of x_j is evaluated on those rows only.
+	type entry struct {
+		k int
+		c int64
+	}
 	vals := make([]int64, rows)
+	cols := make([][]entry, n)
+	for k := 0; k < rows; k++ {
+		r, _ := row(k)
+		vals[k] = r[n]
+		for j, c := range r[:n] {
+			if c != 0 {
+				cols[j] = append(cols[j], entry{k, c})
+			}
+		}
+	}
 	total := func() (int64, int) {
 		var sum, worst int64
 		wi := -1
 		for k := 0; k < rows; k++ {
-			r, isEq := row(k)
-			vals[k] = evalRow(r, x)
-			v := viol(vals[k], isEq)
+			v := viol(vals[k], k < len(s.Eq))
 			sum = ints.Add(sum, v)
 			if v > worst {
 				worst, wi = v, k
 			}
 		}
 		return sum, wi
+	}
+	// change is the change of the total violation when x_j moves by d.
+	change := func(j int, d int64) int64 {
+		var ch int64
+		for _, e := range cols[j] {
+			isEq := e.k < len(s.Eq)
+			after := viol(ints.Add(vals[e.k], ints.Mul(e.c, d)), isEq)
+			ch = ints.Add(ch, ints.Sub(after, viol(vals[e.k], isEq)))
+		}
+		return ch
+	}
+	move := func(j int, d int64) {
+		x[j] = ints.Add(x[j], d)
+		for _, e := range cols[j] {
+			vals[e.k] = ints.Add(vals[e.k], ints.Mul(e.c, d))
+		}
 	}
 	seed := uint64(0x9E3779B97F4A7C15)
 	rnd := func() uint64 {
@@ -80,16 +113,12 @@ func findWitness(s *System) ([]int64, bool) {
 					d = ints.FloorDiv(ints.Neg(v), r[j])
 				}
 			}
-			old := x[j]
-			x[j] = ints.Add(old, d)
-			after, _ := total()
-			x[j] = old
-			if gain := cur - after; gain > bestGain {
+			if gain := ints.Neg(change(j, d)); gain > bestGain {
 				bestGain, bestJ, bestD = gain, j, d
 			}
 		}
 		if bestJ >= 0 {
-			x[bestJ] = ints.Add(x[bestJ], bestD)
+			move(bestJ, bestD)
 		} else {
 			// No single move helps: kick a variable of the row by ±1.
 			var cand []int
@@ -100,9 +129,9 @@ func findWitness(s *System) ([]int64, bool) {
 			}
 			j := cand[rnd()%uint64(len(cand))]
 			if rnd()&1 == 0 {
-				x[j] = ints.Add(x[j], 1)
+				move(j, 1)
 			} else {
-				x[j] = ints.Sub(x[j], 1)
+				move(j, -1)
 			}
 		}
 		cur, wi = total()
