@@ -146,8 +146,10 @@
 //
 // The number of levels is bounded by the statements' dimensions plus the
 // number of statements, coefficients by Config.MaxCoeff, each integer
-// program by the engine's budget (and ilpNodeBudget nodes in the local
-// fallback), the reversed-loop retries by Config.MaxNegativeTries, and
+// program by the engine's budget (and, in the local big.Rat fallback,
+// ilpNodeBudget nodes, ilpWorkBudget pivoted cells, and ilpTableauCells
+// cells per tableau: a larger problem is refused at once, docs/SCHEDULE.md
+// says why), the reversed-loop retries by Config.MaxNegativeTries, and
 // the number of integer programs of one schedule by Config.MaxILPs
 // (default 400; the suite needs at most a few dozen). A search that runs
 // over MaxILPs is redone once with the simpler search (FuseNo, no

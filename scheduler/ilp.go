@@ -26,7 +26,17 @@ const ilpNodeBudget = 4000
 // spent over a minute in a few thousand of them.
 const ilpWorkBudget = 400_000_000
 
-// errWork is the panic value of a pivot past ilpWorkBudget.
+// ilpTableauCells bounds the cells of one node's tableau (rows times
+// columns). The tableau is dense, with a slack column per inequality, so
+// a problem of m inequalities has about m² cells and one pivot updates
+// about all of them: at this size (about 1,000 rows) ilpWorkBudget pays
+// for 400 pivots, fewer than the simplex typically needs, so a larger
+// problem is refused at once (errILPBudget) and the caller keeps the
+// original schedule (docs/SCHEDULE.md, "Search budgets").
+const ilpTableauCells = 1_000_000
+
+// errWork is the panic value of a pivot past ilpWorkBudget, or of a
+// tableau larger than ilpTableauCells.
 type errWork struct{}
 
 // solveLexmin finds the lexicographic minimum of the integer program (all
@@ -46,6 +56,10 @@ func solveLexmin(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
 
 // solveLexminHook, when set by a test, sees every problem.
 var solveLexminHook func(n int, eq, ineq [][]int64)
+
+// lexminWorkHook, when set by a test, sees the tableau cells that the
+// pivots of each lexminILP call updated.
+var lexminWorkHook func(work int64)
 
 func engineLexmin(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
 	defer presburger.Recover(&err)
@@ -86,6 +100,9 @@ func lexminILP(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
 		}
 	}()
 	var work int64
+	if lexminWorkHook != nil {
+		defer func() { lexminWorkHook(work) }()
+	}
 	ineq = dedupeRows(n, ineq)
 	type node struct{ lo, hi []int64 } // hi < 0: no bound
 	root := node{lo: make([]int64, n), hi: make([]int64, n)}
@@ -266,6 +283,9 @@ func lexminLP(n int, eq, ineq [][]int64, lo, hi []int64, work *int64) []*big.Rat
 	}
 	// Columns: y (n), slacks (nslk), artificials (nart), rhs.
 	ncol := n + nslk + nart
+	if int64(m)*int64(ncol+1) > ilpTableauCells {
+		panic(errWork{})
+	}
 	t := make([][]*big.Rat, m)
 	basis := make([]int, m)
 	s, a := 0, 0
