@@ -141,6 +141,10 @@ next:
 
 // extentBound returns the pieces of the minimum (maximum when max) of
 // subscript k of acc, which must be defined wherever acc is not empty.
+// maxExtentSteps bounds the solver steps (presburger.SubtractWithin) of the
+// test that a bound holds for every parameter value of the context.
+const maxExtentSteps = 1_000_000
+
 func extentBound(acc presburger.Set, k int, max bool) ([]presburger.Aff, error) {
 	opt := acc.DimMin
 	what := "least"
@@ -151,8 +155,15 @@ func extentBound(acc presburger.Set, k int, max bool) ([]presburger.Aff, error) 
 	if err != nil {
 		return nil, err
 	}
+	if pw.NPieces() == 0 {
+		return nil, &extentError{fmt.Sprintf("the %s value of subscript %d is not bounded for some parameter values", what, k+1)}
+	}
 	where := acc.Params()
-	if pw.NPieces() == 0 || !where.IsSubset(pw.Domain().AlignParams(where.Space().Params())) {
+	rest, ok := where.SubtractWithin(pw.Domain().AlignParams(where.Space().Params()), maxExtentSteps)
+	if !ok {
+		return nil, &extentError{fmt.Sprintf("whether the %s value of subscript %d is bounded for every parameter value is not decided within the solver budget", what, k+1)}
+	}
+	if !rest.IsEmpty() {
 		return nil, &extentError{fmt.Sprintf("the %s value of subscript %d is not bounded for some parameter values", what, k+1)}
 	}
 	var out []presburger.Aff
