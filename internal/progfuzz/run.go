@@ -109,7 +109,7 @@ type Config struct {
 	CC         string        // default "gcc"
 	CFlags     []string      // default DefaultCFlags
 	Dir        string        // scratch directory (one subdirectory per seed)
-	OptTimeout time.Duration // per `tessera opt` run, default 60 s
+	OptTimeout time.Duration // CPU time of one `tessera opt` run, default 60 s (wall time: wallFactor times)
 	RunTimeout time.Duration // per program run, default 20 s
 	Flows      []Flow        // default DefaultFlows()
 	Keep       bool          // keep the scratch files of passing seeds
@@ -242,13 +242,29 @@ func Check(ctx context.Context, cfg Config, p Program) (*Result, error) {
 	return res, nil
 }
 
+// wallFactor is how many times a run's CPU-time bound its wall time may
+// reach before the run is stopped.
+const wallFactor = 10
+
+// cpuTime is the user and system CPU time of a finished process (zero when
+// it did not start).
+func cpuTime(ps *os.ProcessState) time.Duration {
+	if ps == nil {
+		return 0
+	}
+	return ps.UserTime() + ps.SystemTime()
+}
+
 func checkFlow(ctx context.Context, cfg Config, dir, src string, f Flow, want []byte) Outcome {
 	o := Outcome{Flow: f.Name}
 	name := flowFile(f)
 	out := filepath.Join(dir, name+".c")
 	args := append([]string{"opt"}, f.Flags...)
 	args = append(args, src, "-o", out)
-	tctx, cancel := context.WithTimeout(ctx, cfg.OptTimeout)
+	// OptTimeout bounds the CPU time of the run, so that the verdict does
+	// not depend on how loaded the machine is; the wall clock only stops
+	// a run that is far past it (wallFactor times), which is a timeout too.
+	tctx, cancel := context.WithTimeout(ctx, wallFactor*cfg.OptTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(tctx, cfg.Tessera, args...)
 	if cfg.MemLimitKB > 0 {
@@ -272,7 +288,9 @@ func checkFlow(ctx context.Context, cfg Config, dir, src string, f Flow, want []
 	}
 	switch {
 	case tctx.Err() != nil:
-		return fail(o, "tessera-timeout", fmt.Sprintf("tessera opt %s: no answer in %v", strings.Join(f.Flags, " "), cfg.OptTimeout))
+		return fail(o, "tessera-timeout", fmt.Sprintf("tessera opt %s: no answer in %v of wall time", strings.Join(f.Flags, " "), wallFactor*cfg.OptTimeout))
+	case cpuTime(cmd.ProcessState) > cfg.OptTimeout:
+		return fail(o, "tessera-timeout", fmt.Sprintf("tessera opt %s: %v of CPU time (bound %v)", strings.Join(f.Flags, " "), cpuTime(cmd.ProcessState).Round(time.Millisecond), cfg.OptTimeout))
 	case strings.Contains(msg, "out of memory"):
 		return fail(o, "tessera-oom", fmt.Sprintf("tessera opt %s: out of memory (limit %d KB): %s", strings.Join(f.Flags, " "), cfg.MemLimitKB, clip(msg, 300)))
 	case strings.Contains(msg, "panic:") || strings.Contains(msg, "goroutine "):
