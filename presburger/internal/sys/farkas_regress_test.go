@@ -72,7 +72,7 @@ func TestRationalProjectFarkasRegression(t *testing.T) {
 		{"testdata/farkas_mod_else.txt", -1},
 	} {
 		s, keep := loadRowsFile(t, c.file)
-		start := time.Now()
+		start := cpuNow()
 		if c.rows < 0 {
 			func() {
 				defer func() {
@@ -83,18 +83,18 @@ func TestRationalProjectFarkasRegression(t *testing.T) {
 				}()
 				RationalProject(s, keep)
 			}()
-			if took := time.Since(start); took > 10*time.Second {
-				t.Errorf("%s: the budget error took %v", c.file, took)
+			if took := cpuNow() - start; took > 10*time.Second {
+				t.Errorf("%s: the budget error took %v of CPU time", c.file, took)
 			}
 			continue
 		}
 		p := RationalProject(s, keep)
-		took := time.Since(start)
+		took := cpuNow() - start
 		if len(p.Ineq) != c.rows || len(p.Eq) != 0 {
 			t.Errorf("%s: %d inequalities and %d equalities, want %d and 0", c.file, len(p.Ineq), len(p.Eq), c.rows)
 		}
 		if took > 20*time.Second {
-			t.Errorf("%s: RationalProject took %v", c.file, took)
+			t.Errorf("%s: RationalProject took %v of CPU time", c.file, took)
 		}
 		t.Logf("%s: %d rows in %v", c.file, len(p.Ineq), took)
 		for _, r := range p.Ineq {
