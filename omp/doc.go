@@ -60,9 +60,10 @@
 //     every dataset) the C compiler folds the test, and a function whose
 //     OpenMP region is dead at compile time compiles as without it.
 //   - Streaming loops: a parallel loop all of whose statements have no
-//     more loops than the rank of an array they access (gesummv, atax,
-//     mvt, the initializations C = beta*C) streams its arrays from memory,
-//     which the cores share, and stays sequential. The test looks through
+//     more loops than the rank of an array they access (a matrix-vector
+//     product, the scaling of a matrix) touches each element once: its
+//     time is the memory bandwidth, which the cores share, so it stays
+//     sequential. The test looks through
 //     the vector stage's parts of a statement; Streams gives the same
 //     answer on the model, before any AST exists.
 //   - Each remaining parallel loop: its estimated statement instances

@@ -106,10 +106,10 @@ func runRegionWithin(f *cfront.File, r *cfront.Region, reg *Region, opt Options,
 	for {
 		select {
 		case res := <-done:
-			// Checked on completion too, so that a region that ends
-			// between two ticks is judged as one that does not (lu at
-			// --region-timeout=1ns was kept or not depending on whether
-			// it took 50 ms).
+			// Checked on completion too, so that a region over the
+			// limit is kept whether or not it ended between two ticks:
+			// the verdict depends on the CPU time used, not on when the
+			// ticker fired.
 			if !clock.over() {
 				*reg = *work
 				return res.text, res.err

@@ -655,42 +655,17 @@ func dedup(l []string) []string {
 	return out
 }
 
-// walkExpr calls f on e and its subexpressions.
+// walkExpr calls f on e and its subexpressions (cfront.Walk on expressions).
 func walkExpr(e cfront.Expr, f func(cfront.Expr)) {
 	if e == nil {
 		return
 	}
-	f(e)
-	switch x := e.(type) {
-	case *cfront.Paren:
-		walkExpr(x.X, f)
-	case *cfront.Unary:
-		walkExpr(x.X, f)
-	case *cfront.Postfix:
-		walkExpr(x.X, f)
-	case *cfront.Binary:
-		walkExpr(x.X, f)
-		walkExpr(x.Y, f)
-	case *cfront.Assign:
-		walkExpr(x.LHS, f)
-		walkExpr(x.RHS, f)
-	case *cfront.CondExpr:
-		walkExpr(x.Cond, f)
-		walkExpr(x.Then, f)
-		walkExpr(x.Else, f)
-	case *cfront.Call:
-		walkExpr(x.Fun, f)
-		for _, arg := range x.Args {
-			walkExpr(arg, f)
+	cfront.Walk(e, func(n cfront.Node) bool {
+		if x, ok := n.(cfront.Expr); ok {
+			f(x)
 		}
-	case *cfront.Index:
-		walkExpr(x.X, f)
-		walkExpr(x.Index, f)
-	case *cfront.Member:
-		walkExpr(x.X, f)
-	case *cfront.Cast:
-		walkExpr(x.X, f)
-	}
+		return true
+	})
 }
 
 // castParams converts the unsigned parameters of p to long long in n's

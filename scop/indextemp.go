@@ -549,40 +549,15 @@ func substExpr(e cfront.Expr, subst map[string]cfront.Expr) cfront.Expr {
 	return e
 }
 
-// walkCExpr calls f on e and its subexpressions.
+// walkCExpr calls f on e and its subexpressions (cfront.Walk on expressions).
 func walkCExpr(e cfront.Expr, f func(cfront.Expr)) {
 	if e == nil {
 		return
 	}
-	f(e)
-	switch x := e.(type) {
-	case *cfront.Paren:
-		walkCExpr(x.X, f)
-	case *cfront.Unary:
-		walkCExpr(x.X, f)
-	case *cfront.Postfix:
-		walkCExpr(x.X, f)
-	case *cfront.Binary:
-		walkCExpr(x.X, f)
-		walkCExpr(x.Y, f)
-	case *cfront.Assign:
-		walkCExpr(x.LHS, f)
-		walkCExpr(x.RHS, f)
-	case *cfront.CondExpr:
-		walkCExpr(x.Cond, f)
-		walkCExpr(x.Then, f)
-		walkCExpr(x.Else, f)
-	case *cfront.Call:
-		walkCExpr(x.Fun, f)
-		for _, a := range x.Args {
-			walkCExpr(a, f)
+	cfront.Walk(e, func(n cfront.Node) bool {
+		if x, ok := n.(cfront.Expr); ok {
+			f(x)
 		}
-	case *cfront.Index:
-		walkCExpr(x.X, f)
-		walkCExpr(x.Index, f)
-	case *cfront.Member:
-		walkCExpr(x.X, f)
-	case *cfront.Cast:
-		walkCExpr(x.X, f)
-	}
+		return true
+	})
 }
