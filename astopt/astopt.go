@@ -26,8 +26,7 @@ type Config struct {
 	// (the paper normalizes every expression). Off by default: the
 	// arguments become array subscripts, which the C compiler analyzes as
 	// affine induction expressions best in the generator's own order
-	// (fdtd-2d: 3x more instructions under gcc -O3 with them reordered;
-	// see the package doc). Their invariant subexpressions are hoisted
+	// (see the package doc). Their invariant subexpressions are hoisted
 	// either way.
 	NormalizeArgs bool
 	// NoUnswitch skips unswitch.

@@ -25,7 +25,7 @@
 //	ifconcat    adjacent ifs with the same condition merged
 //	unswitch    invariant if conditions hoisted out of loops
 //	isplit      innermost loops split at the invariant bound of a guard
-//	            on their iterator (index-set splitting; fdtd-2d's tiles)
+//	            on their iterator (index-set splitting)
 //	licm        invariant subexpressions of cost >= K bound to Decls
 //	cse         equal expressions share one Decl in scope
 //
@@ -52,9 +52,9 @@
 // (Config.NormalizeArgs): they become array subscripts in the emitted C,
 // and gcc analyzes them best in the generator's order (c5 - c3 - 1 rather
 // than -c3 - 1 + c5, whose invariant part LICM would then bind to a
-// name). Measured on fdtd-2d (MEDIUM, gcc -O3): 110 M instructions with
-// reassociated subscripts, 34 M without, 104 M for the code without any
-// of these passes. Their invariant subexpressions are still hoisted.
+// name, which hides the induction from gcc's analysis; docs/RESULTS.md
+// has the instruction counts). Their invariant subexpressions are still
+// hoisted.
 //
 // # Exactness
 //
@@ -115,17 +115,10 @@
 //
 // # Measured
 //
-// Dynamic instruction counts of the kernel functions of bench/kernels
-// (valgrind --tool=callgrind --toggle-collect=kernel_*, gcc -O3
-// -march=native -mno-avx512f (valgrind lacks AVX-512), MEDIUM dataset),
-// tessera opt without → with these passes, outputs identical: fdtd-2d
-// -68%, doitgen -50%, symm -27%, batched-matmul -7%, lu -7%, atax -3%,
-// trmm -3%, bicg -2%, cholesky -2%, seidel-2d -2%, gemver -1%, syrk,
-// syr2k, covariance, gramschmidt, jacobi-1d, mvt 0%, correlation +1%,
-// gemm +1.6%. The gemm difference stays when every Decl is left unused and
-// the loops are textually those of the original: it is code layout in
-// gcc, not computation. Wall clock, fdtd-2d LARGE, AVX-512: about 3.2 s →
-// 2.9 s.
+// The dynamic instruction counts of the kernels with and without these
+// passes are in docs/RESULTS.md ("Measurements formerly in code
+// comments"): the passes remove most on time-skewed stencils and
+// contractions whose subscripts the generator leaves as sums.
 //
 // # References
 //

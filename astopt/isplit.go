@@ -12,9 +12,9 @@ import "github.com/tessera-opt/tessera/ast"
 //
 // and symmetrically for c <= e (the guarded part first). The AST
 // generator leaves such guards where statements of one loop start or stop
-// at different iterations: the time-skewed tiles of fdtd-2d run ey's
-// update one iteration before ex's and hz's, and the guard in the
-// innermost loop keeps the C compiler from vectorizing it.
+// at different iterations (time-skewed tiles of a stencil whose
+// statements are shifted by one iteration against each other), and the
+// guard in the innermost loop keeps the C compiler from vectorizing it.
 //
 // Exactness: the two loops run the iterations lb..min(ub, e-1) and
 // max(lb, e)..ub, in this order: the original iterations, each once, in

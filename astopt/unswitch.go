@@ -190,7 +190,7 @@ func (u *unswitcher) unswitch(f *ast.For, k int, general int) ast.Node {
 // generalLevels is how many times the general shape may apply to a loop
 // and its unswitched copies: twice for an innermost loop (two invariant
 // ifs in a vectorizable body, as the two statements of a skewed
-// jacobi-2d tile), once for the others.
+// two-statement stencil tile), once for the others.
 const generalLevels = 2
 
 // innermost reports whether f holds no loop.

@@ -254,8 +254,8 @@ type Block struct {
 // *Postfix with Op "++"/"--". Text is the exact source bytes from the first
 // byte of X through the ';'.
 //
-// A chained assignment "a = b = e;" (PolyBench's deriche writes
-// "a1 = a5 = k;") is split into one statement per write, innermost first:
+// A chained assignment "a = b = e;" (a filter's
+// initialization "a1 = a5 = k;") is split into one statement per write, innermost first:
 // "b = e;" then "a = b;". Those statements have Split set, Text is their
 // formatted form (not source bytes), At is the position of their left
 // side and EndOff is the end of the original statement.

@@ -2,8 +2,8 @@
 // each web of a scalar temporary its own array, indexed by the loops that
 // do not carry the web's values, so that the anti and output dependences
 // of the scalar disappear and the scheduler can tile and parallelize the
-// nests around it (PolyBench's symm keeps its reduction in temp2, ludcmp
-// in w, deriche its recurrences in xm1, ym1, ...).
+// nests around it (a reduction kept in a scalar temporary, the state
+// variables of a recursive filter).
 //
 // # What it takes and gives
 //

@@ -5,7 +5,7 @@ import "github.com/tessera-opt/tessera/ast"
 // Balance is the schedule clause of a parallel loop whose iterations do
 // unequal work (a triangular domain: the trip count of a loop inside
 // depends on the parallel iterator). With the default static schedule
-// the first half of syrk's or lu's rows goes to one thread and holds a
+// the first half of a triangle's rows goes to one thread and holds a
 // quarter of the work; a cyclic distribution gives each thread every
 // other iteration, which evens the work out without the atomic counter of
 // a dynamic schedule, and keeps the same iterations on the same thread

@@ -40,7 +40,7 @@
 // (imbalanced, a numeric probe of the bounds) gets schedule(static,1):
 // the rows of a triangle alternate between threads. A parallel mark
 // whose loop the AST generator split into pieces (a wavefront's tile
-// loop in lu and cholesky) goes onto every piece's outermost coincident
+// loop of a factorization) goes onto every piece's outermost coincident
 // loop (ast.For.Parallel), unless a privatization record owns the piece.
 //
 // # The cost check: when a parallel loop runs in parallel

@@ -48,16 +48,16 @@
 // A hyperplane found so extends the band with negative coefficients, as
 // in A[i][j] = A[i-1][2j] (distances (1, -j): no non-negative second
 // row; (i, -j) is a permutable band). At the start of a band the plain
-// cut is kept (fusing through a reversed loop measured worse on adi and
-// doitgen). Config.NoNegative turns this off; Remarks say when it fired.
+// cut is kept (fusing through a reversed loop gives bands of one loop
+// where the cut gives bands of two). Config.NoNegative turns this off; Remarks say when it fired.
 // When that fails too, the statements are split into the groups that no
 // dependence of the band joins, and each group searches its own row
 // (findPerGroup): a group with no further row takes a zero row (a
 // constant member of its band) while the others extend the band, so a
 // nest whose loops are permutable keeps its deep band beside one whose
-// are not (genuine ludcmp: the LU nest beside the back substitution,
-// whose downward loop closes a cycle; both sit under the same band
-// after the fusion cut).
+// are not (an LU factorization beside its back substitution, whose
+// downward loop closes a cycle; both sit under the same band after the
+// fusion cut).
 //
 // Bands of three or more loops are tiled (tile loops floor(φ/T) outside
 // point loops φ). Tile sizes come from a cache model (tilesize.go): per
@@ -67,9 +67,9 @@
 // the innermost point loop's size a multiple of a cache line of
 // elements. Half of L2 is the budget instead for a band with no time
 // member (no stencil) and no contraction the vector stage may pack
-// (packable): lu, ludcmp, trmm, cholesky, whose gcc-vectorized point
-// loops gain more from their length than from L1 reuse (measured in
-// packable's comment). Cache sizes are read from sysfs at run time, element sizes
+// (packable): factorizations and triangular products, whose
+// gcc-vectorized point loops gain more from their length than from L1
+// reuse. Cache sizes are read from sysfs at run time, element sizes
 // from the arrays' declared types. Config.TileSizes (--tile-sizes) and
 // Config.BandTileSizes (a sizes file, one line per band,
 // ParseTileSizesFile) override the model. With Config.L2Tile, tiled
@@ -96,8 +96,8 @@
 //
 // # Privatization and late parallelism detection
 //
-// Scalars written and read inside one iteration of a loop (ym1 in a
-// Deriche filter, temp2 in symm) make every loop around them carry
+// Scalars written and read inside one iteration of a loop (the state of
+// a recursive filter, a temporary sum) make every loop around them carry
 // dependences. The hyperplanes are found with those dependences (the
 // schedule itself never relies on privatization); only the choice of the
 // parallel loop is revisited on the final schedule, as Polygeist's late

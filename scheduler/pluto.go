@@ -753,8 +753,8 @@ func withContext(b presburger.BasicMap, ctx presburger.Set) presburger.BasicMap 
 // calls it only to extend a band that already has a row (the plain search
 // would end the band: a permutable band of two or more rows is missed);
 // at the start of a band the plain algorithm cuts between components
-// instead, which measured better than fusing through a reversed loop
-// (adi, doitgen: bands of one loop instead of two).
+// instead: fusing through a reversed loop there gives bands of one loop
+// where the cut gives bands of two.
 func (p *plan) findReversed(valid, bound []*edge) ([][]int64, error) {
 	if p.scop == nil {
 		return nil, errNoHyperplane
@@ -808,10 +808,10 @@ func (p *plan) findReversed(valid, bound []*edge) ([][]int64, error) {
 // findPerGroup extends the band group by group when no hyperplane exists
 // for all statements at once: the statements joined by no edge of the
 // band (weakly connected components of valid) are scheduled independently
-// within it, so that a group with no further hyperplane (genuine ludcmp's
-// back substitution, whose x[j] and w close a cycle through a downward
-// loop) does not end the band of another (its LU nest, which then keeps a
-// three-deep tilable band). A group that finds a row takes it; the others
+// within it, so that a group with no further hyperplane (a back
+// substitution whose x[j] and w close a cycle through a downward loop)
+// does not end the band of another (an LU nest beside it, which then
+// keeps a three-deep tilable band). A group that finds a row takes it; the others
 // take the zero row, a constant member of their band (distance 0 on each
 // of their edges: valid, and no edge joins two groups). It fails when no
 // group that still needs rows finds one.

@@ -341,7 +341,8 @@ func (m *tileModel) chooseSizes(c CacheSizes, lineElems int64) ([]int64, int64, 
 	if best, fp, ok := m.chooseWithin(c, lineElems, c.L1/l1Share()); ok {
 		return best, fp, true
 	}
-	// Deep skewed bands (heat-3d) may not fit L1 with tiles of 8: fit L2.
+	// Deep skewed bands (a 3-d stencil skewed in time) may not fit L1
+	// with tiles of 8: fit L2.
 	return m.chooseWithin(c, lineElems, c.L2/2)
 }
 
@@ -419,12 +420,11 @@ func (m *tileModel) footprintOf(sizes []int64, line int64) int64 {
 // untiled although it could be tiled ("" to tile it; always "" when the
 // user gave the tile sizes):
 //   - it has no footprint model (no invertible statement schedule, no
-//     affine access): tiles of default sizes gained nothing on our conv2d
-//     (a 5-member band one statement of which is not invertible) and ran
-//     2x slower on PolyBench 3's dynprog (a 3-member band around a
-//     two-loop statement, split into k tiles);
+//     affine access): without one the tile sizes are guesses, and default
+//     sizes lost where tried (docs/RESULTS.md, "Measurements formerly in
+//     code comments");
 //   - a time member carries no value (carriesValue): every step rewrites
-//     what it reads (PolyBench 3's reg_detect, 4.6x slower tiled).
+//     what it reads, so tiles across steps reuse nothing.
 func (b *builder) untiledReason(group []int, first, width int, inner []int) string {
 	p := b.p
 	if len(p.cfg.TileSizes) > 0 || len(p.cfg.BandTileSizes) > 0 {
@@ -432,11 +432,11 @@ func (b *builder) untiledReason(group []int, first, width int, inner []int) stri
 	}
 	m := p.bandModel(group, first, width, inner[width-1])
 	if len(m.groups) == 0 && m.width <= 6 {
-		return "no footprint model: " + m.whyNot() + "; tiles of a default size measured no gain on our conv2d and 2x slower on PolyBench 3's dynprog"
+		return "no footprint model: " + m.whyNot() + "; tile sizes would be guesses"
 	}
 	for k, t := range m.time {
 		if t && !p.carriesValue(group, m.timeIters[k]) {
-			return fmt.Sprintf("its time member %d carries no value from one step to the next: each step rewrites the arrays before it reads them, so tiles across steps reuse nothing the cache does not hold already (PolyBench 3's reg_detect ran 4.6x slower tiled)", k)
+			return fmt.Sprintf("its time member %d carries no value from one step to the next: each step rewrites the arrays before it reads them, so tiles across steps reuse nothing the cache does not hold already", k)
 		}
 	}
 	return ""
@@ -817,13 +817,13 @@ func (m *tileModel) timeOK(sizes []int64) bool {
 // packable reports whether a statement of the group is a contraction the
 // vector stage may turn into a packed FMA kernel: an update (+=, -=)
 // of an element that reads arrays the group does not write (C[i][j] +=
-// A[i][k] * B[k][j]; not lu's A[i][j] -= A[i][k] * A[k][j], nor
-// ludcmp's w[i][j] -= A[i][k] * A[k][j] beside the statement that writes
-// A). Such bands keep tiles sized for L1: measured at LARGE (one run,
-// tile flow) gemm 11.4x with L1 tiles, 6.3x with L2 tiles, 2mm 12.3x /
-// 8.1x; the other bands gain from L2 tiles (lu 5.3x / 7.8x, ludcmp 5.6x
-// / 10.8x, trmm 4.6x / 10.3x, symm 10.6x / 13.3x). Stencil bands (a
-// time member) keep L1 too (seidel-2d 1.8x / 0.9x).
+// A[i][k] * B[k][j]; not A[i][j] -= A[i][k] * A[k][j], which writes
+// what it reads, nor w[i][j] -= A[i][k] * A[k][j] beside the statement
+// that writes A). Such bands keep tiles sized for L1, where the packed
+// kernel reuses its panels; the other bands gain from L2 tiles, which
+// give gcc's vectorized point loops longer trip counts. Stencil bands (a
+// time member) keep L1 too. (The measurements behind this rule are in
+// docs/RESULTS.md, "Measurements formerly in code comments".)
 func (p *plan) packable(group []int) bool {
 	written := map[string]bool{}
 	for _, si := range group {
@@ -861,13 +861,12 @@ func (p *plan) packable(group []int) bool {
 
 // writesAlong reports whether every statement of the group whose row at
 // the innermost point level is not constant writes a different element
-// on each iteration of that loop (a streaming update such as lu's
+// on each iteration of that loop (a streaming update such as
 // A[i][j] -= A[i][k] * A[k][j] with j innermost), as opposed to a
-// reduction into one element (cholesky's A[i][j] -= A[i][k] * A[j][k]
-// with k innermost, which the vector stage turns into a horizontal
-// reduction: measured at LARGE, one run, L1 tiles / L2 tiles: genuine
-// cholesky 4.84x / 3.92x, ours 0.99x / 0.70x). Unknown subscripts count
-// as a reduction.
+// reduction into one element (A[i][j] -= A[i][k] * A[j][k] with k
+// innermost, which the vector stage turns into a horizontal reduction
+// that gains nothing from longer L2 tiles). Unknown subscripts count as
+// a reduction.
 func (p *plan) writesAlong(group []int, level int) bool {
 	for _, si := range group {
 		s := p.stmts[si]

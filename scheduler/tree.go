@@ -290,8 +290,8 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 	}
 	// Only the outermost band of a nest gets a parallel mark: a parallel
 	// loop inside a sequential one forks and joins threads on every outer
-	// iteration, which measured up to 30x slower than sequential code
-	// (doitgen at LARGE).
+	// iteration, which costs more than the loop's work unless that work
+	// is large (package omp decides about the inner ones it may add).
 	child, err := b.build(group, first+width, inPar || bp.parallel >= 0)
 	if err != nil {
 		return nil, err
@@ -377,10 +377,10 @@ func (b *builder) hasLoopsOnly(group []int, first, width int) bool {
 			}
 		}
 	}
-	// Bands of two loops are not tiled: on the suite at LARGE, tiling them
-	// lost on every memory-bound kernel (jacobi-1d 0.19x, gesummv 0.40x,
-	// mvt 0.56x, trisolv, bicg, atax) and won only on gemver; three or more
-	// loops carry the reuse that tiling exploits.
+	// Bands of two loops are not tiled: a two-loop nest touches each
+	// element of a matrix a bounded number of times, so tiling it only
+	// adds loop overhead and shortens the vectorized inner loop; three or
+	// more loops carry the reuse that tiling exploits.
 	return nonConst >= 3
 }
 
@@ -390,13 +390,14 @@ func (b *builder) hasLoopsOnly(group []int, first, width int) bool {
 // inside j (in the original order) sweep at least two of its subscripts
 // with iterators that are not window loops. Between two uses of an
 // element the original order then touches a two-dimensional slice of the
-// array (B[k][j] across i in gemm, A[i][j] across t in a stencil, in[n][c]
-// across k in conv2d), whose size grows with the problem; a slice of one
+// array (B[k][j] across i in a matrix product, A[i][j] across t in a
+// stencil, in[n][c] across k in a convolution), whose size grows with
+// the problem; a slice of one
 // dimension or less (a row, a filter window) stays in cache untiled.
 // A window loop is the inner one of two iterators summed in a subscript
 // (r in in[h + r][w + s]): its trip count is a filter size, not a
-// problem size. Depthwise convolution and max-pooling have no such reuse
-// and ran 0.6-0.7x tiled at LARGE.
+// problem size. Depthwise convolution and max-pooling have no such reuse,
+// and tiling them only adds overhead.
 func (b *builder) tileReuse(group []int, first, width int) bool {
 	for _, si := range group {
 		s := b.p.stmts[si]
@@ -745,8 +746,8 @@ func (p *plan) fullRows(si, first, width int) ([][]int64, bool) {
 // accesses (directionScore: contiguous or invariant accesses score), in
 // the schedule of res (its Hyperplanes) and in the original loop order,
 // summed over the statements of s. The pipeline keeps a new schedule that
-// only reorders when it scores higher (deriche: the column recurrences
-// run with contiguous rows), and otherwise prefers the original order.
+// only reorders when it scores higher (column recurrences interchanged to
+// run along contiguous rows), and otherwise prefers the original order.
 func InnermostScores(res *Result, s *scop.Scop) (newScore, origScore int64) {
 	for k, st := range s.Statements {
 		n := len(st.Iters)

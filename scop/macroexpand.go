@@ -10,8 +10,8 @@ import (
 // expandMacroCalls returns body with the calls of function-like macros
 // whose expansion reads memory the call does not show (hidden, from
 // hiddenEffects) replaced by their expansion, in expression statements:
-// PolyBench 3's correlation computes stddev[j] = sqrt_of_array_cell(stddev,
-// j) with sqrt_of_array_cell(x,j) defined as sqrt(x[j]). The preprocessor
+// stddev[j] = sqrt_of_array_cell(stddev, j) with sqrt_of_array_cell(x,j)
+// defined as sqrt(x[j]). The preprocessor
 // expands the call at this very place (cfront.ExpandStmt does it the same
 // way, on tokens), so the expansion is the statement: the model sees the
 // read of stddev[j], and the region is printed with the expansion. A
