@@ -49,17 +49,8 @@ func (s BasicSet) IsEmpty() bool { return s.m.IsEmpty() }
 // pruneEmpty reports whether b is empty, answering false when the solver
 // exceeds its budget: callers use it only to drop parts, which keeps
 // results exact either way.
-func (b BasicMap) pruneEmpty() (empty bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			if e := asError(r); e != nil && e.Kind == Budget {
-				empty = false
-				return
-			}
-			panic(r)
-		}
-	}()
-	return b.IsEmpty()
+func (b BasicMap) pruneEmpty() bool {
+	return orOnBudget(false, b.IsEmpty)
 }
 
 // dropEmpty returns the parts of m that the solver finds non-empty.

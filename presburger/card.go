@@ -675,19 +675,12 @@ func (c *counter) isEmpty(pr *cardProblem, eq, ineq [][]int64) bool {
 
 // provedEmpty reports whether the solver proves the system empty within a
 // small budget; a budget overrun answers false (the caller only prunes).
-func (c *counter) provedEmpty(pr *cardProblem, eq, ineq [][]int64) (empty bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			if e := asError(r); e != nil && e.Kind == Budget {
-				empty = false
-				return
-			}
-			panic(r)
-		}
-	}()
-	empty, steps := sys.IsIntegerEmptyWithin(c.system(pr, eq, ineq), 20000)
-	c.tick(steps / solverStepsPerTick)
-	return empty
+func (c *counter) provedEmpty(pr *cardProblem, eq, ineq [][]int64) bool {
+	return orOnBudget(false, func() bool {
+		empty, steps := sys.IsIntegerEmptyWithin(c.system(pr, eq, ineq), 20000)
+		c.tick(steps / solverStepsPerTick)
+		return empty
+	})
 }
 
 // sumOut eliminates counted variable v, all of whose inequality
@@ -984,19 +977,20 @@ func undivRow(r []int64, np int, divs []symDiv) []int64 {
 func (s Set) CardPw() (f PwQPolynomial, err error) {
 	defer Recover(&err)
 	leaves := s.m.cardLeaves()
+	f = PwQPolynomial{params: s.m.space.Params()}
+	acct := &stepAccount{left: pwCombineSteps}
+	if !survives(func() { f = s.combineLeaves(f, leaves, acct) }, Budget) {
+		return PwQPolynomial{}, &Error{Kind: Budget, Msg: "Card: too many pieces in the piecewise count"}
+	}
+	return f.tidy(), nil
+}
+
+// combineLeaves adds the count of each leaf to f, on the leaf's domain in
+// the parameters.
+func (s Set) combineLeaves(f PwQPolynomial, leaves []cardLeaf, acct *stepAccount) PwQPolynomial {
 	params := s.m.space.Params()
-	f = PwQPolynomial{params: params}
 	psp := NewParamSpace(params)
 	np := len(params)
-	acct := &stepAccount{left: pwCombineSteps}
-	defer func() {
-		if r := recover(); r != nil {
-			if e := asError(r); e != nil && e.Kind == Budget {
-				panic(&Error{Kind: Budget, Msg: "Card: too many pieces in the piecewise count"})
-			}
-			panic(r)
-		}
-	}()
 	for _, l := range mergeLeaves(leaves) {
 		b := NewBasicBuilder(psp)
 		// Division k is column np+k of the leaf rows and local idx[k].
@@ -1016,7 +1010,7 @@ func (s Set) CardPw() (f PwQPolynomial, err error) {
 		}
 		f = f.addPiece(b.BuildSet().ToSet(), qpoly{divs: l.divs, p: l.w}.prune(), acct)
 	}
-	return f.tidy(), nil
+	return f
 }
 
 // CardPw returns the number of pairs of m as a piecewise

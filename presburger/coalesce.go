@@ -17,17 +17,8 @@ func (b BasicMap) allFunctionLocals() bool { return !slices.Contains(b.functionL
 // budgetGuard runs f and returns its result, or fallback when the solver
 // runs out of budget: the callers only use it for optional
 // simplifications.
-func budgetGuard(fallback BasicMap, f func() BasicMap) (out BasicMap) {
-	defer func() {
-		if r := recover(); r != nil {
-			if e := asError(r); e != nil && e.Kind == Budget {
-				out = fallback
-				return
-			}
-			panic(r)
-		}
-	}()
-	return f()
+func budgetGuard(fallback BasicMap, f func() BasicMap) BasicMap {
+	return orOnBudget(fallback, f)
 }
 
 // subsetKnown reports whether a ⊆ b, for b with function locals only.
@@ -100,15 +91,19 @@ func hullFuse(m Map, a, b BasicMap) (h BasicMap, ok bool) {
 	if len(a.locals) > 0 || len(b.locals) > 0 || a.NCols() > maxHullFuseCols+1 {
 		return BasicMap{}, false
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			if e := asError(r); e != nil && e.Kind == Budget {
-				ok = false
-				return
-			}
-			panic(r)
-		}
-	}()
+	type fused struct {
+		h  BasicMap
+		ok bool
+	}
+	r := orOnBudget(fused{}, func() fused {
+		h, ok := hullFuseExact(m, a, b)
+		return fused{h, ok}
+	})
+	return r.h, r.ok
+}
+
+// hullFuseExact is hullFuse without the budget guard.
+func hullFuseExact(m Map, a, b BasicMap) (h BasicMap, ok bool) {
 	h = m.withParts([]BasicMap{a, b}).ConvexHull()
 	if h.empty || len(h.locals) > 0 {
 		return BasicMap{}, false

@@ -101,13 +101,6 @@ func (bm BasicMap) Coefficients() BasicSet {
 // dual below is exact on s itself too), and where it blows up the plain
 // dual is tried as before.
 func shadowOrNil(s *sys.System, keep int) (out *sys.System, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			if _, isBudget := r.(*sys.BudgetError); !isBudget {
-				panic(r)
-			}
-			out, ok = nil, false
-		}
-	}()
-	return sys.RationalProject(s, keep), true
+	ok = survives(func() { out = sys.RationalProject(s, keep) }, Budget)
+	return out, ok
 }

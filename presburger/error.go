@@ -22,6 +22,9 @@ const (
 	// Unbounded means an optimum asked for does not exist because the
 	// set is unbounded in its direction (LexMin, LexMax).
 	Unbounded
+	// Cancelled means the query was stopped from outside: its cancel
+	// channel (the Cancel argument of the *Cancel queries) was closed.
+	Cancelled
 )
 
 func (k ErrorKind) String() string {
@@ -34,6 +37,8 @@ func (k ErrorKind) String() string {
 		return "unsupported"
 	case Unbounded:
 		return "unbounded"
+	case Cancelled:
+		return "cancelled"
 	}
 	return fmt.Sprintf("ErrorKind(%d)", int(k))
 }
@@ -47,9 +52,12 @@ type Error struct {
 
 func (e *Error) Error() string { return "presburger: " + e.Kind.String() + ": " + e.Msg }
 
-// Recover, called as `defer presburger.Recover(&err)`, turns a panic with a
-// *Error (or the solver's *ints.OverflowError / *sys.BudgetError) into a
-// returned error. Any other panic is re-raised.
+// Recover, called as `defer presburger.Recover(&err)`, turns a panic of
+// the engine (a *Error, or the solver's overflow, budget and cancellation
+// values) into a returned *Error. Any other panic is a bug and goes on
+// unchanged: Recover never swallows it. It is the one place where the
+// engine's panics become errors; the package's internal fallbacks go
+// through catch, which calls it.
 func Recover(errp *error) {
 	r := recover()
 	if r == nil {
@@ -62,6 +70,48 @@ func Recover(errp *error) {
 	panic(r)
 }
 
+// catch runs f and returns the engine error it panicked with (nil when f
+// returned). Any other panic goes on.
+func catch(f func()) (e *Error) {
+	var err error
+	func() {
+		defer Recover(&err)
+		f()
+	}()
+	if err != nil {
+		e = err.(*Error)
+	}
+	return e
+}
+
+// survives runs f and reports whether it returned; false when f panicked
+// with an engine error of one of kinds (the caller falls back). Any other
+// engine error and any other panic go on.
+func survives(f func(), kinds ...ErrorKind) bool {
+	e := catch(f)
+	if e == nil {
+		return true
+	}
+	for _, k := range kinds {
+		if e.Kind == k {
+			return false
+		}
+	}
+	panic(e)
+}
+
+// orOnBudget returns f(), or fallback when f runs over a solver budget.
+// The callers use it for optional work (simplifications, pruning) whose
+// absence leaves results exact. Any other engine error (overflow,
+// cancellation) and any other panic go on.
+func orOnBudget[T any](fallback T, f func() T) T {
+	var out T
+	if !survives(func() { out = f() }, Budget) {
+		return fallback
+	}
+	return out
+}
+
 // asError converts a panic value of the engine into a *Error (nil if it
 // is not one).
 func asError(r any) *Error {
@@ -72,6 +122,8 @@ func asError(r any) *Error {
 		return &Error{Kind: Overflow, Msg: e.Error()}
 	case *sys.BudgetError:
 		return &Error{Kind: Budget, Msg: e.Error()}
+	case sys.CancelledError:
+		return &Error{Kind: Cancelled, Msg: e.Error()}
 	}
 	return nil
 }

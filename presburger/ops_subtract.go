@@ -76,16 +76,10 @@ func (a Map) Subtract(b Map) Map {
 // of one part.
 func (a Map) SubtractWithin(b Map, maxSteps int64) (r Map, ok bool) {
 	acct := &stepAccount{left: maxSteps}
-	defer func() {
-		if rec := recover(); rec != nil {
-			if e := asError(rec); e != nil && e.Kind == Budget {
-				r, ok = Map{}, false
-				return
-			}
-			panic(rec)
-		}
-	}()
-	return a.subtract(b, acct), true
+	if !survives(func() { r = a.subtract(b, acct) }, Budget) {
+		return Map{}, false
+	}
+	return r, true
 }
 
 // SubtractWithin is Map.SubtractWithin on sets.

@@ -78,6 +78,9 @@ func lowerGuard(line, col int) {
 		if o, ok := x.(*ints.OverflowError); ok {
 			panic(&ParseError{Line: line, Col: col, Msg: "integer overflow (" + o.Error() + ")"})
 		}
+		if e := asError(x); e != nil && e.Kind == Overflow {
+			panic(&ParseError{Line: line, Col: col, Msg: "integer overflow (" + e.Msg + ")"})
+		}
 		panic(x)
 	}
 }
@@ -664,15 +667,8 @@ func (lp *loweredPiece) toBasicMaps() []BasicMap {
 // basicProvedEmpty reports whether b is empty, false when the solver
 // exceeds its budget.
 func basicProvedEmpty(b BasicMap) (empty bool) {
-	defer func() {
-		if x := recover(); x != nil {
-			if asError(x) == nil {
-				panic(x)
-			}
-			empty = false
-		}
-	}()
-	return b.IsEmpty()
+	survives(func() { empty = b.IsEmpty() }, Budget, Overflow)
+	return empty
 }
 
 func (lp *loweredPiece) conjToBasic(conj pconj) BasicMap {
@@ -783,17 +779,12 @@ func (lw *pieceLowerer) complementExists(f *synForm) pdnf {
 	tmp.vars = extVars
 	set := NewMap(ext, tmp.toBasicMaps()...)
 	var comp Map
-	func() {
-		defer func() {
-			if x := recover(); x != nil {
-				if e := asError(x); e != nil {
-					lw.failPos(f.line, f.col, "cannot negate this 'exists' formula: %v", e)
-				}
-				panic(x)
-			}
-		}()
-		comp = UniverseMap(ext).Subtract(set)
-	}()
+	if e := catch(func() { comp = UniverseMap(ext).Subtract(set) }); e != nil {
+		if e.Kind == Cancelled {
+			panic(e)
+		}
+		lw.failPos(f.line, f.col, "cannot negate this 'exists' formula: %v", e)
+	}
 	// Read the parts back.
 	np := len(params)
 	var out pdnf

@@ -125,18 +125,41 @@ func (r *islReader) enter() {
 func (r *islReader) leave() { r.depth-- }
 
 // catchParse turns the panics of the reader and the lowering (ParseError,
-// and int64 overflow of the checked arithmetic) into an error.
+// int64 overflow of the checked arithmetic, and the other engine errors of
+// the operations the lowering runs) into an error. Any other panic is a bug
+// and goes on.
 func catchParse(err *error) {
 	if x := recover(); x != nil {
-		switch e := x.(type) {
-		case *ParseError:
+		if e, ok := x.(*ParseError); ok {
 			*err = e
-		case *ints.OverflowError:
-			*err = &ParseError{Line: 1, Col: 1, Msg: "integer overflow: " + e.Error()}
-		default:
+			return
+		}
+		e := asError(x)
+		switch {
+		case e == nil:
 			panic(x)
+		case e.Kind == Overflow:
+			*err = &ParseError{Line: 1, Col: 1, Msg: "integer overflow: " + e.Msg}
+		default:
+			*err = e
 		}
 	}
+}
+
+// tryRead runs f, a reading step of the reader, and reports whether it
+// succeeded; false when it failed with a *ParseError (the caller
+// backtracks). Any other panic goes on.
+func tryRead(f func()) (ok bool) {
+	defer func() {
+		if x := recover(); x != nil {
+			if _, isPE := x.(*ParseError); !isPE {
+				panic(x)
+			}
+			ok = false
+		}
+	}()
+	f()
+	return true
 }
 
 // atEnd fails unless all input was consumed.
@@ -475,18 +498,14 @@ func (r *islReader) questionBeforeClose() bool {
 // parentheses belong to an expression.
 func (r *islReader) tryParenFormula() (f *synForm, ok bool) {
 	depth := r.depth
-	defer func() {
-		if x := recover(); x != nil {
-			if _, isPE := x.(*ParseError); !isPE {
-				panic(x)
-			}
-			r.depth = depth
-			f, ok = nil, false
-		}
-	}()
-	r.next()
-	f = r.readFormula()
-	r.expect(TokRParen, "")
+	if !tryRead(func() {
+		r.next()
+		f = r.readFormula()
+		r.expect(TokRParen, "")
+	}) {
+		r.depth = depth
+		return nil, false
+	}
 	if r.continuesExpr(r.peek()) {
 		return nil, false
 	}
@@ -551,19 +570,15 @@ func (r *islReader) readCmpList() []*synExpr {
 // lexicographic operator or preceded by one.
 func (r *islReader) tryBracketList() (l []*synExpr, ok bool) {
 	prevLex := r.pos > 0 && isLexTok(r.toks[r.pos-1].Kind)
-	defer func() {
-		if x := recover(); x != nil {
-			if _, isPE := x.(*ParseError); !isPE {
-				panic(x)
-			}
-			l, ok = nil, false
+	if !tryRead(func() {
+		r.next()
+		if r.peek().Kind != TokRBrack {
+			l = r.readExprList()
 		}
-	}()
-	r.next()
-	if r.peek().Kind != TokRBrack {
-		l = r.readExprList()
+		r.expect(TokRBrack, "")
+	}) {
+		return nil, false
 	}
-	r.expect(TokRBrack, "")
 	if !prevLex && !isLexTok(r.peek().Kind) {
 		return nil, false
 	}

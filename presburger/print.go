@@ -330,13 +330,12 @@ func (p *basicPrinter) floorDim(k, hi, lo int, d int64) {
 // prints as "0 <= i <= 8 and i mod 2 = 0". Overflow leaves the rows as
 // they are.
 func (p *basicPrinter) eliminateDivsWithEqs() {
-	defer func() {
-		if x := recover(); x != nil {
-			if _, ok := x.(*ints.OverflowError); !ok {
-				panic(x)
-			}
-		}
-	}()
+	survives(p.eliminateDivsWithEqsExact, Overflow)
+}
+
+// eliminateDivsWithEqsExact is eliminateDivsWithEqs; it panics on
+// overflow before changing p.
+func (p *basicPrinter) eliminateDivsWithEqsExact() {
 	eqs, ineqs := cloneRows(p.eqs), cloneRows(p.ineqs)
 	for ei, r := range eqs {
 		for q := len(r) - 2; q >= p.nd; q-- {
@@ -379,13 +378,12 @@ func (p *basicPrinter) eliminateDivsWithEqs() {
 // floor(f/d) >= c or floor(f/d) <= c, as the bound f >= c*d or
 // f <= c*d + d - 1 on its argument ("floor(i/3) > 0" prints "i >= 3").
 func (p *basicPrinter) unfoldDivBounds() {
-	defer func() {
-		if x := recover(); x != nil {
-			if _, ok := x.(*ints.OverflowError); !ok {
-				panic(x)
-			}
-		}
-	}()
+	survives(p.unfoldDivBoundsExact, Overflow)
+}
+
+// unfoldDivBoundsExact is unfoldDivBounds; on overflow it panics with the
+// rows before the failing one rewritten (each rewrite is exact).
+func (p *basicPrinter) unfoldDivBoundsExact() {
 	for i, r := range p.ineqs {
 		n := len(r) - 1
 		q := -1
@@ -448,15 +446,12 @@ func (p *basicPrinter) pairsToEqs() {
 
 // trySubstitute eliminates column k with equality ei; false (and no
 // change) if the arithmetic would overflow.
-func (p *basicPrinter) trySubstitute(k, ei int) (ok bool) {
-	defer func() {
-		if x := recover(); x != nil {
-			if _, isOverflow := x.(*ints.OverflowError); !isOverflow {
-				panic(x)
-			}
-			ok = false
-		}
-	}()
+func (p *basicPrinter) trySubstitute(k, ei int) bool {
+	return survives(func() { p.substitute(k, ei) }, Overflow)
+}
+
+// substitute is trySubstitute; it panics on overflow before changing p.
+func (p *basicPrinter) substitute(k, ei int) {
 	// Scale the equality so that x_k has coefficient 1: x_k = -(s - x_k).
 	s := slices.Clone(p.eqs[ei])
 	if s[k] == -1 {
@@ -497,7 +492,6 @@ func (p *basicPrinter) trySubstitute(k, ei int) (ok bool) {
 	p.ineqs = ineqs
 	p.locals = locals
 	p.tupleX[k] = p.expr(expr).String()
-	return true
 }
 
 // tuples prints the tuples ("S[i] -> [i, 0]").
@@ -955,13 +949,7 @@ func (p *basicPrinter) expr(row []int64) affText {
 		before, after := 0, 0
 		rest := slices.Clone(r)
 		rest[c] = 0
-		ok := true
-		func() {
-			defer func() {
-				if x := recover(); x != nil {
-					ok = false
-				}
-			}()
+		ok := survives(func() {
 			for j := 0; j < n; j++ {
 				if rest[j] != 0 {
 					before++
@@ -972,7 +960,7 @@ func (p *basicPrinter) expr(row []int64) affText {
 				}
 			}
 			rest[n] = ints.Sub(rest[n], ints.Mul(m, l.Row[n]))
-		}()
+		}, Overflow)
 		if !ok || after >= before {
 			continue
 		}

@@ -124,17 +124,8 @@ func extractFn(b BasicMap) ([]fnPiece, error) {
 
 // tryDetectEqualities returns b with its implicit equalities explicit, or
 // b itself when the solver runs out of budget (they only help).
-func tryDetectEqualities(b BasicMap) (out BasicMap) {
-	defer func() {
-		if r := recover(); r != nil {
-			if e := asError(r); e != nil && e.Kind == Budget {
-				out = b
-				return
-			}
-			panic(r)
-		}
-	}()
-	return b.DetectEqualities()
+func tryDetectEqualities(b BasicMap) BasicMap {
+	return orOnBudget(b, b.DetectEqualities)
 }
 
 // candidate is a bound or an equality of output dim j written as

@@ -273,7 +273,7 @@ func (f PwQPolynomial) tidy() PwQPolynomial {
 // tidyDomain coalesces d and removes its redundant constraints when it
 // has few parts, and leaves it as it is when that runs over the solver's
 // budget (the points are the same either way).
-func tidyDomain(d Set) (out Set) {
+func tidyDomain(d Set) Set {
 	if d.NParts() > maxTidyParts {
 		return d
 	}
@@ -282,16 +282,7 @@ func tidyDomain(d Set) (out Set) {
 			return d
 		}
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			if e := asError(r); e != nil && e.Kind == Budget {
-				out = d
-				return
-			}
-			panic(r)
-		}
-	}()
-	return d.Coalesce().RemoveRedundancies()
+	return orOnBudget(d, func() Set { return d.Coalesce().RemoveRedundancies() })
 }
 
 // maxTidyParts and maxTidyLocals bound the domains that tidy coalesces:

@@ -177,7 +177,7 @@ func (s *bb) minimize(obj []int64) (val int64, pt []int64, have bool, st bbStatu
 // then). The steps taken are charged to b. A normalization of s that
 // proves it empty is reported as empty.
 func runSimplex(s *System, integer bool, b *budget, f func(t *tableau)) (empty, ok bool) {
-	local := &budget{op: b.op, limit: min(bbStepLimit(s.NVars), b.limit-b.steps)}
+	local := b.sub(min(bbStepLimit(s.NVars), b.limit-b.steps))
 	defer func() { b.tick(int(local.steps)) }()
 	c := s
 	if integer {
@@ -186,17 +186,15 @@ func runSimplex(s *System, integer bool, b *budget, f func(t *tableau)) (empty, 
 			return true, true
 		}
 	}
-	hit := false
-	func() {
-		defer onLimit(&hit)
+	hit := stoppedBy(anyLimit, func() {
 		t := tableauOf(c, local)
 		if t.empty {
 			empty = true
 			return
 		}
 		f(t)
-	}()
-	return empty, !hit
+	})
+	return empty, hit == nil
 }
 
 // lexMinSeq finds the lexicographically smallest integer point of the

@@ -38,9 +38,31 @@ type budget struct {
 	op    string
 	steps int64
 	limit int64
+	// cancel, when closed, stops the query at its next check (nil:
+	// never); next is the step count at which it is next checked.
+	cancel <-chan struct{}
+	next   int64
 }
 
+// cancelEvery is the number of steps between two checks of a query's
+// cancel channel: a non-blocking receive costs about as much as a few
+// steps, and a step is small (one row), so a cancelled query stops
+// within a few microseconds of work.
+const cancelEvery = 256
+
 func newBudget(op string) *budget { return &budget{op: op, limit: DefaultBudget} }
+
+// budget returns the budget of a top-level query op on s: DefaultBudget
+// steps, stopped early when s.Cancel is closed.
+func (s *System) budget(op string) *budget {
+	return &budget{op: op, limit: DefaultBudget, cancel: s.Cancel}
+}
+
+// sub returns a budget of limit steps for a part of b's query, with b's
+// cancel channel; the caller charges its steps to b.
+func (b *budget) sub(limit int64) *budget {
+	return &budget{op: b.op, limit: limit, cancel: b.cancel, next: 0}
+}
 
 // cancelled, when set, makes every running query stop at its next step
 // as if its budget were exhausted (see Cancel).
@@ -48,11 +70,14 @@ var cancelled atomic.Bool
 
 // Cancel(true) makes every query that is running, or starts before
 // Cancel(false), panic with a CancelledError at its next step. Tests use
-// it to stop a computation that ran past their time limit. Unlike a
-// *BudgetError, nothing in the engine recovers from it.
+// it to stop a computation that ran past their time limit. Closing a
+// System's Cancel channel does the same for the queries on that system
+// only. Unlike a *BudgetError, no fallback in the engine stops a
+// CancelledError: it reaches the caller of the engine.
 func Cancel(on bool) { cancelled.Store(on) }
 
-// CancelledError is the panic value of a query stopped by Cancel.
+// CancelledError is the panic value of a query stopped by Cancel or by
+// its System's Cancel channel.
 type CancelledError struct{}
 
 func (CancelledError) Error() string { return "sys: cancelled" }
@@ -62,22 +87,58 @@ func (b *budget) tick(n int) {
 	if cancelled.Load() {
 		panic(CancelledError{})
 	}
+	// A query over its budget checks the channel too, so that a
+	// cancellation is never reported as a budget overrun (which a
+	// fallback would answer).
+	if b.cancel != nil && (b.steps >= b.next || b.steps > b.limit) {
+		b.next = b.steps + cancelEvery
+		select {
+		case <-b.cancel:
+			panic(CancelledError{})
+		default:
+		}
+	}
 	if b.steps > b.limit {
 		panic(&BudgetError{Op: b.op, Steps: b.steps})
 	}
 }
 
-// onLimit, deferred, turns a *BudgetError or *ints.OverflowError panic
-// into *hit = true (the caller falls back to a cheaper or slower exact
-// method) and lets every other panic through.
-func onLimit(hit *bool) {
-	if r := recover(); r != nil {
-		_, isBudget := r.(*BudgetError)
-		_, isOverflow := r.(*ints.OverflowError)
-		if isBudget || isOverflow {
-			*hit = true
-			return
-		}
-		panic(r)
+// A limit is a panic of the solver that a caller inside it may answer
+// with a fallback: a step budget or int64 overflow.
+type limit uint8
+
+const (
+	budgetLimit limit = 1 << iota
+	overflowLimit
+	anyLimit = budgetLimit | overflowLimit
+)
+
+// limitOf classifies a panic value (0: not a limit).
+func limitOf(r any) limit {
+	switch r.(type) {
+	case *BudgetError:
+		return budgetLimit
+	case *ints.OverflowError:
+		return overflowLimit
 	}
+	return 0
+}
+
+// stoppedBy runs f and returns the panic value of the limit of kinds that
+// stopped it (nil when f returned): the caller falls back to a cheaper or
+// slower exact method. Every other panic goes on: a limit not in kinds, a
+// cancellation (no fallback may hide it), a bug. This is the solver's one
+// recover.
+func stoppedBy(kinds limit, f func()) (hit any) {
+	defer func() {
+		if r := recover(); r != nil {
+			if limitOf(r)&kinds != 0 {
+				hit = r
+				return
+			}
+			panic(r)
+		}
+	}()
+	f()
+	return nil
 }

@@ -31,7 +31,7 @@ func Enumerate(s *System, keep int, f func(x []int64) bool) (err error) {
 	if keep < 0 || keep > s.NVars {
 		panic("sys: Enumerate: keep out of range")
 	}
-	b := newBudget("Enumerate")
+	b := s.budget("Enumerate")
 	c := s.Clone()
 	if c.Normalize() {
 		return nil
@@ -41,24 +41,14 @@ func Enumerate(s *System, keep int, f func(x []int64) bool) (err error) {
 		last = append(last[:0], x...)
 		return f(x)
 	}
-	overflow := false
-	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				if _, ok := r.(*ints.OverflowError); ok {
-					overflow = true
-					return
-				}
-				panic(r)
-			}
-		}()
+	overflow := stoppedBy(overflowLimit, func() {
 		t := tableauOf(c, b)
 		if t.empty {
 			return
 		}
 		e := &enumerator{t: t, s: c, keep: keep, b: b, x: make([]int64, keep), f: emit}
 		_, err = e.rec(0)
-	}()
+	}) != nil
 	if !overflow {
 		return err
 	}

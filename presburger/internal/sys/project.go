@@ -25,7 +25,7 @@ type Piece struct {
 // terminates on every input, bounded or not (or panics with *BudgetError
 // past DefaultBudget steps, or *ints.OverflowError).
 func IsIntegerEmpty(s *System) bool {
-	return isIntegerEmpty(s, newBudget("IsIntegerEmpty"))
+	return isIntegerEmpty(s, s.budget("IsIntegerEmpty"))
 }
 
 // IsIntegerEmptyWithin is IsIntegerEmpty with a budget of limit steps
@@ -33,7 +33,7 @@ func IsIntegerEmpty(s *System) bool {
 // returns the steps taken, so that a caller can share one budget among
 // many queries.
 func IsIntegerEmptyWithin(s *System, limit int64) (empty bool, steps int64) {
-	b := newBudget("IsIntegerEmpty")
+	b := s.budget("IsIntegerEmpty")
 	b.limit = min(b.limit, limit)
 	empty = isIntegerEmpty(s, b)
 	return empty, b.steps
@@ -51,20 +51,18 @@ func isIntegerEmpty(s *System, b *budget) (empty bool) {
 func omegaIntegerEmpty(s *System, b *budget) (empty bool) {
 	p := newProb(s, 0)
 	p.emptyOnly = true
-	defer func() {
-		if r := recover(); r != nil {
-			// Past the budget, a point found by local search still proves
-			// non-emptiness; otherwise the budget error stands.
-			if _, isBudget := r.(*BudgetError); isBudget {
-				if _, ok := findWitness(s); ok {
-					empty = false
-					return
-				}
-			}
-			panic(r)
+	hit := stoppedBy(budgetLimit, func() {
+		empty = !omega(p, b, func(*prob) bool { return true })
+	})
+	if hit != nil {
+		// Past the budget, a point found by local search still proves
+		// non-emptiness; otherwise the budget error stands.
+		if _, ok := findWitness(s); ok {
+			return false
 		}
-	}()
-	return !omega(p, b, func(*prob) bool { return true })
+		panic(hit)
+	}
+	return empty
 }
 
 // Project eliminates the variables keep..NVars-1 exactly over the integers:
@@ -76,7 +74,7 @@ func Project(s *System, keep int) []Piece {
 	if keep < 0 || keep > s.NVars {
 		panic("sys: Project: keep " + strconv.Itoa(keep) + " out of range [0, " + strconv.Itoa(s.NVars) + "]")
 	}
-	b := newBudget("Project")
+	b := s.budget("Project")
 	var out []Piece
 	seen := map[string]bool{}
 	omega(newProb(s, keep), b, func(p *prob) bool {

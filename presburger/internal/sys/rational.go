@@ -246,7 +246,7 @@ func (p *ratProb) fm(j int, b *budget) bool {
 
 // IsRationalEmpty reports exactly whether s has no rational point.
 func IsRationalEmpty(s *System) bool {
-	b := newBudget("IsRationalEmpty")
+	b := s.budget("IsRationalEmpty")
 	if e, ok := runSimplex(s, false, b, func(*tableau) {}); ok {
 		return e
 	}
@@ -263,7 +263,7 @@ func RationalProject(s *System, keep int) *System {
 	if keep < 0 || keep > s.NVars {
 		panic("sys: RationalProject: keep " + strconv.Itoa(keep) + " out of range")
 	}
-	b := newBudget("RationalProject")
+	b := s.budget("RationalProject")
 	p := newRatProb(s)
 	out := &System{NVars: keep}
 	if p.eliminate(keep, b) {

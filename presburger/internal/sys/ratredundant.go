@@ -1,7 +1,5 @@
 package sys
 
-import "github.com/tessera-opt/tessera/presburger/internal/ints"
-
 // Rational redundancy by linear programming. An inequality r >= 0 of a
 // system is rationally redundant when the other rows imply it: either they
 // have no rational point, or the rational minimum of r over them is >= 0.
@@ -59,11 +57,9 @@ func ratIrredundant(n int, eq, ineq [][]int64, b *budget) (keep []bool, empty, o
 	for _, r := range ineq {
 		q.rows = append(q.rows, compact(r))
 	}
-	local := &budget{op: b.op, limit: b.limit - b.steps}
+	local := b.sub(b.limit - b.steps)
 	defer func() { b.tick(int(local.steps)) }()
-	hit := false
-	func() {
-		defer onLimit(&hit)
+	hit := stoppedBy(anyLimit, func() {
 		var ceq [][]int64
 		for _, r := range eq {
 			ceq = append(ceq, compact(r))
@@ -87,8 +83,8 @@ func ratIrredundant(n int, eq, ineq [][]int64, b *budget) (keep []bool, empty, o
 		empty = q.t.empty
 		q.t.rollback(mark)
 		q.split(0, len(q.rows))
-	}()
-	if hit {
+	})
+	if hit != nil {
 		return nil, false, false
 	}
 	return q.keep, empty, true
@@ -97,16 +93,10 @@ func ratIrredundant(n int, eq, ineq [][]int64, b *budget) (keep []bool, empty, o
 // clarksonOrOverflow is clarkson, done false when it overflowed int64 (the
 // sequential test may still answer: its numbers differ).
 func clarksonOrOverflow(n int, eq, rows [][]int64, b *budget) (keep []bool, empty, done bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			if _, isOverflow := r.(*ints.OverflowError); isOverflow {
-				keep, empty, done = nil, false, false
-				return
-			}
-			panic(r)
-		}
-	}()
-	return clarkson(n, eq, rows, b)
+	if stoppedBy(overflowLimit, func() { keep, empty, done = clarkson(n, eq, rows, b) }) != nil {
+		return nil, false, false
+	}
+	return keep, empty, done
 }
 
 // split decides the rows lo..hi-1; the tableau holds the equalities, the

@@ -16,7 +16,7 @@ func emptySystem(n int) *System {
 // We test the inequalities in order: r is dropped when the rows kept so far
 // and the ones not yet tested, together with r <= -1, have no integer point.
 func (s *System) RemoveRedundant() *System {
-	b := newBudget("RemoveRedundant")
+	b := s.budget("RemoveRedundant")
 	t := s.Clone()
 	if t.Normalize() || isIntegerEmpty(t, b) {
 		return emptySystem(s.NVars)
@@ -50,7 +50,7 @@ func (s *System) RemoveRedundant() *System {
 // triangle whose points are collinear, are added; dependent equalities are
 // dropped). Rows are normalized; an integer-empty s gives { -1 >= 0 }.
 func (s *System) ImplicitEqualities() *System {
-	b := newBudget("ImplicitEqualities")
+	b := s.budget("ImplicitEqualities")
 	t := s.Clone()
 	if t.Normalize() || isIntegerEmpty(t, b) {
 		return emptySystem(s.NVars)

@@ -43,12 +43,12 @@ type Result struct {
 // NVars+1 entries). Exact; Unbounded when the integer points are unbounded
 // below in that direction.
 func Min(s *System, obj []int64) Result {
-	return optimize(s, obj, false, newBudget("Min"))
+	return optimize(s, obj, false, s.budget("Min"))
 }
 
 // Max returns the maximum of obj·(x,1) over the integer points of s.
 func Max(s *System, obj []int64) Result {
-	return optimize(s, obj, true, newBudget("Max"))
+	return optimize(s, obj, true, s.budget("Max"))
 }
 
 // optimize answers by branch and bound over the simplex (bb.go) when it
@@ -101,10 +101,10 @@ func optimizeSearch(s *System, obj []int64, maximize bool, b *budget) Result {
 // variables compared in the order 0..NVars-1; Unbounded when there is none
 // because some variable is unbounded below (given the earlier ones at their
 // minimum).
-func LexMin(s *System) Result { return lexOpt(s, false, newBudget("LexMin")) }
+func LexMin(s *System) Result { return lexOpt(s, false, s.budget("LexMin")) }
 
 // LexMax returns the lexicographically largest integer point of s.
-func LexMax(s *System) Result { return lexOpt(s, true, newBudget("LexMax")) }
+func LexMax(s *System) Result { return lexOpt(s, true, s.budget("LexMax")) }
 
 func lexOpt(s *System, maximize bool, b *budget) Result {
 	t := s
@@ -157,7 +157,7 @@ func lexOptSearch(s *System, maximize bool, b *budget) Result {
 
 // Sample returns an integer point of s, or false when there is none. Exact.
 func Sample(s *System) ([]int64, bool) {
-	return sample(s, newBudget("Sample"))
+	return sample(s, s.budget("Sample"))
 }
 
 // sample fixes the variables one at a time: each to its minimum when that is
@@ -286,17 +286,15 @@ func ratMinBound(s *System, obj []int64, b *budget) (unb bool, lb int64, ok bool
 		h[i/64] |= 1 << (i % 64)
 		p.ineq = append(p.ineq, ratRow{r: shift(r), hist: h})
 	}
-	local := &budget{op: b.op, limit: ratMinBoundSteps}
-	stopped := false
-	func() {
-		// Too costly or too large: fall back to the search.
-		defer onLimit(&stopped)
+	local := b.sub(ratMinBoundSteps)
+	// Too costly or too large: fall back to the search.
+	stopped := stoppedBy(anyLimit, func() {
 		if p.eliminate(1, local) {
 			panic("sys: internal error: rationally empty system with integer points")
 		}
-	}()
+	})
 	b.tick(int(local.steps))
-	if stopped {
+	if stopped != nil {
 		return false, 0, false
 	}
 	have := false

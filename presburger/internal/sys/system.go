@@ -15,6 +15,10 @@ type System struct {
 	NVars int
 	Eq    [][]int64 // every row has NVars+1 entries
 	Ineq  [][]int64 // every row has NVars+1 entries
+	// Cancel, when closed, stops the queries on s (and on the systems
+	// derived from it by Clone) at their next budget check with a
+	// CancelledError panic (nil: never).
+	Cancel <-chan struct{}
 }
 
 // New returns the universe system over nvars variables.
@@ -27,7 +31,7 @@ func New(nvars int) *System {
 
 // Clone returns a deep copy of s.
 func (s *System) Clone() *System {
-	return &System{NVars: s.NVars, Eq: cloneRows(s.Eq), Ineq: cloneRows(s.Ineq)}
+	return &System{NVars: s.NVars, Eq: cloneRows(s.Eq), Ineq: cloneRows(s.Ineq), Cancel: s.Cancel}
 }
 
 func cloneRows(rows [][]int64) [][]int64 {
