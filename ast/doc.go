@@ -10,6 +10,10 @@
 // method): *For, *If, *Block, *User, *Mark and *Decl. A type switch over
 // these six is exhaustive. Nodes are mutable and owned by one pass at a
 // time; Copy makes a deep copy, EqualNode compares trees, Walk visits them.
+// A User node that a pass builds for its own printer (package vector's
+// kernel statements) carries typed data in its Payload, an immutable
+// value that copies share; passes read it by its type, never by parsing
+// the node's Name.
 //
 // Expressions implement Expr, also closed: *Int (an int64 constant),
 // *Ident (iterator, Decl name or parameter), *Op (an OpKind applied to

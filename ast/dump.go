@@ -50,6 +50,9 @@ func dump(b *strings.Builder, n Node, depth int) {
 		for _, a := range n.Args {
 			b.WriteString(" " + SExpr(a))
 		}
+		if n.Payload != nil {
+			b.WriteString(" {" + n.Payload.String() + "}")
+		}
 		b.WriteByte('\n')
 	case *Mark:
 		b.WriteString(pad + "mark " + n.Name + "\n")

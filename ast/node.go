@@ -1,5 +1,7 @@
 package ast
 
+import "reflect"
+
 // Node is a statement of the generated code. The concrete types are *For,
 // *If, *Block, *User, *Mark and *Decl; the set is closed (unexported marker
 // method), so a type switch over them is exhaustive.
@@ -47,10 +49,32 @@ type Block struct {
 }
 
 // User is one statement instance, S1(c0, c1): Name is the statement's name
-// and Args are the values of its original iterators.
+// and Args are the values of its original iterators. A node that a pass
+// builds for its own printer (a vector kernel's statement) carries what
+// that printer needs in Payload; its Name is then only a label for
+// dumps and diagnostics, which no pass parses.
 type User struct {
 	Name string
 	Args []Expr
+	// Payload is nil for the statements of the model.
+	Payload Payload
+}
+
+// Payload is typed data that a pass keeps on the User nodes it builds,
+// for the pass that prints them. ast never looks inside a payload.
+// Payloads are immutable values shared by copies (Copy, SubstNode);
+// EqualNode compares them with ==, so their dynamic types must be
+// comparable (Verify checks it).
+type Payload interface {
+	// String describes the payload in Dump's output.
+	String() string
+	// Part reports whether analyses of a loop's memory traffic may look
+	// through the node: it touches only what the model statements called
+	// in the same loop touch, as they touch it (a vector accumulation
+	// of one of them, a preprocessor line, which touches nothing). A node
+	// whose payload is not a part has traffic of its own (a kernel that
+	// reuses its operands in registers or packed buffers).
+	Part() bool
 }
 
 // Mark is an annotation on a subtree (isl's mark node): "parallel", "simd",
@@ -172,7 +196,7 @@ func Copy(n Node) Node {
 		if n == nil {
 			return nil
 		}
-		return &User{Name: n.Name, Args: copyList(n.Args)}
+		return &User{Name: n.Name, Args: copyList(n.Args), Payload: n.Payload}
 	case *Mark:
 		if n == nil {
 			return nil
@@ -223,7 +247,7 @@ func EqualNode(a, b Node) bool {
 		return true
 	case *User:
 		b, ok := b.(*User)
-		return ok && a.Name == b.Name && equalList(a.Args, b.Args)
+		return ok && a.Name == b.Name && equalList(a.Args, b.Args) && equalPayload(a.Payload, b.Payload)
 	case *Mark:
 		b, ok := b.(*Mark)
 		return ok && a.Name == b.Name && EqualNode(a.Body, b.Body)
@@ -232,6 +256,16 @@ func EqualNode(a, b Node) bool {
 		return ok && a.Name == b.Name && Equal(a.Value, b.Value)
 	}
 	return false
+}
+
+// equalPayload compares two payloads with ==, false when their type is
+// not comparable (Verify refuses such payloads).
+func equalPayload(a, b Payload) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	ta, tb := reflect.TypeOf(a), reflect.TypeOf(b)
+	return ta == tb && ta.Comparable() && a == b
 }
 
 // isNil reports whether n is nil or a typed nil pointer.

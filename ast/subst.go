@@ -277,7 +277,7 @@ func SubstNode(n Node, m map[string]Expr) Node {
 		}
 		return c
 	case *User:
-		return &User{Name: n.Name, Args: mapList(n.Args, func(e Expr) Expr { return Subst(e, m) })}
+		return &User{Name: n.Name, Args: mapList(n.Args, func(e Expr) Expr { return Subst(e, m) }), Payload: n.Payload}
 	case *Mark:
 		return &Mark{Name: n.Name, Body: SubstNode(n.Body, m)}
 	case *Decl:

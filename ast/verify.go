@@ -2,6 +2,7 @@ package ast
 
 import (
 	"fmt"
+	"reflect"
 )
 
 // Verify checks the structural invariants of n: no nil statement or
@@ -98,6 +99,9 @@ func (v *verifier) node(n Node, path string) error {
 		}
 		if v.bound(n.Name) {
 			return fmt.Errorf("ast: verify: %s: user statement %q is hidden by a name in scope", path, n.Name)
+		}
+		if n.Payload != nil && !reflect.TypeOf(n.Payload).Comparable() {
+			return fmt.Errorf("ast: verify: %s: user statement %q has a payload of the incomparable type %T", path, n.Name, n.Payload)
 		}
 		for i, a := range n.Args {
 			if err := v.expr(a, fmt.Sprintf("%s/%s arg %d", path, n.Name, i)); err != nil {
