@@ -34,8 +34,9 @@
 // "not legal" with the engine's error in the witness.
 //
 // Reduction candidates come from scop's Statement.Update (x += e,
-// x = x * e, ...): a loop whose carried dependences all go from such a
-// statement to itself through the element it updates.
+// x = x * e, x = e + x, x = x - e, x |= e, min and max, ...): a loop
+// whose carried dependences all go from such a statement to itself
+// through the element it updates.
 //
 // # Cost
 //

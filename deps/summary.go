@@ -49,4 +49,7 @@ func isReductionDep(x *Dep) bool {
 
 // isUpdate tells whether a statement is an associative update of its
 // left side (scop's Statement.Update).
-func isUpdate(st *scop.Statement) bool { return st.Update != "" }
+func isUpdate(st *scop.Statement) bool {
+	_, ok := st.Update()
+	return ok
+}

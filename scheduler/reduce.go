@@ -3,7 +3,6 @@ package scheduler
 import (
 	"fmt"
 
-	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/scop"
 )
@@ -18,29 +17,16 @@ type Reduction struct {
 	Op    string // "+" or "*"
 }
 
-// reductionOp returns the operator of an update statement x op= e or
-// x = x op e with op + or *, or "".
+// reductionOp returns the operator of an update statement that an
+// OpenMP reduction clause of + or * can take (scop's Statement.Update:
+// x += e, x -= e, x++, x = x + e, x = e + x, x = x - e, x = x + a + b,
+// x *= e, ...), or "".
 func reductionOp(st *scop.Statement) string {
-	as := st.Assign()
-	if as == nil {
+	u, ok := st.Update()
+	if !ok || u.Op != scop.UpdateAdd && u.Op != scop.UpdateMul {
 		return ""
 	}
-	switch as.Op {
-	case "+=":
-		return "+"
-	case "*=":
-		return "*"
-	case "=":
-		b, ok := as.RHS.(*cfront.Binary)
-		if !ok || (b.Op != "+" && b.Op != "*") {
-			return ""
-		}
-		if b.X.Format(nil) != as.LHS.Format(nil) {
-			return ""
-		}
-		return b.Op
-	}
-	return ""
+	return u.Op.String()
 }
 
 // proveReduction decides whether the loop at flat dimension
@@ -53,7 +39,7 @@ func (p *plan) proveReduction(group []int, prefix map[int][]dim, si int, x strin
 	st := p.stmts[si].st
 	op := reductionOp(st)
 	if op == "" {
-		return nil, fmt.Sprintf("%s is not an update x += e, x *= e, x = x + e or x = x * e", st.Name)
+		return nil, fmt.Sprintf("%s is not an update x += e, x -= e, x *= e, x = x + e, x = e + x, x = x - e or x = x * e", st.Name)
 	}
 	var write presburger.Map
 	reads, writes := 0, 0

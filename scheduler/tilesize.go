@@ -835,7 +835,7 @@ func (p *plan) packable(group []int) bool {
 	}
 	for _, si := range group {
 		st := p.stmts[si].st
-		if st.Update != "+" {
+		if u, ok := st.Update(); !ok || u.Op != scop.UpdateAdd {
 			continue
 		}
 		reads := 0

@@ -521,7 +521,6 @@ func (b *builder) exprStmt(x *cfront.ExprStmt, seq *tnode) {
 	}
 	if b.err == nil {
 		b.markLHSReads(r)
-		r.st.Update = updateOp(r)
 	}
 	seq.children = append(seq.children, &tnode{stmt: len(b.stmts) - 1, loop: -1})
 }
@@ -548,52 +547,6 @@ func (b *builder) macroStmtWhy(c *cfront.Call) string {
 		return "its expansion '" + text + "' is a comma expression (only one write per statement is modelled)"
 	}
 	return "its expansion '" + text + "' is not one assignment or increment"
-}
-
-// updateOp classifies a statement as an associative update (see
-// Statement.Update).
-func updateOp(r *rawStmt) string {
-	lhsReads := 0
-	for _, a := range r.accesses {
-		if a.kind == Read && a.lhs {
-			lhsReads++
-		}
-	}
-	if lhsReads != 1 {
-		return ""
-	}
-	st := r.st
-	switch st.Op {
-	case "+=", "-=", "++", "--":
-		return "+"
-	case "*=":
-		return "*"
-	case "=":
-	default:
-		return ""
-	}
-	as := st.Assign()
-	if as == nil {
-		return ""
-	}
-	bin, ok := cfront.Unparen(as.RHS).(*cfront.Binary)
-	if !ok || (bin.Op != "+" && bin.Op != "*") {
-		return ""
-	}
-	op := bin.Op
-	lhs := strings.ReplaceAll(as.LHS.Format(nil), " ", "")
-	same := func(e cfront.Expr) bool { return strings.ReplaceAll(cfront.Unparen(e).Format(nil), " ", "") == lhs }
-	// x = x + a + b parses as (x + a) + b: walk down the left spine.
-	for {
-		if same(bin.X) || same(bin.Y) {
-			return op
-		}
-		l, ok := cfront.Unparen(bin.X).(*cfront.Binary)
-		if !ok || l.Op != op {
-			return ""
-		}
-		bin = l
-	}
 }
 
 // markLHSReads marks the reads of a statement that touch the element its

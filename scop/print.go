@@ -49,8 +49,8 @@ func Print(w io.Writer, s *Scop) error {
 	b.WriteString("statements:\n")
 	for _, st := range s.Statements {
 		fmt.Fprintf(&b, "  %s: %q at %s", st.Name, st.Text, st.Pos)
-		if st.Update != "" {
-			fmt.Fprintf(&b, " (update %s)", st.Update)
+		if u, ok := st.Update(); ok {
+			fmt.Fprintf(&b, " (update %s)", u.Op)
 		}
 		b.WriteString("\n")
 		fmt.Fprintf(&b, "    domain: %s\n", st.Domain)
@@ -147,7 +147,10 @@ func JSON(s *Scop) ([]byte, error) {
 		j.Arrays = append(j.Arrays, jsonArray{a.Name, a.ElemType, a.Rank, a.Extents, a.Local, a.ReadOnly})
 	}
 	for _, st := range s.Statements {
-		js := jsonStmt{Name: st.Name, Text: st.Text, Line: st.Pos.Line, Col: st.Pos.Col, Iters: append([]string{}, st.Iters...), Update: st.Update, Domain: st.Domain.String()}
+		js := jsonStmt{Name: st.Name, Text: st.Text, Line: st.Pos.Line, Col: st.Pos.Col, Iters: append([]string{}, st.Iters...), Domain: st.Domain.String()}
+		if u, ok := st.Update(); ok {
+			js.Update = u.Op.String()
+		}
 		for _, a := range st.Accesses {
 			js.Accesses = append(js.Accesses, jsonAccess{a.Kind.String(), a.Array, a.Rel.String(), a.LHS && a.Kind == Read})
 		}

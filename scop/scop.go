@@ -91,12 +91,8 @@ type Statement struct {
 	Accesses []*Access
 	// Op is the assignment operator ("=", "+=", ..., "++", "--", or "decl").
 	Op string
-	// Update is "+" or "*" when the statement updates its left side with
-	// an associative and commutative operator and reads it exactly once:
-	// x += e, x -= e, x *= e, x++, x--, x = x + e, x = e + x, x = x * e,
-	// x = e * x (e not reading x). It is "" otherwise. Reductions are
-	// recognized from it.
-	Update string
+	// The method Update recognizes an update of the left side (x += e,
+	// x = x + e, ...), from which reductions are recognized.
 	// Position in the flat schedule: Beta[k] is the textual position at
 	// depth k (len(Beta) == len(Iters)+1).
 	Beta []int

@@ -34,8 +34,10 @@
 //
 // A statement is a candidate when
 //   - it is surrounded by at least three loops;
-//   - it is a reduction update of its left side (scop.Statement.Update is
-//     "+" or "*") whose left side uses every enclosing loop but the
+//   - it is a reduction update of its left side with + (or -) or *
+//     written with the left side as an operand of the outermost operator
+//     (scop.Statement.Update, an exact form: x op= e, x = x op e,
+//     x = e op x) whose left side uses every enclosing loop but the
 //     innermost, and not the innermost;
 //   - the rest of the right-hand side (e) reads two or more distinct
 //     array access patterns (A[k][i] and A[k][j] are two);

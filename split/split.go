@@ -152,7 +152,7 @@ func Apply(f *cfront.File, r *cfront.Region, s *scop.Scop, cfg Config) (*Result,
 	}
 	var cands []*candidate
 	for _, st := range s.Statements {
-		if st.Update == "" {
+		if u, ok := st.Update(); !ok || u.Op != scop.UpdateAdd && u.Op != scop.UpdateMul {
 			continue
 		}
 		d := Decision{Stmt: st.Name, Pos: st.Pos, Text: st.Text}
@@ -242,31 +242,15 @@ func check(s *scop.Scop, st *scop.Statement) (*candidate, string) {
 	if !ok {
 		return nil, "not an expression statement"
 	}
+	u, _ := st.Update()
 	as, ok := es.X.(*cfront.Assign)
-	if !ok {
+	if !ok || u.Form == scop.FormIncrement {
 		return nil, "an increment (++/--) has nothing to split"
 	}
-	var e cfront.Expr
-	switch as.Op {
-	case "+=", "-=", "*=":
-		e = as.RHS
-	case "=":
-		bin, ok := cfront.Unparen(as.RHS).(*cfront.Binary)
-		if !ok {
-			return nil, "the right-hand side is not an update of the left side"
-		}
-		lhs := flat(as.LHS)
-		switch {
-		case flat(bin.X) == lhs:
-			e = bin.Y
-		case flat(bin.Y) == lhs:
-			e = bin.X
-		default:
-			return nil, "the left side is not an operand of the outermost operator; splitting would reassociate the floating-point sum"
-		}
-	default:
-		return nil, "operator " + as.Op + " is not a reduction update"
+	if !u.Exact() {
+		return nil, "the left side is not an operand of the outermost operator; splitting would reassociate the floating-point sum"
 	}
+	e := u.Operand
 	// The left side must use every loop but the innermost.
 	_, subs, ok := cfront.ArrayAccess(as.LHS)
 	if !ok {

@@ -149,8 +149,8 @@ func TestModel(t *testing.T) {
 				t.Fatalf("%s domain %v, original %v", st.Name, st.Domain, old.Statements[2].Domain)
 			}
 		}
-		if upd.Update != "+" {
-			t.Fatalf("the update lost its reduction form: %q", upd.Update)
+		if u, ok := upd.Update(); !ok || u.Op != scop.UpdateAdd {
+			t.Fatalf("the update lost its reduction form: %v %v", ok, u.Op)
 		}
 		// The definition writes the temporary, the update reads it.
 		var w, r string

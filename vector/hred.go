@@ -42,12 +42,12 @@ type hred struct {
 // matchHred decides whether the innermost loop f (rep: analyzeLoop's
 // verdict, not vectorizable) is a reduction the hred scheme handles (the
 // caller checks the trip count with short and registers h): one
-// statement X += e, X -= e, X = X + e or X = X - e (reductionOperand), X invariant
-// along f, no other access to X's array that may touch X (cholesky's
-// A[i][j] -= A[i][k] * A[j][k] reads other elements of A: the model proves
-// that no instance reads the element it writes), every other access of
-// stride 0 or 1, no
-// call, cast or iterator value in e, double or float throughout.
+// statement X += e, X -= e, X = X + e, X = e + X or X = X - e
+// (reductionOperand), X invariant along f, no other access to X's array
+// that may touch X (A[i][j] -= A[i][k] * A[j][k] reads other elements of
+// A: the model proves that no instance reads the element it writes),
+// every other access of stride 0 or 1, no call, cast or iterator value in
+// e, double or float throughout.
 func (v *vectorizer) matchHred(f *ast.For) *hred {
 	if v.cfg.NoIntrinsics || v.cfg.NoReduce {
 		return nil
@@ -71,7 +71,7 @@ func (v *vectorizer) matchHred(f *ast.For) *hred {
 	if as == nil {
 		return nil
 	}
-	e, neg, ok := reductionOperand(st, as)
+	e, neg, ok := reductionOperand(st)
 	if !ok {
 		return nil
 	}
@@ -141,48 +141,15 @@ func (v *vectorizer) matchHred(f *ast.For) *hred {
 	return h
 }
 
-// reductionOperand splits the statement X op= e into e and whether e is
-// subtracted: X += e, X -= e, X = X + e, X = e + X (scop's Update "+"),
-// and X = X - e, which scop does not count as an associative update
-// (X = e - X is none) but which reduces as X -= e does (our trisolv's
-// x[i] = x[i] - L[i][j] * x[j]): there the one read of X's element must
-// be the left operand, the statement's only read of that element.
-func reductionOperand(st *scop.Statement, as *cfront.Assign) (e cfront.Expr, neg, ok bool) {
-	lhsText := as.LHS.Format(nil)
-	if st.Update == "+" {
-		switch as.Op {
-		case "+=":
-			return as.RHS, false, true
-		case "-=":
-			return as.RHS, true, true
-		case "=":
-			b, ok := cfront.Unparen(as.RHS).(*cfront.Binary)
-			if !ok || b.Op != "+" {
-				return nil, false, false
-			}
-			switch {
-			case cfront.Unparen(b.X).Format(nil) == lhsText:
-				return b.Y, false, true
-			case cfront.Unparen(b.Y).Format(nil) == lhsText:
-				return b.X, false, true
-			}
-		}
+// reductionOperand is the e of an innermost reduction X += e, X -= e,
+// X = X + e, X = e + X or X = X - e (scop's Statement.Update, an exact
+// form of +), and whether e is subtracted.
+func reductionOperand(st *scop.Statement) (e cfront.Expr, neg, ok bool) {
+	u, ok := st.Update()
+	if !ok || u.Op != scop.UpdateAdd || u.Operand == nil || !u.Exact() {
 		return nil, false, false
 	}
-	if st.Update != "" || as.Op != "=" {
-		return nil, false, false
-	}
-	b, ok := cfront.Unparen(as.RHS).(*cfront.Binary)
-	if !ok || b.Op != "-" || cfront.Unparen(b.X).Format(nil) != lhsText {
-		return nil, false, false
-	}
-	lhsReads := 0
-	for _, a := range st.Accesses {
-		if a.Kind == scop.Read && a.LHS {
-			lhsReads++
-		}
-	}
-	return b.Y, true, lhsReads == 1
+	return u.Operand, u.Neg, true
 }
 
 // reverseStride reports whether an access moves one element backwards

@@ -125,27 +125,13 @@ func (v *vectorizer) matchKernel(f1 *ast.For) (*kernel, LoopReport) {
 	if as == nil {
 		return nil, rep
 	}
-	var prod cfront.Expr
-	lhsText := as.LHS.Format(nil)
-	switch as.Op {
-	case "+=":
-		prod = as.RHS
-	case "=":
-		b, ok := cfront.Unparen(as.RHS).(*cfront.Binary)
-		if !ok || b.Op != "+" {
-			return nil, rep
-		}
-		switch {
-		case cfront.Unparen(b.X).Format(nil) == lhsText:
-			prod = b.Y
-		case cfront.Unparen(b.Y).Format(nil) == lhsText:
-			prod = b.X
-		default:
-			return nil, rep
-		}
-	default:
+	// The update X += prod, X = X + prod or X = prod + X (scop's
+	// Statement.Update, an exact form of + that adds its operand).
+	upd, ok := st.Update()
+	if !ok || upd.Op != scop.UpdateAdd || upd.Neg || upd.Operand == nil || !upd.Exact() {
 		return nil, rep
 	}
+	prod := upd.Operand
 	var write *scop.Access
 	for _, a := range st.Accesses {
 		if a.Kind == scop.Write {

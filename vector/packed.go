@@ -102,15 +102,6 @@ func accessDims(a *scop.Access, ndim int) (map[int]bool, bool) {
 	return out, true
 }
 
-// splitTerms splits a sum into its terms (only +; parentheses dropped).
-func splitTerms(e cfront.Expr) []cfront.Expr {
-	e = cfront.Unparen(e)
-	if b, ok := e.(*cfront.Binary); ok && b.Op == "+" {
-		return append(splitTerms(b.X), splitTerms(b.Y)...)
-	}
-	return []cfront.Expr{e}
-}
-
 // affExpr turns a row over [params, dims..., const] (dims all zero) of an
 // affine expression of the parameters into an ast expression.
 func paramExpr(params []string, coef func(k int) int64, c int64) ast.Expr {
@@ -171,26 +162,18 @@ func (v *vectorizer) matchPacked(f *ast.For) (*pkernel, LoopReport) {
 		return nil, rep
 	}
 	// The update: X += t1 + t2 + ..., or X = X + t1 + ... (the left
-	// side as one term of the sum, anywhere).
+	// side as one term of the sum, anywhere: scop's Statement.Update with
+	// + and only added terms).
+	upd, ok := st.Update()
+	if !ok || upd.Op != scop.UpdateAdd || upd.Neg || len(upd.Terms) == 0 {
+		return nil, rep
+	}
 	var prods []cfront.Expr
-	lhsText := as.LHS.Format(nil)
-	switch as.Op {
-	case "+=":
-		prods = splitTerms(as.RHS)
-	case "=":
-		seen := 0
-		for _, t := range splitTerms(as.RHS) {
-			if cfront.Unparen(t).Format(nil) == lhsText {
-				seen++
-				continue
-			}
-			prods = append(prods, t)
-		}
-		if seen != 1 || len(prods) == 0 {
+	for _, t := range upd.Terms {
+		if t.Neg {
 			return nil, rep
 		}
-	default:
-		return nil, rep
+		prods = append(prods, t.X)
 	}
 	ndim := len(st.CIters)
 	var write *scop.Access
