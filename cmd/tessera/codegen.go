@@ -20,16 +20,23 @@ func init() {
 }
 
 func runCodegen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	c := cli.New("tessera codegen", "tessera codegen [--separate|--atomic] [-o OUT] [FILE]")
+	c := cli.New("tessera codegen", "tessera codegen [--separate|--atomic] [--openscop] [-o OUT] [FILE]")
 	c.About = `Generates the AST of isl_codegen's input, read from FILE (standard input
 when FILE is absent or -): a schedule tree in YAML, or a schedule map, a
 context set and an options map in isl notation ('#' starts a comment).
 An option name that isl does not know (not atomic, separate, unroll or
-isolate) is ignored, as isl does, with a warning.`
+isolate) is ignored, as isl does, with a warning.
+
+With --openscop, FILE is an OpenScop file (one or more documents): the
+code follows the scattering of each statement, with the statement texts
+of the <body> extensions and the parameters of the context; each document
+gives one block between #pragma scop and #pragma endscop, after the
+helper macros (tessera_floord, tessera_min, ...) that the code uses.`
 	c.Notes = "Exit status: 0 success; 1 an error in the input; 2 bad usage."
 	out := c.FlagSet().String("o", "-", "output `FILE`, - for standard output")
 	separate := c.FlagSet().Bool("separate", false, "use the separate option for every schedule dimension")
 	atomic := c.FlagSet().Bool("atomic", false, "use the atomic option for every schedule dimension")
+	osc := c.FlagSet().Bool("openscop", false, "the input is OpenScop: generate C from its scattering and statement bodies")
 	pos, code, done := c.Parse(args, stdout, stderr)
 	if done {
 		return code
@@ -66,6 +73,18 @@ isolate) is ignored, as isl does, with a warning.`
 		force = schedule.OptionSeparate
 	} else if *atomic {
 		force = schedule.OptionAtomic
+	}
+	if *osc {
+		text, err := codegenOpenScop(name, src, force)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		if err := writeOutput(*out, []byte(text), stdout, inputs...); err != nil {
+			fmt.Fprintf(stderr, "tessera codegen: %v\n", err)
+			return 1
+		}
+		return 0
 	}
 	n, err := codegenSafe(string(src), force)
 	if err != nil {

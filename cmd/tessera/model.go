@@ -10,6 +10,7 @@ import (
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/internal/cli"
+	"github.com/tessera-opt/tessera/openscop"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -32,7 +33,11 @@ func runModel(what string, args []string, stdout, stderr io.Writer) int {
 	c.Notes = "Exit status: 0 success; 1 when a region or the input had an error; 2 bad usage."
 	fs := c.FlagSet()
 	out := fs.String("o", "-", "output `FILE`, - for standard output")
-	asJSON := fs.Bool("json", false, "print JSON for tools")
+	asJSON := fs.Bool("json", false, "print JSON for tools (the same as --format=json)")
+	format := "text"
+	if what == "scop" {
+		fs.StringVar(&format, "format", "text", "output `FORMAT`: text, json or openscop (one OpenScop document per region, with the original schedule as scattering)")
+	}
 	ctxFlag := fs.String("context", "", "assumption on the parameters: a `SET` in isl notation, or an integer N for every parameter >= N (as for tessera opt)")
 	autoscop := fs.Bool("autoscop", false, "also model maximal affine loop nests outside scop pragmas")
 	dataflow := fs.Bool("dataflow", false, "value-based flow dependences (deps only)")
@@ -48,6 +53,19 @@ func runModel(what string, args []string, stdout, stderr io.Writer) int {
 	}
 	if len(pos) != 1 {
 		c.Fail(stderr, inputCount(pos))
+		return 2
+	}
+	switch format {
+	case "text":
+	case "json":
+		*asJSON = true
+	case "openscop":
+		if *asJSON {
+			c.Fail(stderr, "--json and --format=openscop exclude each other")
+			return 2
+		}
+	default:
+		c.Fail(stderr, fmt.Sprintf("--format: unknown format %q (text, json or openscop)", format))
 		return 2
 	}
 	uctx, err := parseContext(*ctxFlag)
@@ -72,7 +90,7 @@ func runModel(what string, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	var buf bytes.Buffer
-	status := modelRun{what, path, fcfg, ctx, *asJSON, *dataflow, *input}.print(src, &buf, stderr)
+	status := modelRun{what, path, fcfg, ctx, *asJSON, format == "openscop", *dataflow, *input}.print(src, &buf, stderr)
 	if err := writeOutput(*out, buf.Bytes(), stdout, path); err != nil {
 		fmt.Fprintf(stderr, "tessera %s: %v\n", what, err)
 		return 1
@@ -82,10 +100,11 @@ func runModel(what string, args []string, stdout, stderr io.Writer) int {
 
 // A modelRun is one `tessera scop` or `tessera deps` on a file.
 type modelRun struct {
-	what, path              string // the command, the file
-	fcfg                    cfront.Config
-	ctx                     string // the user context for every region
-	asJSON, dataflow, input bool
+	what, path       string // the command, the file
+	fcfg             cfront.Config
+	ctx              string // the user context for every region
+	asJSON, openscop bool   // output formats (text when both are false)
+	dataflow, input  bool
 }
 
 // print prints the model or the dependences of every region of the file
@@ -105,6 +124,7 @@ func (m modelRun) print(src []byte, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: note: no region found (mark one with #pragma scop / #pragma endscop, or use --autoscop)\n", path)
 	}
 	first := true
+	var docs []*openscop.Scop
 	if asJSON {
 		fmt.Fprint(stdout, "[")
 	}
@@ -118,7 +138,12 @@ func (m modelRun) print(src []byte, stdout, stderr io.Writer) int {
 		var out []byte
 		switch what {
 		case "scop":
-			if asJSON {
+			if m.openscop {
+				var doc *openscop.Scop
+				if doc, err = openscop.FromModel(s, src); err == nil {
+					docs = append(docs, doc)
+				}
+			} else if asJSON {
 				out, err = scop.JSON(s)
 			} else {
 				err = scop.Print(stdout, s)
@@ -149,6 +174,12 @@ func (m modelRun) print(src []byte, stdout, stderr io.Writer) int {
 	}
 	if asJSON {
 		fmt.Fprintln(stdout, "]")
+	}
+	if len(docs) > 0 {
+		if err := openscop.Print(stdout, docs...); err != nil {
+			fmt.Fprintf(stderr, "tessera %s: %v\n", what, err)
+			return 1
+		}
 	}
 	return status
 }
