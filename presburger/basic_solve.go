@@ -26,13 +26,14 @@ func (b BasicMap) system() *sys.System {
 
 // IsEmpty reports exactly whether b has no integer point.
 func (b BasicMap) IsEmpty() bool {
-	empty, _ := b.isEmptyWithin(sys.DefaultBudget)
+	empty, _ := b.isEmptyWithin(sys.DefaultBudget, nil)
 	return empty
 }
 
 // isEmptyWithin is IsEmpty with a solver budget of limit steps (a budget
-// error past it) that also returns the steps taken.
-func (b BasicMap) isEmptyWithin(limit int64) (empty bool, steps int64) {
+// error past it), stopped when cancel is closed (nil: never), that also
+// returns the steps taken.
+func (b BasicMap) isEmptyWithin(limit int64, cancel <-chan struct{}) (empty bool, steps int64) {
 	if b.empty {
 		return true, 0
 	}
@@ -40,7 +41,9 @@ func (b BasicMap) isEmptyWithin(limit int64) (empty bool, steps int64) {
 		return false, 0
 	}
 	defer translatePanics()
-	return sys.IsIntegerEmptyWithin(b.system(), limit)
+	s := b.system()
+	s.Cancel = cancel
+	return sys.IsIntegerEmptyWithin(s, limit)
 }
 
 // IsEmpty reports exactly whether s has no integer point.

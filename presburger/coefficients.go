@@ -23,7 +23,11 @@ func (b BasicSet) Coefficients() BasicSet { return b.m.Coefficients() }
 // Coefficients is BasicSet.Coefficients for a relation, read as a set over
 // (parameters, input dims, output dims): the result's coordinates are
 // (c0, parameters, input dims, output dims).
-func (bm BasicMap) Coefficients() BasicSet {
+func (bm BasicMap) Coefficients() BasicSet { return bm.coefficients(nil) }
+
+// coefficients is Coefficients with its solver queries stopped when
+// cancel is closed (nil: never).
+func (bm BasicMap) coefficients(cancel <-chan struct{}) BasicSet {
 	sp := bm.space
 	k := sp.NDim()
 	nvar := k + len(bm.locals)
@@ -33,6 +37,7 @@ func (bm BasicMap) Coefficients() BasicSet {
 	}
 	defer translatePanics()
 	src := bm.system() // includes the defining bounds of known divs
+	src.Cancel = cancel
 	if sys.IsRationalEmpty(src) {
 		return UniverseBasic(out).Set()
 	}
@@ -56,6 +61,7 @@ func (bm BasicMap) Coefficients() BasicSet {
 	mu := lam + m
 	w := mu + e
 	s := sys.New(w)
+	s.Cancel = cancel
 	row := func() []int64 { return make([]int64, w+1) }
 	for v := 0; v < nvar; v++ {
 		r := row()

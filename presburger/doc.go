@@ -54,9 +54,18 @@
 //
 // Arithmetic is int64 with overflow checks (internal/ints); the solver is
 // internal/sys (Omega-test style elimination, exact projection with
-// floor-division pieces). Overflow and solver budgets panic with a
-// *presburger.Error (Kind Overflow or Budget); defer Recover(&err) to turn
-// them into errors.
+// floor-division pieces). The algebra (Intersect, Subtract, ...) keeps
+// value results: overflow and solver budgets panic with a
+// *presburger.Error (Kind Overflow or Budget), which a caller turns into
+// an error with `defer presburger.Recover(&err)` at its own boundary.
+// Recover converts only the engine's panics; any other panic is a bug and
+// goes on. Queries that can fail on their data (parsing, LexMinPwMultiAff,
+// DimMin, CardPw, SubtractWithin, ...) return errors or a bool, and a Query
+// runs IsEmpty, LexMinPoint and Coefficients with a cancel channel (Kind
+// Cancelled; the solver checks it every few hundred steps, at its budget
+// checks) and an error result. Inside the package, optional work
+// (simplifications, pruning) falls back on a budget overrun through one
+// helper (orOnBudget, survives), never by swallowing other panics.
 //
 // # Operations and algorithms
 //

@@ -112,6 +112,16 @@ func orOnBudget[T any](fallback T, f func() T) T {
 	return out
 }
 
+// AsError returns the *Error that the panic value r of an engine
+// operation stands for, and false when r is not an engine error (a bug,
+// which the caller must let go on). It is for the few callers that
+// recover a panic for their own reasons (a package's private panic type)
+// and must classify what else they caught; others use Recover.
+func AsError(r any) (*Error, bool) {
+	e := asError(r)
+	return e, e != nil
+}
+
 // asError converts a panic value of the engine into a *Error (nil if it
 // is not one).
 func asError(r any) *Error {

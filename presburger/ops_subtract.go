@@ -116,7 +116,7 @@ func (acct *stepAccount) pruneEmpty(b BasicMap) bool {
 	if acct.left <= 0 {
 		acct.charge(1)
 	}
-	empty, steps := b.isEmptyWithin(acct.left)
+	empty, steps := b.isEmptyWithin(acct.left, nil)
 	acct.left -= steps
 	return empty
 }

@@ -28,21 +28,25 @@ func (k OptKind) String() string {
 // (parameters then dimensions, compared in that order) when it exists.
 // It is the non-parametric lexmin: the parameters are treated as the
 // leading unknowns. Exact. Parametric lexmin is LexMin.
-func (s BasicSet) LexMinPoint() ([]int64, OptKind) { return s.m.lexOptPoint(false) }
+func (s BasicSet) LexMinPoint() ([]int64, OptKind) { return s.m.lexOptPoint(false, nil) }
 
 // LexMaxPoint is LexMinPoint for the largest point.
-func (s BasicSet) LexMaxPoint() ([]int64, OptKind) { return s.m.lexOptPoint(true) }
+func (s BasicSet) LexMaxPoint() ([]int64, OptKind) { return s.m.lexOptPoint(true, nil) }
 
-func (b BasicMap) lexOptPoint(max bool) ([]int64, OptKind) {
+// lexOptPoint is LexMinPoint (LexMaxPoint when max) with its solver query
+// stopped when cancel is closed (nil: never).
+func (b BasicMap) lexOptPoint(max bool, cancel <-chan struct{}) ([]int64, OptKind) {
 	if b.empty {
 		return nil, OptEmpty
 	}
 	defer translatePanics()
+	s := b.system()
+	s.Cancel = cancel
 	var r sys.Result
 	if max {
-		r = sys.LexMax(b.system())
+		r = sys.LexMax(s)
 	} else {
-		r = sys.LexMin(b.system())
+		r = sys.LexMin(s)
 	}
 	switch r.Kind {
 	case sys.Empty:
@@ -63,7 +67,7 @@ func (s Set) LexMaxPoint() ([]int64, OptKind) { return s.lexOptPoint(true) }
 func (s Set) lexOptPoint(max bool) ([]int64, OptKind) {
 	var best []int64
 	for _, p := range s.m.parts {
-		pt, k := p.lexOptPoint(max)
+		pt, k := p.lexOptPoint(max, nil)
 		switch k {
 		case OptEmpty:
 			continue

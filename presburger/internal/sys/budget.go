@@ -42,6 +42,9 @@ type budget struct {
 	// never); next is the step count at which it is next checked.
 	cancel <-chan struct{}
 	next   int64
+	// watch, when set (by tests), sees the step count at every tick,
+	// before the checks.
+	watch func(steps int64)
 }
 
 // cancelEvery is the number of steps between two checks of a query's
@@ -61,7 +64,7 @@ func (s *System) budget(op string) *budget {
 // sub returns a budget of limit steps for a part of b's query, with b's
 // cancel channel; the caller charges its steps to b.
 func (b *budget) sub(limit int64) *budget {
-	return &budget{op: b.op, limit: limit, cancel: b.cancel, next: 0}
+	return &budget{op: b.op, limit: limit, cancel: b.cancel, watch: b.watch}
 }
 
 // cancelled, when set, makes every running query stop at its next step
@@ -84,6 +87,9 @@ func (CancelledError) Error() string { return "sys: cancelled" }
 
 func (b *budget) tick(n int) {
 	b.steps += int64(n)
+	if b.watch != nil {
+		b.watch(b.steps)
+	}
 	if cancelled.Load() {
 		panic(CancelledError{})
 	}

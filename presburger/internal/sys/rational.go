@@ -263,7 +263,11 @@ func RationalProject(s *System, keep int) *System {
 	if keep < 0 || keep > s.NVars {
 		panic("sys: RationalProject: keep " + strconv.Itoa(keep) + " out of range")
 	}
-	b := s.budget("RationalProject")
+	return ratProjectWith(s, keep, s.budget("RationalProject"))
+}
+
+// ratProjectWith is RationalProject under the budget b.
+func ratProjectWith(s *System, keep int, b *budget) *System {
 	p := newRatProb(s)
 	out := &System{NVars: keep}
 	if p.eliminate(keep, b) {
