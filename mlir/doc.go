@@ -1,0 +1,97 @@
+// Package mlir writes tessera's optimized regions in MLIR's affine dialect
+// (and, in the files of the input side, reads affine MLIR back).
+//
+// # Output: what it takes and gives
+//
+// Emit takes the *pipeline.Result of one C file and gives an MLIR module
+// (text accepted by the stock mlir-opt of LLVM 19) with one func.func per
+// optimized region. The body is generated again from the region's chosen
+// schedule (pipeline.Region.Tree, through astgen, without the C-only
+// post-stages), so it is the AST the pipeline checked against the
+// dependences, not the C text it printed. Run the pipeline with
+// Options.NoLICM and Options.NoExpand, Vectorize and Split off
+// (EmitOptions sets them), as `tessera opt --emit=mlir` does.
+//
+// The function of region N (1-based, in the file's order, as --explain
+// numbers them) of C function F is @F_rN. Its arguments, in this order:
+//
+//   - one memref per array the region touches and does not declare, in
+//     the order of scop.Scop.Arrays (sorted by name), with the C
+//     declaration's extents: static where the extent is an integer
+//     constant (macros included), `?` otherwise (a pointer, A[][N], a
+//     variable-length array);
+//   - a 0-d memref (memref<f64>) per scalar the region writes and does not
+//     declare;
+//   - a value (f64, i32, ...) per scalar the region only reads;
+//   - an index per parameter of the model (scop.Scop.Params order).
+//
+// Arrays and scalars declared inside the region are memref.alloca'd at the
+// top of the function. Each function carries llvm.emit_c_interface, so C
+// calls it through _mlir_ciface_F_rN with pointers to memref descriptors
+// (CCaller writes that call into the original C file).
+//
+// # Body
+//
+// ast.For becomes affine.for (lower bound max(...) and upper bound
+// min(...) as multi-result maps; a C bound `c <= e` is the exclusive MLIR
+// bound e + 1), ast.If becomes affine.if over integer sets (a disjunction
+// or a negated conjunction becomes nested affine.if, repeating the branch
+// that needs it), floord/ceild/% of the AST become floordiv/ceildiv/mod
+// (astgen writes % only on non-negative operands or compared with zero,
+// where C's remainder and MLIR's mod agree). With EmitConfig.Parallel, the
+// outermost loop of a nest that the schedule marks parallel (ast.For's
+// Parallel flag, a coincident band member) becomes affine.parallel, unless
+// the scheduler privatized a scalar or reduced on it for OpenMP (those
+// clauses have no counterpart here, and the loop stays affine.for).
+//
+// A statement instance S(c0, c1) is S's C syntax (scop.Statement.Syntax)
+// with its iterators replaced by the instance's arguments: array elements
+// are affine.load/affine.store with the subscripts as affine expressions of
+// the loop variables and the parameters (symbols), and the arithmetic is
+// typed as C types it:
+//
+//	double -> f64, float -> f32, int -> i32, long/long long -> i64,
+//	short -> i16, char -> i8
+//	+ - * /            arith.addf/subf/mulf/divf, addi/subi/muli/divsi
+//	%                  arith.remsi (integers)
+//	unary -            arith.negf, 0 - x
+//	< <= > >= == !=    arith.cmpf (ordered) / arith.cmpi (signed), i1
+//	&& || !            arith.andi/ori/xori on i1 (operands are pure)
+//	?:                 arith.select (both sides are pure)
+//	casts              sitofp, fptosi, extf, truncf, extsi, trunci
+//	sqrt exp log pow fabs sin cos tan tanh floor ceil (and the f forms)
+//	                   math.sqrt, math.exp, math.log, math.powf, math.absf, ...
+//	fmax fmin          arith.maxnumf, arith.minnumf
+//
+// with C's usual arithmetic conversions (float with double gives double,
+// an integer operand is converted to the floating type, char and short
+// promote to int). Function-like macros are expanded as the preprocessor
+// expands them (cfront.File.ExpandCall); object-like macros must be integer
+// constants. Iterators and parameters used as values are computed in index
+// type and converted with arith.index_cast to the C type of the variable
+// (int when not declared).
+//
+// # What is not emitted
+//
+// A region that the pipeline kept as it was has no function (a comment
+// says why). A region whose code cannot be expressed — a subscript that is
+// not affine in the loops and parameters (C division in a subscript, a
+// delinearized A[i*n + j]), a call of an unknown function, unsigned or
+// pointer-typed values, an assignment inside an expression, a bound the
+// affine dialect cannot write — is left out with a `file:line:col:
+// warning:` that names the construct, and a comment in the module.
+// `tessera opt --emit=mlir` exits with status 0 when at least one region
+// was emitted and 1 when none was.
+//
+// The function assumes that its memref arguments do not overlap (the
+// pipeline's run-time alias checks of the C output have no counterpart).
+//
+// # Glossary
+//
+//	region function   func.func @F_rN
+//	ast.For           affine.for / affine.parallel
+//	ast.If            affine.if (integer set)
+//	ast.User          the statement's ops (affine.load, arith, affine.store)
+//	parameter         symbol operand of the affine maps (index argument)
+//	loop iterator     dim operand (the induction variable)
+package mlir
