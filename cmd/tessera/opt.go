@@ -13,6 +13,7 @@ import (
 	"github.com/tessera-opt/tessera/astopt"
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/internal/cli"
+	"github.com/tessera-opt/tessera/mlir"
 	"github.com/tessera-opt/tessera/pipeline"
 	"github.com/tessera-opt/tessera/scheduler"
 	"github.com/tessera-opt/tessera/split"
@@ -85,6 +86,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	freeFMA := fs.Bool("free-fma", false, "let gcc fuse the multiply-adds of the original's reduction loops (s += a*b) in the optimized loops: by default they are printed so that they stay a multiply and an add, as gcc leaves them in the original under AMD Zen tunings (-march=native there), and the output prints the original's bits")
 	noExpand := fs.Bool("noexpand", false, "no scalar expansion: temporaries such as PolyBench's temp2 or w keep their single storage (by default a local scalar dead after the region gets an array indexed by the loops that carry none of its values when that lets the scheduler tile, parallelize or vectorize more; --explain says which)")
 	schedFile := fs.String("schedule", "", "user schedule `FILE` replacing the automatic scheduler: a transformation script or an isl YAML schedule tree (docs/SCHEDULE.md)")
+	emitLang := fs.String("emit", "c", "output `LANGUAGE`: c (the file with its regions rewritten), or mlir (an MLIR module in the affine dialect, one func.func per optimized region; default output NAME.tessera.mlir; see docs/MLIR.md)")
 	addPolyccAliases(c)
 	pp := c.AddPreprocessor()
 	pos, code, done := c.Parse(args, stdout, stderr)
@@ -142,6 +144,9 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage("--split-expand: %v", err)
 	}
+	if *emitLang != "c" && *emitLang != "mlir" {
+		return usage("--emit: unknown output %q (want c or mlir)", *emitLang)
+	}
 	if *out == "" && c.Given("o") {
 		return usage("-o: empty file name")
 	}
@@ -161,6 +166,9 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if fi, serr := os.Stat(in); serr == nil && fi.Mode().IsRegular() {
 			ext := filepath.Ext(in)
 			*out = strings.TrimSuffix(in, ext) + ".tessera" + ext
+			if *emitLang == "mlir" {
+				*out = strings.TrimSuffix(in, ext) + ".tessera.mlir"
+			}
 		}
 	}
 	if err != nil {
@@ -213,6 +221,9 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			Reductions:    *reductions,
 		},
 	}
+	if *emitLang == "mlir" {
+		mlir.EmitOptions(&opt)
+	}
 	if uctx != nil {
 		params, ok := regionParams(in, src, cfront.Config{AutoScop: opt.AutoScop, Defines: opt.Defines, IncludeDirs: opt.IncludeDirs, Includes: opt.Includes})
 		if ok {
@@ -234,11 +245,38 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *explain {
 		printExplain(stderr, in, res)
 	}
+	if *emitLang == "mlir" {
+		return writeMLIR(res, *parallel, *silent, *out, stdout, stderr, inputs)
+	}
 	if err := writeOutput(*out, res.Output, stdout, inputs...); err != nil {
 		fmt.Fprintf(stderr, "tessera opt: %v\n", err)
 		return 1
 	}
 	if res.Errors() {
+		return 1
+	}
+	return 0
+}
+
+// writeMLIR writes the regions of res as an MLIR module (--emit=mlir):
+// exit status 0 when at least one region was written, 1 otherwise.
+func writeMLIR(res *pipeline.Result, parallel, silent bool, out string, stdout, stderr io.Writer, inputs []string) int {
+	m, err := mlir.Emit(res, mlir.EmitConfig{Parallel: parallel})
+	if err != nil {
+		fmt.Fprintf(stderr, "tessera opt: %v\n", err)
+		return 1
+	}
+	for _, d := range m.Diags {
+		if !silent {
+			fmt.Fprintln(stderr, d)
+		}
+	}
+	if err := writeOutput(out, m.Text, stdout, inputs...); err != nil {
+		fmt.Fprintf(stderr, "tessera opt: %v\n", err)
+		return 1
+	}
+	if len(m.Funcs) == 0 {
+		fmt.Fprintf(stderr, "%s: error: no region was written as MLIR\n", res.File.Name)
 		return 1
 	}
 	return 0
