@@ -112,7 +112,7 @@ func setAsDomainMap(s presburger.Set) presburger.Map {
 	for i := 0; i < sp.Dim(presburger.Out); i++ {
 		dst[sp.Offset(presburger.Out)+i] = msp.Offset(presburger.In) + i
 	}
-	return remapMap(s.Map(), msp, dst)
+	return s.Map().Remap(msp, dst)
 }
 
 // intersectDomainUnion restricts the domain of m to the set of u in m's
@@ -140,7 +140,7 @@ func domainAsMap(s presburger.Set, m presburger.Map) presburger.Map {
 	for i := 0; i < ssp.Dim(presburger.Out); i++ {
 		dst[ssp.Offset(presburger.Out)+i] = tsp.Offset(presburger.In) + i
 	}
-	return remapMap(s.Map(), tsp, dst)
+	return s.Map().Remap(tsp, dst)
 }
 
 // appendFixed appends one output dim equal to v.

@@ -60,7 +60,7 @@ func tileMap(m presburger.Map, sizes []int64) presburger.Map {
 	for k := 0; k < w; k++ {
 		dst[sp.Offset(presburger.Out)+k] = wide.Offset(presburger.Out) + w + k
 	}
-	e := remapMap(m, wide, dst)
+	e := m.Remap(wide, dst)
 	bb := presburger.NewBasicBuilder(wide)
 	for k, s := range sizes {
 		// t = s*q with s*q <= f <= s*q + s - 1, q existential.
@@ -93,5 +93,5 @@ func tileMap(m presburger.Map, sizes []int64) presburger.Map {
 			dst2[wide.Offset(presburger.Out)+k] = -1
 		}
 	}
-	return remapMap(e, out, dst2)
+	return e.Remap(out, dst2)
 }
