@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/internal/graph"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/scop"
 )
@@ -136,7 +137,9 @@ func newPlan(d *deps.Deps, cfg Config) (*plan, error) {
 			if cfg.cancelled() {
 				return nil, ErrCancelled
 			}
-			if part.IsEmpty() {
+			if empty, err := cfg.query().IsEmpty(part); err != nil {
+				return nil, engineErr(err)
+			} else if empty {
 				continue
 			}
 			e := &edge{dep: dp, src: index[dp.Source], dst: index[dp.Target], poly: part}
@@ -164,13 +167,17 @@ func newPlan(d *deps.Deps, cfg Config) (*plan, error) {
 			}
 			if c, ok := coefs[key]; ok {
 				e.coef = c
-			} else if c, ok := deltaCoefficients(pc); e.delta && ok {
+			} else if c, ok, err := deltaCoefficients(cfg.query(), pc); err != nil {
+				return nil, engineErr(err)
+			} else if e.delta && ok {
 				e.coef = c
 				coefs[key] = c
+			} else if c, err := cfg.query().Coefficients(pc); err != nil {
+				return nil, engineErr(err)
 			} else {
 				e.delta = false
-				e.coef = pc.Coefficients()
-				coefs[key] = e.coef
+				e.coef = c
+				coefs[key] = c
 			}
 			p.edges = append(p.edges, e)
 		}
@@ -363,7 +370,7 @@ func (p *plan) findHyperplane(valid, bound []*edge, only map[int]bool) ([][]int6
 	if p.ilps > p.cfg.maxILPs() {
 		return nil, &BudgetError{ILPs: p.cfg.maxILPs()}
 	}
-	pt, ok, err := solveLexmin(nx, b.eq, b.ineq)
+	pt, ok, err := solveLexmin(p.cfg.query(), nx, b.eq, b.ineq)
 	if err != nil {
 		return nil, err
 	}
@@ -596,8 +603,7 @@ func (p *plan) initialCuts() error {
 }
 
 // cut adds a scalar level ordering the strongly connected components of the
-// graph of the given edges topologically (Tarjan's algorithm gives them in
-// reverse topological order); it reports false when there is only one
+// graph of the given edges topologically; it reports false when there is only one
 // component. With all, statements with no edge between them are separated
 // too.
 func (p *plan) cut(edges []*edge, all bool) bool {
@@ -651,85 +657,7 @@ func (p *plan) components(edges []*edge) [][]int {
 			adj[e.src] = append(adj[e.src], e.dst)
 		}
 	}
-	// Tarjan.
-	index := make([]int, n)
-	low := make([]int, n)
-	on := make([]bool, n)
-	for i := range index {
-		index[i] = -1
-	}
-	var stack []int
-	var comps [][]int
-	next := 0
-	var visit func(v int)
-	visit = func(v int) {
-		index[v], low[v] = next, next
-		next++
-		stack = append(stack, v)
-		on[v] = true
-		for _, w := range adj[v] {
-			if index[w] < 0 {
-				visit(w)
-				low[v] = min(low[v], low[w])
-			} else if on[w] {
-				low[v] = min(low[v], index[w])
-			}
-		}
-		if low[v] == index[v] {
-			var c []int
-			for {
-				w := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				on[w] = false
-				c = append(c, w)
-				if w == v {
-					break
-				}
-			}
-			slices.Sort(c)
-			comps = append(comps, c)
-		}
-	}
-	for v := 0; v < n; v++ {
-		if index[v] < 0 {
-			visit(v)
-		}
-	}
-	// Order: repeatedly take, among components whose predecessors are all
-	// placed, the one with the smallest statement (textual order).
-	compOf := make([]int, n)
-	for ci, c := range comps {
-		for _, v := range c {
-			compOf[v] = ci
-		}
-	}
-	indeg := make([]int, len(comps))
-	succ := make([][]int, len(comps))
-	for v := 0; v < n; v++ {
-		for _, w := range adj[v] {
-			a, b := compOf[v], compOf[w]
-			if a != b && !slices.Contains(succ[a], b) {
-				succ[a] = append(succ[a], b)
-				indeg[b]++
-			}
-		}
-	}
-	var order [][]int
-	done := make([]bool, len(comps))
-	for len(order) < len(comps) {
-		best := -1
-		for ci := range comps {
-			if !done[ci] && indeg[ci] == 0 && (best < 0 || comps[ci][0] < comps[best][0]) {
-				best = ci
-			}
-		}
-		done[best] = true
-		order = append(order, comps[best])
-		for _, b := range succ[best] {
-			indeg[b]--
-		}
-	}
-	return order
+	return graph.SCCTopo(n, adj)
 }
 
 // withContext intersects a dependence polyhedron with the parameter
