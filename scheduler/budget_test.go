@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tessera-opt/tessera/presburger"
 )
 
 // countILPs returns the integer programs one Schedule call solves.
@@ -100,4 +102,81 @@ func TestScheduleCancelled(t *testing.T) {
 	if n != 0 {
 		t.Errorf("%d integer programs solved after the cancellation", n)
 	}
+}
+
+// TestScheduleCancelledMidQuery: a Cancel closed while the search runs,
+// after its check before an integer program (here: from inside the last
+// program's solver hook, so that no check of the search comes after it),
+// stops the engine's query in progress: Schedule returns ErrCancelled
+// instead of a schedule, with no further integer program and without the
+// fallback solver (the engine's query stops at its first budget check,
+// before any work of its own).
+func TestScheduleCancelledMidQuery(t *testing.T) {
+	d := loadDeps(t, "gemm.c")
+	k := countILPs(t, "gemm.c", Config{})
+	stop := make(chan struct{})
+	n, fallbacks := 0, 0
+	solveLexminHook = func(int, [][]int64, [][]int64) {
+		n++
+		if n == k {
+			close(stop)
+		}
+	}
+	lexminWorkHook = func(int64) { fallbacks++ }
+	defer func() { solveLexminHook, lexminWorkHook = nil, nil }()
+	_, err := Schedule(d, Config{Cancel: stop})
+	if !errors.Is(err, ErrCancelled) {
+		t.Fatalf("err = %v, want ErrCancelled", err)
+	}
+	if n != k || fallbacks != 0 {
+		t.Errorf("%d integer programs started (want %d), %d fallback searches (want 0)", n, k, fallbacks)
+	}
+}
+
+// TestLexminILPCancelled: the fallback solver stops at its first pivot
+// once the channel is closed.
+func TestLexminILPCancelled(t *testing.T) {
+	stop := make(chan struct{})
+	close(stop)
+	// x0 + x1 >= 3, x0 <= 5, x1 <= 5: phase one needs a pivot.
+	ineq := [][]int64{{1, 1, -3}, {-1, 0, 5}, {0, -1, 5}}
+	if _, ok, err := lexminILP(2, nil, ineq, nil); err != nil || !ok {
+		t.Fatalf("uncancelled: ok %v err %v", ok, err)
+	}
+	if _, _, err := lexminILP(2, nil, ineq, stop); !errors.Is(err, ErrCancelled) {
+		t.Fatalf("cancelled: err = %v, want ErrCancelled", err)
+	}
+}
+
+// TestGuard: the scheduler's boundary turns its own limits and the
+// engine's errors into errors, and lets a bug's panic go on.
+func TestGuard(t *testing.T) {
+	run := func(v any) (err error) {
+		defer guard(&err)
+		panic(v)
+	}
+	for _, c := range []struct {
+		v    any
+		want func(error) bool
+	}{
+		{errWork{}, func(err error) bool { return errors.Is(err, errILPBudget) }},
+		{errStop{}, func(err error) bool { return errors.Is(err, ErrCancelled) }},
+		{&overflowError{"mul"}, func(err error) bool { var oe *overflowError; return errors.As(err, &oe) }},
+		{&presburger.Error{Kind: presburger.Budget, Msg: "x"}, func(err error) bool {
+			var pe *presburger.Error
+			return errors.As(err, &pe) && pe.Kind == presburger.Budget
+		}},
+		{&presburger.Error{Kind: presburger.Cancelled, Msg: "x"}, func(err error) bool { return errors.Is(err, ErrCancelled) }},
+	} {
+		if err := run(c.v); !c.want(err) {
+			t.Errorf("guard(%v) = %v", c.v, err)
+		}
+	}
+	defer func() {
+		if r := recover(); r != "bug" {
+			t.Errorf("a bug's panic became %v, want it to go on", r)
+		}
+	}()
+	_ = run("bug")
+	t.Error("a bug's panic was swallowed")
 }

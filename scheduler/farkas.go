@@ -21,11 +21,11 @@ import "github.com/tessera-opt/tessera/presburger"
 // dependence polyhedron b, over (c0, params, δ) (see above), and false
 // when b does not have that shape (different input and output
 // dimensions, or local variables).
-func deltaCoefficients(b presburger.BasicMap) (presburger.BasicSet, bool) {
+func deltaCoefficients(q presburger.Query, b presburger.BasicMap) (presburger.BasicSet, bool, error) {
 	sp := b.Space()
 	np, d := sp.NParam(), sp.Dim(presburger.In)
 	if sp.Dim(presburger.Out) != d || b.NLocal() > 0 {
-		return presburger.BasicSet{}, false
+		return presburger.BasicSet{}, false, nil
 	}
 	// D's columns: params, δ, then the locals s and t, then the constant.
 	ds := presburger.NewSetSpace(sp.Params(), "", make([]string, d))
@@ -65,5 +65,6 @@ func deltaCoefficients(b presburger.BasicMap) (presburger.BasicSet, bool) {
 		r[np+d+j] = 1
 		bb.AddEq(r)
 	}
-	return bb.BuildSet().Coefficients(), true
+	c, err := q.Coefficients(bb.BuildSet().Map())
+	return c, err == nil, err
 }

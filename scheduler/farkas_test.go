@@ -27,8 +27,8 @@ func TestDeltaCoefficientsBrute(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dc, ok := deltaCoefficients(bm)
-		if !ok {
+		dc, ok, err := deltaCoefficients(presburger.Query{}, bm)
+		if err != nil || !ok {
 			t.Fatalf("%s: not a self dependence", src)
 		}
 		full := bm.Coefficients()

@@ -36,22 +36,48 @@ const ilpWorkBudget = 400_000_000
 const ilpTableauCells = 1_000_000
 
 // errWork is the panic value of a pivot past ilpWorkBudget, or of a
-// tableau larger than ilpTableauCells.
+// tableau larger than ilpTableauCells (guard turns it into errILPBudget).
 type errWork struct{}
+
+// errStop is the panic value of a pivot after the search's cancel channel
+// was closed (guard turns it into ErrCancelled).
+type errStop struct{}
+
+// ilpWork counts the tableau cells that the pivots of one lexminILP
+// problem update, and checks the search's cancel channel at each pivot.
+type ilpWork struct {
+	cells  int64
+	cancel <-chan struct{}
+}
+
+// charge adds the cells of one pivot; it panics with errWork past
+// ilpWorkBudget and with errStop once cancel is closed.
+func (w *ilpWork) charge(cells int64) {
+	w.cells += cells
+	if w.cells > ilpWorkBudget {
+		panic(errWork{})
+	}
+	select {
+	case <-w.cancel:
+		panic(errStop{})
+	default:
+	}
+}
 
 // solveLexmin finds the lexicographic minimum of the integer program (all
 // variables >= 0 implicitly) with the engine's exact simplex-based
 // branch-and-bound (presburger.BasicSet.LexMinPoint), and falls back to
-// lexminILP below when the engine runs out of its budget.
-func solveLexmin(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
+// lexminILP below when the engine runs out of its budget. A closed
+// q.Cancel stops either search (ErrCancelled).
+func solveLexmin(q presburger.Query, n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
 	if solveLexminHook != nil {
 		solveLexminHook(n, eq, ineq)
 	}
-	x, ok, err = engineLexmin(n, eq, ineq)
-	if err == nil {
-		return x, ok, nil
+	x, ok, err = engineLexmin(q, n, eq, ineq)
+	if err == nil || errors.Is(err, ErrCancelled) {
+		return x, ok, err
 	}
-	return lexminILP(n, eq, ineq)
+	return lexminILP(n, eq, ineq, q.Cancel)
 }
 
 // solveLexminHook, when set by a test, sees every problem.
@@ -61,8 +87,8 @@ var solveLexminHook func(n int, eq, ineq [][]int64)
 // pivots of each lexminILP call updated.
 var lexminWorkHook func(work int64)
 
-func engineLexmin(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
-	defer presburger.Recover(&err)
+func engineLexmin(q presburger.Query, n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
+	defer guard(&err)
 	sp := presburger.NewSetSpace(nil, "", make([]string, n))
 	b := presburger.NewBasicBuilder(sp)
 	for j := 0; j < n; j++ {
@@ -76,7 +102,10 @@ func engineLexmin(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
 	for _, r := range ineq {
 		b.AddIneq(r)
 	}
-	pt, kind := b.BuildSet().LexMinPoint()
+	pt, kind, err := q.LexMinPoint(b.BuildSet().Map())
+	if err != nil {
+		return nil, false, engineErr(err)
+	}
 	switch kind {
 	case presburger.OptEmpty:
 		return nil, false, nil
@@ -89,19 +118,11 @@ func engineLexmin(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
 // lexminILP returns the lexicographically smallest integer x >= 0 with
 // eq·(x,1) == 0 and ineq·(x,1) >= 0 for every row, or ok=false when there
 // is none. Every variable must be bounded above by the rows.
-func lexminILP(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			if _, over := r.(errWork); over {
-				x, ok, err = nil, false, errILPBudget
-				return
-			}
-			panic(r)
-		}
-	}()
-	var work int64
+func lexminILP(n int, eq, ineq [][]int64, cancel <-chan struct{}) (x []int64, ok bool, err error) {
+	defer guard(&err)
+	work := &ilpWork{cancel: cancel}
 	if lexminWorkHook != nil {
-		defer func() { lexminWorkHook(work) }()
+		defer func() { lexminWorkHook(work.cells) }()
 	}
 	ineq = dedupeRows(n, ineq)
 	type node struct{ lo, hi []int64 } // hi < 0: no bound
@@ -120,7 +141,7 @@ func lexminILP(n int, eq, ineq [][]int64) (x []int64, ok bool, err error) {
 		if nodes > ilpNodeBudget {
 			return nil, false, errILPBudget
 		}
-		sol := lexminLP(n, eq, ineq, nd.lo, nd.hi, &work)
+		sol := lexminLP(n, eq, ineq, nd.lo, nd.hi, work)
 		if sol == nil {
 			continue
 		}
@@ -234,7 +255,7 @@ func ratLexLess(a, b []*big.Rat) bool {
 // then we minimize x_0, x_1, ... in turn, each time dropping the columns
 // whose reduced cost is positive at the optimum (they must stay zero for
 // the earlier objectives to keep their optimal values).
-func lexminLP(n int, eq, ineq [][]int64, lo, hi []int64, work *int64) []*big.Rat {
+func lexminLP(n int, eq, ineq [][]int64, lo, hi []int64, work *ilpWork) []*big.Rat {
 	type row struct {
 		a   []int64
 		b   int64
@@ -407,9 +428,9 @@ func objValue(t [][]*big.Rat, basis []int, obj []*big.Rat) *big.Rat {
 
 // simplexMin minimizes obj over the tableau with Bland's rule, entering
 // only allowed columns; it returns false when unbounded. The reduced costs
-// are computed once and updated by each pivot. Each pivot adds the
-// tableau's size to *work and panics with errWork past ilpWorkBudget.
-func simplexMin(t [][]*big.Rat, basis []int, obj []*big.Rat, allowed []bool, work *int64) bool {
+// are computed once and updated by each pivot. Each pivot charges the
+// tableau's size to work (a panic past its budget or once cancelled).
+func simplexMin(t [][]*big.Rat, basis []int, obj []*big.Rat, allowed []bool, work *ilpWork) bool {
 	ncol := len(obj) - 1
 	red := reducedCosts(t, basis, obj)
 	red = append(red, new(big.Rat))
@@ -438,10 +459,7 @@ func simplexMin(t [][]*big.Rat, basis []int, obj []*big.Rat, allowed []bool, wor
 		if leave < 0 {
 			return false
 		}
-		*work += int64(len(t)) * int64(len(obj))
-		if *work > ilpWorkBudget {
-			panic(errWork{})
-		}
+		work.charge(int64(len(t)) * int64(len(obj)))
 		pivot(t, basis, leave, enter)
 		// red -= red[enter] * (normalized pivot row)
 		if f := new(big.Rat).Set(red[enter]); f.Sign() != 0 {

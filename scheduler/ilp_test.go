@@ -4,6 +4,8 @@ import (
 	"math/rand"
 	"slices"
 	"testing"
+
+	"github.com/tessera-opt/tessera/presburger"
 )
 
 // TestLexminILPBruteForce compares the branch-and-bound with enumeration
@@ -33,7 +35,7 @@ func TestLexminILPBruteForce(t *testing.T) {
 			}
 			eq = append(eq, r)
 		}
-		got, ok, err := lexminILP(n, eq, ineq)
+		got, ok, err := lexminILP(n, eq, ineq, nil)
 		if err != nil {
 			t.Fatalf("seed %d iter %d: %v", seed, iter, err)
 		}
@@ -99,8 +101,8 @@ func TestEngineLexminAgrees(t *testing.T) {
 			}
 			ineq = append(ineq, r)
 		}
-		a, okA, errA := engineLexmin(n, nil, ineq)
-		b, okB, errB := lexminILP(n, nil, ineq)
+		a, okA, errA := engineLexmin(presburger.Query{}, n, nil, ineq)
+		b, okB, errB := lexminILP(n, nil, ineq, nil)
 		if errA != nil || errB != nil || okA != okB || !slices.Equal(a, b) {
 			t.Fatalf("seed %d iter %d: engine %v %v %v, local %v %v %v", seed, iter, a, okA, errA, b, okB, errB)
 		}

@@ -65,8 +65,10 @@ type Config struct {
 	// floating-point rounding.
 	Reductions bool
 	// Cancel, when closed, stops the search: Schedule returns
-	// ErrCancelled before its next integer program or Farkas dual (nil:
-	// never). The caller then keeps the original schedule.
+	// ErrCancelled, before its next integer program or Farkas dual or
+	// within the one in progress (the engine's queries check it every few
+	// hundred solver steps, the fallback integer solver at each pivot)
+	// (nil: never). The caller then keeps the original schedule.
 	Cancel <-chan struct{}
 }
 
@@ -167,21 +169,51 @@ func Schedule(d *deps.Deps, cfg Config) (*Result, error) {
 	return res, nil
 }
 
+// guard, deferred at the package's boundaries (scheduleOnce, and the
+// integer program solvers whose limits the caller answers), turns the
+// panics that unwind the search into errors: the package's own overflow
+// (*overflowError), work limit (errWork: errILPBudget) and cancellation
+// (errStop: ErrCancelled) values, and the engine's errors (engineErr). Any
+// other panic is a bug and goes on: guard never hides it.
+func guard(errp *error) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	switch e := r.(type) {
+	case *overflowError:
+		*errp = e
+		return
+	case errWork:
+		*errp = errILPBudget
+		return
+	case errStop:
+		*errp = ErrCancelled
+		return
+	}
+	if pe, ok := presburger.AsError(r); ok {
+		*errp = engineErr(pe)
+		return
+	}
+	panic(r)
+}
+
+// engineErr is the scheduler's error for an error of the engine: a
+// cancelled engine query is ErrCancelled, like a search stopped between
+// two queries.
+func engineErr(err error) error {
+	if presburger.IsCancelled(err) {
+		return ErrCancelled
+	}
+	return fmt.Errorf("scheduler: %w", err)
+}
+
+// query is the engine's Query of the search: its questions stop when
+// Config.Cancel is closed.
+func (c Config) query() presburger.Query { return presburger.Query{Cancel: c.Cancel} }
+
 func scheduleOnce(d *deps.Deps, cfg Config) (res *Result, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			if oe, ok := r.(*overflowError); ok {
-				err = oe
-				return
-			}
-			if pe, ok := r.(*presburger.Error); ok {
-				err = fmt.Errorf("scheduler: %w", pe)
-				return
-			}
-			panic(r)
-		}
-	}()
-	defer presburger.Recover(&err)
+	defer guard(&err)
 	p, err := newPlan(d, cfg)
 	if err != nil {
 		return nil, err
