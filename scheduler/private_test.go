@@ -40,9 +40,22 @@ func TestPrivatize(t *testing.T) {
 			want: []Private{{Stmts: []string{"S0"}, Reductions: []Reduction{{Stmt: "S0", Array: "s", Op: "+"}}}},
 			wantRemarks: []string{
 				"loop 0 parallel as a reduction (+) of S0 on s",
-				"no reduction (loop 0: S4 is not an update x += e, x *= e, x = x + e or x = x * e)",
+				"no reduction (loop 0: S4 is not an update x += e, x -= e, x *= e, x = x + e, x = e + x, x = x - e or x = x * e)",
 				"no reduction (loop 0: flow dependence S5->S6 on s2)",
 			},
+		},
+		{
+			file: "reduce_forms.c",
+			cfg:  Config{Parallel: true, Reductions: true, Fuse: FuseNo},
+			want: []Private{
+				{Stmts: []string{"S0"}, Reductions: []Reduction{{Stmt: "S0", Array: "s1", Op: "+"}}},
+				{Stmts: []string{"S1"}, Reductions: []Reduction{{Stmt: "S1", Array: "s2", Op: "+"}}},
+				{Stmts: []string{"S2"}, Reductions: []Reduction{{Stmt: "S2", Array: "s3", Op: "+"}}},
+				{Stmts: []string{"S3"}, Reductions: []Reduction{{Stmt: "S3", Array: "s4", Op: "+"}}},
+				{Stmts: []string{"S4"}, Reductions: []Reduction{{Stmt: "S4", Array: "s5", Op: "+"}}},
+				{Stmts: []string{"S5"}, Reductions: []Reduction{{Stmt: "S5", Array: "p1", Op: "*"}}},
+			},
+			wantRemarks: []string{"no reduction (loop 0: S6 is not an update"},
 		},
 		{
 			file:        "reduce.c",
