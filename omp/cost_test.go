@@ -193,10 +193,17 @@ func TestUnestimatedForks(t *testing.T) {
 	}
 }
 
+// vectorNode is the payload of a node of the vector stage in
+// TestStreamingLooksThroughVector: part or not part of its statement.
+type vectorNode bool
+
+func (p vectorNode) String() string { return "vector node" }
+func (p vectorNode) Part() bool     { return bool(p) }
+
 // TestStreamingLooksThroughVector checks that the streaming test looks
-// through the vector stage's parts of a statement (a horizontal
-// reduction's declaration, accumulation and sum) and not through a packed
-// kernel's.
+// through the nodes whose payload is a part of a statement (a horizontal
+// reduction's declaration, accumulation and sum, the lines of a guard)
+// and not through the others (a packed kernel's).
 func TestStreamingLooksThroughVector(t *testing.T) {
 	s := &scop.Scop{
 		Statements: []*scop.Statement{{Name: "S0", Iters: []string{"i", "j"}, Accesses: []*scop.Access{{Array: "A"}, {Array: "x"}}}},
@@ -205,7 +212,14 @@ func TestStreamingLooksThroughVector(t *testing.T) {
 	loop := func(names ...string) *ast.For {
 		b := &ast.Block{}
 		for _, n := range names {
-			b.Stmts = append(b.Stmts, &ast.User{Name: n})
+			u := &ast.User{Name: n}
+			switch {
+			case strings.HasPrefix(n, "part:"):
+				u.Payload = vectorNode(true)
+			case strings.HasPrefix(n, "kernel:"):
+				u.Payload = vectorNode(false)
+			}
+			b.Stmts = append(b.Stmts, u)
 		}
 		return &ast.For{Iter: "c0", Init: ast.NewInt(0), Cond: ast.Lt(id("c0"), id("N")), Inc: ast.NewInt(1), Body: b}
 	}
@@ -214,10 +228,11 @@ func TestStreamingLooksThroughVector(t *testing.T) {
 		want  bool
 	}{
 		{[]string{"S0"}, true},
-		{[]string{"vecr:0:decl", "vecr:0:acc", "vecr:0:hsum", "S0"}, true},
-		{[]string{"vecg:if", "S0", "vecg:else", "vecg:endif"}, true},
-		{[]string{"vecp:0:fma", "S0"}, false},
-		{[]string{"vecr:0:acc"}, false},
+		{[]string{"part:decl", "part:acc", "part:hsum", "S0"}, true},
+		{[]string{"part:if", "S0", "part:else", "part:endif"}, true},
+		{[]string{"kernel:fma", "S0"}, false},
+		{[]string{"part:acc"}, false},
+		{[]string{"vecr:0:acc", "S0"}, false}, // a name says nothing
 	} {
 		if _, got := streaming(loop(tc.names...), s); got != tc.want {
 			t.Errorf("streaming(%v) = %v, want %v", tc.names, got, tc.want)

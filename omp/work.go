@@ -123,7 +123,7 @@ func streaming(f *ast.For, s *scop.Scop) (string, bool) {
 		}
 		name := strings.SplitN(u.Name, " ", 2)[0]
 		st := stmts[name]
-		if st == nil && vectorPart(name) {
+		if st == nil && u.Payload != nil && u.Payload.Part() {
 			return true
 		}
 		if st == nil {
@@ -184,17 +184,6 @@ func Streams(s *scop.Scop, stmts []string) bool {
 	return wide
 }
 
-// vectorPart reports whether name is a statement of the vector stage that
-// belongs to a scop statement called in the same loop: the declaration,
-// accumulation and horizontal sum of a reduction ("vecr:"), and the lines
-// of an #if guard around intrinsics ("vecg:"), see package vector. They
-// access what their statement accesses, so the streaming test looks
-// through them. A packed kernel ("vecp:") is not one: it reuses its
-// packed data.
-func vectorPart(name string) bool {
-	return strings.HasPrefix(name, "vecr:") || strings.HasPrefix(name, "vecg:")
-}
-
 // loopName names a parallel loop in a note: its iterator and the
 // statements it runs.
 func loopName(f *ast.For) string {
@@ -202,7 +191,7 @@ func loopName(f *ast.For) string {
 	ast.Walk(f, func(x ast.Node) bool {
 		if u, ok := x.(*ast.User); ok && !strings.HasSuffix(u.Name, " (private)") {
 			name, _, _ := strings.Cut(u.Name, " ")
-			if !vectorPart(name) && !slices.Contains(names, name) {
+			if (u.Payload == nil || !u.Payload.Part()) && !slices.Contains(names, name) {
 				names = append(names, name)
 			}
 		}

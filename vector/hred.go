@@ -253,19 +253,19 @@ func (v *vectorizer) buildHredScheme(f *ast.For, h *hred) ast.Node {
 	u := ast.Only(f.Body).(*ast.User)
 	hi, _ := ast.UpperBound(f)
 	L := int64(h.lanes)
-	call := func(op string, args []ast.Expr) *ast.User {
+	call := func(op hredOp, args []ast.Expr) *ast.User {
 		var cp []ast.Expr
 		for _, a := range args {
 			cp = append(cp, ast.CopyExpr(a))
 		}
-		return &ast.User{Name: fmt.Sprintf("vecr:%d:%s", h.id, op), Args: cp}
+		return &ast.User{Name: fmt.Sprintf("vecr:%d:%s", h.id, hredOpNames[op]), Args: cp, Payload: hredStmt{h, op}}
 	}
 	zero := make([]ast.Expr, len(u.Args))
 	for k := range zero {
 		zero[k] = ast.NewInt(0)
 	}
 	full := &ast.For{Iter: f.Iter, Init: ast.CopyExpr(f.Init), Cond: ast.Le(ast.NewIdent(f.Iter), ast.Sub(ast.CopyExpr(hi), ast.NewInt(L-1))),
-		Inc: ast.NewInt(L), Body: call("acc", u.Args)}
+		Inc: ast.NewInt(L), Body: call(hAcc, u.Args)}
 	// The horizontal sum needs the statement's arguments without the loop
 	// iterator (the write does not depend on it): substitute the lower
 	// bound.
@@ -274,25 +274,14 @@ func (v *vectorizer) buildHredScheme(f *ast.For, h *hred) ast.Node {
 		sumArgs = append(sumArgs, ast.Simplify(ast.Subst(ast.CopyExpr(a), map[string]ast.Expr{f.Iter: ast.CopyExpr(f.Init)})))
 	}
 	rest := &ast.For{Iter: f.Iter, Init: after(f.Init, hi, L), Cond: ast.CopyExpr(f.Cond), Inc: ast.NewInt(1), Body: f.Body}
-	return ast.NewBlock(call("decl", zero), full, call("hsum", sumArgs), rest)
+	return ast.NewBlock(call(hDecl, zero), full, call(hSum, sumArgs), rest)
 }
 
 // printHred prints one statement of a reduction scheme.
-func (r *Result) printHred(u *ast.User, expr func(ast.Expr) string) (string, error) {
-	parts := strings.SplitN(u.Name, ":", 3)
-	bad := fmt.Errorf("vector: bad vector statement %s", u.Name)
-	if len(parts) != 3 {
-		return "", bad
-	}
-	kid, err := strconv.Atoi(parts[1])
-	var h *hred
-	for _, q := range r.hreds {
-		if q.id == kid {
-			h = q
-		}
-	}
-	if err != nil || h == nil || len(u.Args) != len(h.stmt.CIters) {
-		return "", bad
+func (r *Result) printHred(u *ast.User, hs hredStmt, expr func(ast.Expr) string) (string, error) {
+	h := hs.h
+	if len(u.Args) != len(h.stmt.CIters) {
+		return "", fmt.Errorf("vector: %s has %d arguments", u.Name, len(u.Args))
 	}
 	sub := map[string]string{}
 	for d, it := range h.stmt.CIters {
@@ -304,12 +293,12 @@ func (r *Result) printHred(u *ast.User, expr func(ast.Expr) string) (string, err
 	}
 	vt := gnuType(Target{Bytes: h.lanes * elemSize(h.elem)}, h.elem)
 	acc := fmt.Sprintf("tsv%d_r", h.id)
-	switch parts[2] {
-	case "decl":
+	switch hs.op {
+	case hDecl:
 		return fmt.Sprintf("%s %s = {0};", vt, acc), nil
-	case "acc":
+	case hAcc:
 		return fmt.Sprintf("%s += %s;", acc, h.vecExpr(h.e, vt, subst)), nil
-	case "hsum":
+	case hSum:
 		var lanes []string
 		for l := 0; l < h.lanes; l++ {
 			lanes = append(lanes, fmt.Sprintf("%s[%d]", acc, l))
@@ -319,7 +308,7 @@ func (r *Result) printHred(u *ast.User, expr func(ast.Expr) string) (string, err
 		}
 		return fmt.Sprintf("%s += %s;", h.lhs.Format(subst), strings.Join(lanes, " + ")), nil
 	}
-	return "", bad
+	return "", fmt.Errorf("vector: bad reduction operation %d", hs.op)
 }
 
 // revMacro names the macro that reverses the lanes of a vector of type vt

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/tessera-opt/tessera/ast"
@@ -316,12 +315,12 @@ func (v *vectorizer) buildKernel(f1 *ast.For, kn *kernel) ast.Node {
 	hi3, _ := ast.UpperBound(f3)
 	R, V, L := int64(kn.rows), int64(kn.vecs), int64(kn.lanes)
 	W := V * L
-	call := func(op string, r, vv int64) *ast.User {
+	call := func(op kernelOp, r, vv int64) *ast.User {
 		m := map[string]ast.Expr{
 			i: ast.Add(ast.NewIdent(i), ast.NewInt(r)),
 			j: ast.Add(ast.NewIdent(j), ast.NewInt(vv*L)),
 		}
-		if op == "acc" || op == "st" {
+		if op == kAcc || op == kSt {
 			// X does not depend on k; any bound value will do.
 			m[k] = ast.CopyExpr(f2.Init)
 		}
@@ -329,24 +328,24 @@ func (v *vectorizer) buildKernel(f1 *ast.For, kn *kernel) ast.Node {
 		for _, a := range u.Args {
 			args = append(args, ast.Simplify(ast.Subst(ast.CopyExpr(a), m)))
 		}
-		return &ast.User{Name: fmt.Sprintf("vec:%d:%s", kn.id, op), Args: args}
+		return &ast.User{Name: fmt.Sprintf("vec:%d:%s", kn.id, kernelOpNames[op]), Args: args, Payload: kernelStmt{kn, op}}
 	}
 	var init, stores, inner []ast.Node
 	for r := int64(0); r < R; r++ {
 		for vv := int64(0); vv < V; vv++ {
-			init = append(init, call("acc", r, vv))
-			stores = append(stores, call("st", r, vv))
+			init = append(init, call(kAcc, r, vv))
+			stores = append(stores, call(kSt, r, vv))
 		}
 	}
 	for vv := int64(0); vv < V; vv++ {
-		inner = append(inner, call("ldb", 0, vv))
+		inner = append(inner, call(kLdb, 0, vv))
 	}
 	for r := int64(0); r < R; r++ {
 		if kn.fmaAdd {
-			inner = append(inner, call("bc", r, 0))
+			inner = append(inner, call(kBc, r, 0))
 		}
 		for vv := int64(0); vv < V; vv++ {
-			inner = append(inner, call("fma", r, vv))
+			inner = append(inner, call(kFma, r, vv))
 		}
 	}
 	kloop := &ast.For{Iter: k, Init: ast.CopyExpr(f2.Init), Cond: ast.CopyExpr(f2.Cond), Inc: ast.NewInt(1),
@@ -383,16 +382,8 @@ func after(lo, hi ast.Expr, w int64) ast.Expr {
 }
 
 // printVector prints one vector statement of a kernel.
-func (r *Result) printVector(u *ast.User, expr func(ast.Expr) string) (string, error) {
-	parts := strings.SplitN(u.Name, ":", 3)
-	if len(parts) != 3 {
-		return "", fmt.Errorf("vector: bad vector statement %s", u.Name)
-	}
-	id, err := strconv.Atoi(parts[1])
-	if err != nil || id < 0 || id >= len(r.kernels) {
-		return "", fmt.Errorf("vector: bad vector statement %s", u.Name)
-	}
-	kn := r.kernels[id]
+func (r *Result) printVector(u *ast.User, ks kernelStmt, expr func(ast.Expr) string) (string, error) {
+	kn := ks.kn
 	if len(u.Args) != 2+len(kn.stmt.CIters) {
 		return "", fmt.Errorf("vector: %s has %d arguments", u.Name, len(u.Args))
 	}
@@ -411,31 +402,31 @@ func (r *Result) printVector(u *ast.User, expr func(ast.Expr) string) (string, e
 	}
 	acc := fmt.Sprintf("tsv_c%d_%d", ri.V, vi.V)
 	if !r.target.Intrinsics {
-		return r.printGNU(kn, parts[2], acc, ri.V, vi.V, subst)
+		return r.printGNU(kn, ks.op, acc, ri.V, vi.V, subst)
 	}
 	vt, sfx, ss := "__m256d", "pd", "sd"
 	if kn.elem == "float" {
 		vt, sfx, ss = "__m256", "ps", "ss"
 	}
-	switch parts[2] {
-	case "acc":
+	switch ks.op {
+	case kAcc:
 		return fmt.Sprintf("%s %s = _mm256_loadu_%s(&%s);", vt, acc, sfx, kn.lhs.Format(subst)), nil
-	case "st":
+	case kSt:
 		return fmt.Sprintf("_mm256_storeu_%s(&%s, %s);", sfx, kn.lhs.Format(subst), acc), nil
-	case "ldb":
+	case kLdb:
 		load := fmt.Sprintf("_mm256_loadu_%s(&%s)", sfx, kn.vec.Format(subst))
 		if len(kn.colF) > 0 {
 			load = fmt.Sprintf("_mm256_mul_%s(_mm256_set1_%s(%s), %s)", sfx, sfx, product(kn.colF, subst), load)
 		}
 		return fmt.Sprintf("%s tsv_b%d = %s;", vt, vi.V, load), nil
-	case "bc":
+	case kBc:
 		if len(kn.rowF) == 1 {
 			if _, isIdx := kn.rowF[0].(*cfront.Index); isIdx {
 				return fmt.Sprintf("%s tsv_a%d = _mm256_broadcast_%s(&%s);", vt, ri.V, ss, kn.rowF[0].Format(subst)), nil
 			}
 		}
 		return fmt.Sprintf("%s tsv_a%d = _mm256_set1_%s(%s);", vt, ri.V, sfx, product(kn.rowF, subst)), nil
-	case "fma":
+	case kFma:
 		if !kn.fmaAdd {
 			return fmt.Sprintf("%s = _mm256_add_%s(tsv_b%d, %s);", acc, sfx, vi.V, acc), nil
 		}
@@ -467,28 +458,28 @@ func gnuTypedef(t Target, elem string) string {
 // target but avx2): loads and stores through the vector type, scalar
 // broadcast by the scalar-vector operators, acc += a * b (contracted to
 // an FMA by gcc where the target has one).
-func (r *Result) printGNU(kn *kernel, op, acc string, ri, vi int64, subst func(string) (string, bool)) (string, error) {
+func (r *Result) printGNU(kn *kernel, op kernelOp, acc string, ri, vi int64, subst func(string) (string, bool)) (string, error) {
 	vt := gnuType(r.target, kn.elem)
 	switch op {
-	case "acc":
+	case kAcc:
 		return fmt.Sprintf("%s %s = *(const %s *)&%s;", vt, acc, vt, kn.lhs.Format(subst)), nil
-	case "st":
+	case kSt:
 		return fmt.Sprintf("*(%s *)&%s = %s;", vt, kn.lhs.Format(subst), acc), nil
-	case "ldb":
+	case kLdb:
 		load := fmt.Sprintf("*(const %s *)&%s", vt, kn.vec.Format(subst))
 		if len(kn.colF) > 0 {
 			load = fmt.Sprintf("(%s)(%s) * %s", kn.elem, product(kn.colF, subst), load)
 		}
 		return fmt.Sprintf("%s tsv_b%d = %s;", vt, vi, load), nil
-	case "bc":
+	case kBc:
 		return fmt.Sprintf("const %s tsv_a%d = %s;", kn.elem, ri, product(kn.rowF, subst)), nil
-	case "fma":
+	case kFma:
 		if !kn.fmaAdd {
 			return fmt.Sprintf("%s += tsv_b%d;", acc, vi), nil
 		}
 		return fmt.Sprintf("%s += tsv_a%d * tsv_b%d;", acc, ri, vi), nil
 	}
-	return "", fmt.Errorf("vector: bad vector statement %s", op)
+	return "", fmt.Errorf("vector: bad kernel operation %d", op)
 }
 
 // exactConstSides decides where the factors that vary with nothing

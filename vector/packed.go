@@ -476,9 +476,20 @@ func (p *pkernel) args(dims map[int]ast.Expr) []ast.Expr {
 	return out
 }
 
+// user is the node of operation op of the kernel: its Args are the
+// operation's own (pre) and then the statement's iterators (dims).
 func (p *pkernel) user(op string, pre []ast.Expr, dims map[int]ast.Expr) *ast.User {
-	args := append([]ast.Expr{ast.NewInt(int64(len(pre)))}, pre...)
-	return &ast.User{Name: fmt.Sprintf("vecp:%d:%s", p.id, op), Args: append(args, p.args(dims)...)}
+	return p.userTerm(op, 0, pre, dims)
+}
+
+// userTerm is user for an operation on term t (packing "pa", "pb").
+func (p *pkernel) userTerm(op string, t int, pre []ast.Expr, dims map[int]ast.Expr) *ast.User {
+	name := fmt.Sprintf("vecp:%d:%s", p.id, op)
+	if op == "pa" || op == "pb" {
+		name += strconv.Itoa(t)
+	}
+	args := append(append([]ast.Expr{}, pre...), p.args(dims)...)
+	return &ast.User{Name: name, Args: args, Payload: packedStmt{p: p, op: op, term: t, npre: len(pre)}}
 }
 
 func id(s string) ast.Expr                { return ast.NewIdent(s) }
@@ -626,7 +637,7 @@ func (v *vectorizer) buildPacked(p *pkernel, parallel bool, orig ast.Node) ast.N
 				return ast.Add(ast.Add(ast.Mul(id(n("jr")), kcT), ast.Mul(ast.Add(ast.Mul(num(t), id(n("kc"))), flat()), num(NR))), id(n("c")))
 			}
 			packB = append(packB, redLoops(
-				loop(n("c"), num(0), ast.Sub(id(n("w")), num(1)), 1, p.user(fmt.Sprintf("pb%d", t), []ast.Expr{idx()}, dims(map[int]ast.Expr{J: jExpr(id(n("c")))}))),
+				loop(n("c"), num(0), ast.Sub(id(n("w")), num(1)), 1, p.userTerm("pb", int(t), []ast.Expr{idx()}, dims(map[int]ast.Expr{J: jExpr(id(n("c")))}))),
 				loop(n("c"), id(n("w")), num(NR-1), 1, p.user("zb", []ast.Expr{idx()}, nil))))
 		}
 		packBLoop := loop(n("jr"), num(0), ast.Sub(id(n("nc")), num(1)), NR,
@@ -638,7 +649,7 @@ func (v *vectorizer) buildPacked(p *pkernel, parallel bool, orig ast.Node) ast.N
 				return ast.Add(ast.Add(ast.Mul(id(n("ir")), kcT), ast.Mul(ast.Add(ast.Mul(num(t), id(n("kc"))), flat()), num(MR))), id(n("r")))
 			}
 			packA = append(packA,
-				loop(n("r"), num(0), ast.Sub(id(n("h")), num(1)), 1, redLoops(p.user(fmt.Sprintf("pa%d", t), []ast.Expr{idx()}, adims(map[int]ast.Expr{I: iExpr(id(n("r")))})))),
+				loop(n("r"), num(0), ast.Sub(id(n("h")), num(1)), 1, redLoops(p.userTerm("pa", int(t), []ast.Expr{idx()}, adims(map[int]ast.Expr{I: iExpr(id(n("r")))})))),
 				loop(n("r"), id(n("h")), num(MR-1), 1, redLoops(p.user("za", []ast.Expr{idx()}, nil))))
 		}
 		packALoop := loop(n("ir"), num(0), ast.Sub(id(n("mc")), num(1)), MR,
@@ -855,32 +866,18 @@ func (v *vectorizer) buildPacked(p *pkernel, parallel bool, orig ast.Node) ast.N
 	return res
 }
 
-// printPacked prints one statement of a packed kernel: u.Args are
-// (npre, pre..., statement arguments...).
-func (r *Result) printPacked(u *ast.User, expr func(ast.Expr) string) (string, error) {
-	parts := strings.SplitN(u.Name, ":", 3)
+// printPacked prints one statement of a packed kernel: u.Args are the
+// operation's own arguments (ps.npre of them), then the statement's.
+func (r *Result) printPacked(u *ast.User, ps packedStmt, expr func(ast.Expr) string) (string, error) {
+	p := ps.p
 	bad := fmt.Errorf("vector: bad vector statement %s", u.Name)
-	if len(parts) != 3 || len(u.Args) < 1 {
+	if ps.npre < 0 || len(u.Args) != ps.npre+p.ndim {
 		return "", bad
 	}
-	kid, err := strconv.Atoi(parts[1])
-	var p *pkernel
-	for _, q := range r.packed {
-		if q.id == kid {
-			p = q
-		}
-	}
-	if err != nil || p == nil {
-		return "", bad
-	}
-	npre, ok := u.Args[0].(*ast.Int)
-	if !ok || int(npre.V) < 0 || len(u.Args) != 1+int(npre.V)+p.ndim {
-		return "", bad
-	}
-	pre := u.Args[1 : 1+npre.V]
+	pre := u.Args[:ps.npre]
 	sub := map[string]string{}
 	for d, it := range p.stmt.CIters {
-		sub[it] = expr(u.Args[1+int(npre.V)+d])
+		sub[it] = expr(u.Args[ps.npre+d])
 	}
 	subst := func(name string) (string, bool) {
 		s, ok := sub[name]
@@ -928,7 +925,7 @@ func (r *Result) printPacked(u *ast.User, expr func(ast.Expr) string) (string, e
 		}
 		return fmt.Sprintf("_mm256_storeu_%s(%s, %s);", sfx, addr, val)
 	}
-	op := parts[2]
+	op := ps.op
 	if s, ok := r.printChunk(p, op, pre, expr); ok {
 		return s, nil
 	}
@@ -945,13 +942,13 @@ func (r *Result) printPacked(u *ast.User, expr func(ast.Expr) string) (string, e
 		return fmt.Sprintf("static %s %s[%d] __attribute__((aligned(64)));", p.elem, n("ap"), T*packKC*rows), nil
 	case op == "tdecl":
 		return fmt.Sprintf("%s %s[%d] __attribute__((aligned(64)));", p.elem, n("t"), MR*NR), nil
-	case strings.HasPrefix(op, "pb") || strings.HasPrefix(op, "pa"):
-		t, err := strconv.Atoi(op[2:])
-		if err != nil || t < 0 || t >= len(p.terms) || len(pre) != 1 {
+	case op == "pb" || op == "pa":
+		t := ps.term
+		if t < 0 || t >= len(p.terms) || len(pre) != 1 {
 			return "", bad
 		}
 		fs, buf := p.terms[t].colF, n("bp")
-		if op[1] == 'a' {
+		if op == "pa" {
 			fs, buf = p.terms[t].rowF, n("ap")
 		}
 		return fmt.Sprintf("%s[%s] = %s;", buf, expr(pre[0]), product(fs, subst)), nil

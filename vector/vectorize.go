@@ -40,7 +40,7 @@ type Config struct {
 // Result is the rewritten AST and what was decided.
 type Result struct {
 	// AST is the rewritten tree. Vector statements are ast.User nodes
-	// whose Name starts with "vec:"; print them with Body.
+	// with a payload of this package; print them with Body.
 	AST ast.Node
 	// Loops has one report per innermost loop examined, in tree order.
 	Loops []LoopReport
@@ -288,8 +288,7 @@ func (v *vectorizer) rewrite(n ast.Node) ast.Node {
 					// GNU vector types need no target guard, only the
 					// element type's.
 					scalar := ast.Copy(n)
-					d := func(op string) ast.Node { return &ast.User{Name: "vecg:" + op} }
-					return ast.NewBlock(d("tif"), v.buildHred(n, h), d("else"), scalar, d("endif"))
+					return ast.NewBlock(guardUser(guardTypeIf), v.buildHred(n, h), guardUser(guardElse), scalar, guardUser(guardEndif))
 				}
 				return v.buildHred(n, h)
 			}
@@ -314,14 +313,13 @@ func (v *vectorizer) rewrite(n ast.Node) ast.Node {
 //	  scalar nest
 //	#endif
 //
-// The directives are User nodes "vecg:if|else|endif" printed by Body.
+// The directives are User nodes with a guardLine payload, printed by Body.
 // Targets written with GCC's vector extensions need no guard.
 func (v *vectorizer) guard(built, scalar ast.Node) ast.Node {
 	if guardCond(v.cfg.Target, v.cfg.TypeGuard) == "" {
 		return built
 	}
-	d := func(op string) ast.Node { return &ast.User{Name: "vecg:" + op} }
-	return ast.NewBlock(d("if"), built, d("else"), scalar, d("endif"))
+	return ast.NewBlock(guardUser(guardIf), built, guardUser(guardElse), scalar, guardUser(guardEndif))
 }
 
 // guardCond is the condition of guard: the target's (intrinsics only) and
@@ -339,18 +337,18 @@ func guardCond(t Target, typeGuard string) string {
 
 // printGuard prints a directive of guard. The text ends in a comment: the
 // emitter accepts only statement texts that end in ';', '}' or "*/".
-func (r *Result) printGuard(u *ast.User) (string, error) {
-	switch u.Name {
-	case "vecg:if":
+func (r *Result) printGuard(g guardLine) (string, error) {
+	switch g {
+	case guardIf:
 		return "#if " + guardCond(r.target, r.typeGuard) + " /* tessera: " + r.target.Name + " intrinsics */", nil
-	case "vecg:tif":
+	case guardTypeIf:
 		return "#if " + guardCond(Target{}, r.typeGuard) + " /* tessera: vector code for these element types */", nil
-	case "vecg:else":
+	case guardElse:
 		return "#else /* tessera: scalar code without " + r.target.Name + " */", nil
-	case "vecg:endif":
+	case guardEndif:
 		return "#endif /* tessera: " + r.target.Name + " */", nil
 	}
-	return "", fmt.Errorf("vector: bad vector statement %s", u.Name)
+	return "", fmt.Errorf("vector: bad guard line %d", g)
 }
 
 // markVectorized records the statements of the loop body n as vectorized.
@@ -522,18 +520,16 @@ func (v *vectorizer) array(name string) *scop.Array {
 // every other User goes to next.
 func (r *Result) Body(next func(*ast.User) (string, error), expr func(ast.Expr) string) func(*ast.User) (string, error) {
 	return func(u *ast.User) (string, error) {
-		if strings.HasPrefix(u.Name, "vecg:") {
-			return r.printGuard(u)
+		switch pl := u.Payload.(type) {
+		case guardLine:
+			return r.printGuard(pl)
+		case hredStmt:
+			return r.printHred(u, pl, expr)
+		case packedStmt:
+			return r.printPacked(u, pl, expr)
+		case kernelStmt:
+			return r.printVector(u, pl, expr)
 		}
-		if strings.HasPrefix(u.Name, "vecr:") {
-			return r.printHred(u, expr)
-		}
-		if strings.HasPrefix(u.Name, "vecp:") {
-			return r.printPacked(u, expr)
-		}
-		if !strings.HasPrefix(u.Name, "vec:") {
-			return next(u)
-		}
-		return r.printVector(u, expr)
+		return next(u)
 	}
 }
