@@ -196,16 +196,16 @@ func callSite(n *nest, ef *Func, temps *tempNames, indent string) (string, error
 		if !ok {
 			return "", fmt.Errorf("argument %s of @%s is no value of the nest", a.CName, ef.Name)
 		}
-		v, ty := cv.ssa, cv.typ.Text
+		v, ty := orig(cv.ssa), cv.typ.Text
 		switch {
 		case cv.kind == cvDim:
 			c, d := temps.fresh(), temps.fresh()
 			pre = append(pre, fmt.Sprintf("%s = arith.constant %d : index", c, cv.dim),
-				fmt.Sprintf("%s = memref.dim %s, %s : %s", d, cv.ssa, c, cv.typ.Text))
+				fmt.Sprintf("%s = memref.dim %s, %s : %s", d, orig(cv.ssa), c, cv.typ.Text))
 			v, ty = d, "index"
 		case cv.kind == cvGlobal && a.Kind == ArgScalar:
 			t := temps.fresh()
-			pre = append(pre, fmt.Sprintf("%s = affine.load %s[] : %s", t, cv.ssa, cv.typ.Text))
+			pre = append(pre, fmt.Sprintf("%s = affine.load %s[] : %s", t, orig(cv.ssa), cv.typ.Text))
 			v, ty = t, cv.typ.Elem.Text
 		}
 		if ty != a.Type {

@@ -114,6 +114,50 @@ type parser struct {
 	mod   *ParsedFile
 	err   *ParseError
 	depth int
+	// scopes resolve SSA names: MLIR lets sibling regions define the
+	// same name, so a name defined again in a function gets a unique
+	// key "name@offset" (orig strips the suffix for printing).
+	scopes []map[string]string
+	seen   map[string]bool
+}
+
+// def defines the SSA name in the innermost scope and returns its key.
+func (p *parser) def(name string, off int) string {
+	key := name
+	if p.seen[name] {
+		key = name + "@" + itoa(off)
+	}
+	if p.seen == nil {
+		p.seen = map[string]bool{}
+	}
+	p.seen[name] = true
+	if len(p.scopes) == 0 {
+		p.scopes = []map[string]string{{}}
+	}
+	p.scopes[len(p.scopes)-1][name] = key
+	return key
+}
+
+// use resolves an SSA name to the key of its visible definition (itself
+// when it has none, as for a value defined later in a graph region).
+func (p *parser) use(name string) string {
+	for i := len(p.scopes) - 1; i >= 0; i-- {
+		if k, ok := p.scopes[i][name]; ok {
+			return k
+		}
+	}
+	return name
+}
+
+func (p *parser) pushScope() { p.scopes = append(p.scopes, map[string]string{}) }
+func (p *parser) popScope()  { p.scopes = p.scopes[:len(p.scopes)-1] }
+
+// orig is the SSA name as written in the input, without the key suffix.
+func orig(key string) string {
+	if i := strings.IndexByte(key, '@'); i >= 0 {
+		return key[:i]
+	}
+	return key
 }
 
 // bail is the panic value that unwinds the parser at the first error.
@@ -499,13 +543,16 @@ func (p *parser) parseFunc() *ParsedFunc {
 	}
 	name := p.expectKind(tSymbol, "a function name (@name)")
 	f.Name = name.text[1:]
+	saveScopes, saveSeen := p.scopes, p.seen
+	p.scopes, p.seen = []map[string]string{{}}, map[string]bool{}
+	defer func() { p.scopes, p.seen = saveScopes, saveSeen }()
 	p.expect("(")
 	if !p.accept(")") {
 		for {
 			if p.peek().kind == tValue {
 				v := p.next()
 				p.expect(":")
-				f.Args = append(f.Args, Value{Name: v.text, Type: p.parseType(), Loc: v.loc})
+				f.Args = append(f.Args, Value{Name: p.def(v.text, v.loc.Offset), Type: p.parseType(), Loc: v.loc})
 			} else {
 				p.parseType() // a declaration lists only types
 			}
@@ -566,6 +613,8 @@ func (p *parser) parseBlock(f *ParsedFunc) *Block {
 	open := p.expect("{")
 	defer p.nest(open.loc)()
 	b := &Block{Start: open.loc.Offset}
+	p.pushScope()
+	defer p.popScope()
 	for {
 		t := p.peek()
 		switch {

@@ -211,12 +211,12 @@ func (p *parser) parseAffFactor(sc affScope) *AffExpr {
 	case t.kind == tInt:
 		return &AffExpr{Op: AffConst, Const: p.intValue(t)}
 	case t.kind == tValue && sc.dims == nil:
-		return &AffExpr{Op: AffSSA, Name: t.text}
+		return &AffExpr{Op: AffSSA, Name: p.use(t.text)}
 	case t.kind == tIdent && t.text == "symbol" && sc.dims == nil:
 		p.expect("(")
 		v := p.expectKind(tValue, "an SSA value")
 		p.expect(")")
-		return &AffExpr{Op: AffSSA, Name: v.text}
+		return &AffExpr{Op: AffSSA, Name: p.use(v.text)}
 	case t.kind == tIdent && sc.dims != nil:
 		if i, ok := sc.dims[t.text]; ok {
 			return &AffExpr{Op: AffDim, Index: i}

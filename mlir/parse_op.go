@@ -70,6 +70,12 @@ func (p *parser) parseOp(f *ParsedFunc) *Op {
 					op.Results = append(op.Results, v.text+"#"+itoa(k))
 				}
 			}
+			defer func(first int) {
+				// The results are visible after the operation only.
+				for k := first; k < len(op.Results); k++ {
+					op.Results[k] = p.def(op.Results[k], op.Start)
+				}
+			}(len(op.Results) - n)
 			if !p.accept(",") {
 				break
 			}
@@ -128,7 +134,7 @@ func (p *parser) parseUnknown(op *Op, name token, f *ParsedFunc) {
 			p.skipBalancedCollect(t, op)
 		case t.kind == tValue:
 			p.next()
-			op.Operands = append(op.Operands, t.text)
+			op.Operands = append(op.Operands, p.use(t.text))
 		default:
 			p.next()
 		}
@@ -168,7 +174,7 @@ func (p *parser) skipBalancedCollect(open token, op *Op) {
 		case t.kind == tEOF:
 			p.errorAt(open.loc, "'%s' is not closed", open.text)
 		case t.kind == tValue:
-			op.Operands = append(op.Operands, t.text)
+			op.Operands = append(op.Operands, p.use(t.text))
 		case t.kind != tPunct:
 		case t.text == "(" || t.text == "[" || t.text == "{" || (t.text == "<" && stack[len(stack)-1] == ">"):
 			stack = append(stack, closerOf(t.text))
@@ -239,7 +245,7 @@ func init() {
 func (p *parser) readGeneric(op *Op, _ *ParsedFunc) {
 	for {
 		v := p.expectKind(tValue, "an operand")
-		op.Operands = append(op.Operands, v.text)
+		op.Operands = append(op.Operands, p.use(v.text))
 		if !p.accept(",") {
 			break
 		}
@@ -330,7 +336,7 @@ func (p *parser) readMapApplication(bare bool) []*AffExpr {
 		return []*AffExpr{{Op: AffConst, Const: v}}
 	case bare && t.kind == tValue:
 		p.next()
-		return []*AffExpr{{Op: AffSSA, Name: t.text}}
+		return []*AffExpr{{Op: AffSSA, Name: p.use(t.text)}}
 	}
 	var m *AffineMap
 	switch {
@@ -363,7 +369,7 @@ func (p *parser) readMapOperands(at token, nd, ns int) (dims, syms []string) {
 			return out
 		}
 		for {
-			out = append(out, p.expectKind(tValue, "an SSA value").text)
+			out = append(out, p.use(p.expectKind(tValue, "an SSA value").text))
 			if !p.accept(",") {
 				p.expect(close)
 				return out
@@ -394,6 +400,7 @@ func (p *parser) readBound(kw string) []*AffExpr {
 func (p *parser) readFor(op *Op, f *ParsedFunc) {
 	iv := p.expectKind(tValue, "the induction variable")
 	op.IVs = []string{iv.text}
+
 	p.expect("=")
 	op.Lower = [][]*AffExpr{p.readBound("max")}
 	p.expect("to")
@@ -417,7 +424,7 @@ func (p *parser) readFor(op *Op, f *ParsedFunc) {
 			p.parseType()
 		}
 	}
-	op.Regions = []*Block{p.parseBlock(f)}
+	p.ivBody(op, f)
 	p.skipAttrDictIfAny()
 }
 
@@ -441,6 +448,7 @@ func (p *parser) readParallel(op *Op, f *ParsedFunc) {
 			break
 		}
 	}
+
 	p.expect("=")
 	op.Lower = p.readParallelBounds("max")
 	p.expect("to")
@@ -481,7 +489,7 @@ func (p *parser) readParallel(op *Op, f *ParsedFunc) {
 			p.parseType()
 		}
 	}
-	op.Regions = []*Block{p.parseBlock(f)}
+	p.ivBody(op, f)
 	p.skipAttrDictIfAny()
 }
 
@@ -563,7 +571,7 @@ func (p *parser) readIf(op *Op, f *ParsedFunc) {
 
 // readSubscripts reads "%A[e, ...]" with affine subscripts of SSA values.
 func (p *parser) readSubscripts(op *Op) {
-	op.Memref = p.expectKind(tValue, "a memref").text
+	op.Memref = p.use(p.expectKind(tValue, "a memref").text)
 	p.expect("[")
 	if p.accept("]") {
 		return
@@ -599,7 +607,7 @@ func (p *parser) readAffineLoad(op *Op, _ *ParsedFunc) {
 }
 
 func (p *parser) readAffineStore(op *Op, _ *ParsedFunc) {
-	op.Value = p.expectKind(tValue, "the stored value").text
+	op.Value = p.use(p.expectKind(tValue, "the stored value").text)
 	p.expect(",")
 	p.readSubscripts(op)
 	p.readMemType(op)
@@ -617,7 +625,7 @@ func (p *parser) readMemrefLoad(op *Op, _ *ParsedFunc) {
 }
 
 func (p *parser) readMemrefStore(op *Op, f *ParsedFunc) {
-	op.Value = p.expectKind(tValue, "the stored value").text
+	op.Value = p.use(p.expectKind(tValue, "the stored value").text)
 	p.expect(",")
 	p.readMemrefLoad(op, f)
 }
@@ -637,7 +645,7 @@ func (p *parser) readYield(op *Op, _ *ParsedFunc) {
 		return
 	}
 	for {
-		op.Operands = append(op.Operands, p.expectKind(tValue, "a value").text)
+		op.Operands = append(op.Operands, p.use(p.expectKind(tValue, "a value").text))
 		if !p.accept(",") {
 			break
 		}
@@ -671,4 +679,15 @@ func (p *parser) readDim(op *Op, f *ParsedFunc) {
 	p.readGeneric(op, f)
 	op.MemType = op.Type
 	op.Type = ValueType{Text: "index", Kind: TypeIndex, Bits: 64}
+}
+
+// ivBody defines the induction variables of op in a new scope (after its
+// bounds, which cannot use them) and reads the body.
+func (p *parser) ivBody(op *Op, f *ParsedFunc) {
+	p.pushScope()
+	for k, v := range op.IVs {
+		op.IVs[k] = p.def(v, op.Start)
+	}
+	op.Regions = []*Block{p.parseBlock(f)}
+	p.popScope()
 }

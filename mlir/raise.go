@@ -404,7 +404,7 @@ func (r *raiser) memref(v string, at *Op) (string, bool) {
 		return "", false
 	}
 	if len(ty.Shape) == 0 {
-		c := r.uniqueGlobal(cIdent(v))
+		c := r.uniqueGlobal(cIdent(orig(v)))
 		r.cnames[v] = c
 		r.n.vars[c] = cvar{ssa: v, typ: ty, kind: cvGlobal, dim: -1}
 		r.n.globals = append(r.n.globals, elem+" "+c+";")
@@ -658,7 +658,7 @@ func cType(t ValueType) (string, bool) {
 
 // declare gives the SSA value v a fresh C name in the nest.
 func (r *raiser) declare(v string) string {
-	c := r.declareName(cIdent(v))
+	c := r.declareName(cIdent(orig(v)))
 	r.cnames[v] = c
 	return c
 }
