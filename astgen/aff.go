@@ -2,29 +2,12 @@ package astgen
 
 import (
 	"cmp"
-	"errors"
-	"fmt"
 	"math"
 	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
 )
-
-// ErrOverflow is returned when an int64 computation of the generator would
-// overflow.
-var ErrOverflow = errors.New("astgen: int64 overflow")
-
-// ErrBudget is returned when the generation exceeds Config.Budget.
-var ErrBudget = errors.New("astgen: budget exceeded")
-
-// genError carries an error through a panic inside the generator; Generate
-// and FromScheduleMap recover it.
-type genError struct{ err error }
-
-func fail(err error) { panic(genError{err}) }
-
-func failf(format string, args ...any) { fail(fmt.Errorf("astgen: "+format, args...)) }
 
 func addC(a, b int64) int64 {
 	s := a + b

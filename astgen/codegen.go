@@ -2,11 +2,11 @@ package astgen
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"sort"
 
 	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/internal/graph"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
 )
@@ -178,19 +178,9 @@ func (b *build) option(d int, isolated bool) schedule.ASTOption {
 }
 
 // run executes f, turning the generator's internal failures and the
-// engine's budget and overflow panics into errors.
+// engine's budget and overflow panics into errors (catch).
 func run(f func() ast.Node) (n ast.Node, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			if ge, ok := r.(genError); ok {
-				n, err = nil, ge.err
-				return
-			}
-			// Engine failures (budget, overflow) become errors; other
-			// panics are bugs and go on.
-			n, err = nil, fmt.Errorf("astgen: %w", engineError(r))
-		}
-	}()
+	defer catch(&err)
 	return tidy(f()), nil
 }
 
@@ -279,7 +269,7 @@ func FromScheduleMap(sched presburger.UnionMap, context presburger.Set, opts Opt
 					m = m.MakeDisjoint()
 				}
 			}
-			stmts = append(stmts, stmt{name: sp.TupleName(presburger.In), space: ssp, m: remapMap(m, esp, dst)})
+			stmts = append(stmts, stmt{name: sp.TupleName(presburger.In), space: ssp, m: m.Remap(esp, dst)})
 		}
 		b := &build{n: n, generated: g.universe(n)}
 		if hasCtx && context.NParts() > 1 {
@@ -329,7 +319,7 @@ func (g *gen) paramSet(p presburger.Set, n int) presburger.Set {
 	for i := 0; i < sp.Dim(presburger.Out); i++ {
 		dst[sp.Offset(presburger.Out)+i] = -1
 	}
-	return remapSetTo(p, g.schedSpace(n), dst)
+	return p.Remap(g.schedSpace(n), dst)
 }
 
 // toSchedSet moves the set s (whose dims, possibly a wrapped [A -> B]
@@ -346,7 +336,7 @@ func (g *gen) toSchedSet(s presburger.Set, n, at int) presburger.Set {
 			dst[sp.Offset(presburger.Out)+i] = -1
 		}
 	}
-	return remapSetTo(s, tsp, dst)
+	return s.Remap(tsp, dst)
 }
 
 func block(nodes []ast.Node) ast.Node {
@@ -475,9 +465,8 @@ func (g *gen) componentsOf(stmts []stmt, doms []presburger.Set, idx []int, b *bu
 		}
 	}
 	var out [][]stmt
-	for _, comp := range sccTopo(k, adj) {
+	for _, comp := range graph.SCCTopo(k, adj) {
 		var group []stmt
-		sort.Ints(comp)
 		for _, i := range comp {
 			group = append(group, stmts[idx[i]])
 		}
@@ -596,114 +585,15 @@ func (g *gen) pairHalves(a presburger.Set, n int) (presburger.Set, presburger.Se
 	for i := 0; i < n; i++ {
 		dst[a.Space().Offset(presburger.Out)+i] = sp.Offset(presburger.Out) + i
 	}
-	x := remapSetTo(a, sp, dst)
+	x := a.Remap(sp, dst)
 	dst2 := make([]int, a.Space().NDim())
 	for i := 0; i < n; i++ {
 		dst2[a.Space().Offset(presburger.Out)+i] = sp.Offset(presburger.Out) + n + i
 	}
-	return x, remapSetTo(a, sp, dst2)
+	return x, a.Remap(sp, dst2)
 }
 
 func (g *gen) setOfWidth(n int, eqs, ineqs []aff) presburger.Set { return g.setOf(n, eqs, ineqs) }
 
-// sccTopo returns the strongly connected components of the graph (edges
-// adj[j] = successors of j) in a topological order (Tarjan), ties broken
-// by the smallest node index.
-func sccTopo(k int, adj [][]int) [][]int {
-	index := make([]int, k)
-	low := make([]int, k)
-	on := make([]bool, k)
-	for i := range index {
-		index[i] = -1
-	}
-	var stack []int
-	var comps [][]int
-	next := 0
-	var visit func(v int)
-	visit = func(v int) {
-		index[v], low[v] = next, next
-		next++
-		stack = append(stack, v)
-		on[v] = true
-		for _, w := range adj[v] {
-			if index[w] < 0 {
-				visit(w)
-				low[v] = min(low[v], low[w])
-			} else if on[w] {
-				low[v] = min(low[v], index[w])
-			}
-		}
-		if low[v] == index[v] {
-			var comp []int
-			for {
-				w := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				on[w] = false
-				comp = append(comp, w)
-				if w == v {
-					break
-				}
-			}
-			comps = append(comps, comp)
-		}
-	}
-	for v := 0; v < k; v++ {
-		if index[v] < 0 {
-			visit(v)
-		}
-	}
-	// Tarjan emits components in reverse topological order.
-	slices.Reverse(comps)
-	// Stable refinement: Kahn's algorithm on the condensation preferring
-	// the component with the smallest node.
-	cid := make([]int, k)
-	for ci, c := range comps {
-		for _, v := range c {
-			cid[v] = ci
-		}
-	}
-	nc := len(comps)
-	indeg := make([]int, nc)
-	cadj := make([]map[int]bool, nc)
-	for i := range cadj {
-		cadj[i] = map[int]bool{}
-	}
-	for v := 0; v < k; v++ {
-		for _, w := range adj[v] {
-			if cid[v] != cid[w] && !cadj[cid[v]][cid[w]] {
-				cadj[cid[v]][cid[w]] = true
-				indeg[cid[w]]++
-			}
-		}
-	}
-	minNode := make([]int, nc)
-	for ci, c := range comps {
-		minNode[ci] = slices.Min(c)
-	}
-	var order [][]int
-	done := make([]bool, nc)
-	for len(order) < nc {
-		best := -1
-		for ci := 0; ci < nc; ci++ {
-			if !done[ci] && indeg[ci] == 0 && (best < 0 || minNode[ci] < minNode[best]) {
-				best = ci
-			}
-		}
-		done[best] = true
-		order = append(order, comps[best])
-		for w := range cadj[best] {
-			indeg[w]--
-		}
-	}
-	return order
-}
-
 // errUnbounded reports a schedule dim without a lower or upper bound.
 var errUnbounded = errors.New("astgen: unbounded schedule dimension")
-
-// engineError converts a panic value of the engine into its error; any
-// other panic is raised again.
-func engineError(r any) (err error) {
-	defer presburger.Recover(&err)
-	panic(r)
-}

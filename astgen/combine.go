@@ -27,11 +27,10 @@ func combineCons(p aff, alpha int64, q aff, beta int64, eq bool) (c cons, feasib
 func tryGen(f func()) (ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			if ge, isGen := r.(genError); isGen && ge.err == ErrOverflow {
-				ok = false
-				return
+			if ge, isGen := r.(genError); !isGen || ge.err != ErrOverflow {
+				panic(r)
 			}
-			panic(r)
+			ok = false
 		}
 	}()
 	f()

@@ -211,16 +211,12 @@ func (g *gen) fixedResidueUncached(num aff, den int64, b *build) (int64, bool) {
 // cannot decide count as not found.
 func (g *gen) otherResidueNear(num aff, den, r int64, pt []int64, s presburger.Set) (found bool) {
 	defer func() {
+		// An overflow at a neighbour, or the engine giving up on it,
+		// leaves no proof; the generator's budget and bugs go on.
 		if r := recover(); r != nil {
-			if _, ok := r.(genError); ok {
-				found = false // overflow at a neighbour: no proof
-				return
-			}
-			var err error
-			func() {
-				defer presburger.Recover(&err)
+			if !recoverable(r) {
 				panic(r)
-			}()
+			}
 			found = false
 		}
 	}()

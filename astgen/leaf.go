@@ -1,7 +1,6 @@
 package astgen
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 
@@ -90,15 +89,7 @@ func (g *gen) leafStmt(s stmt, b *build) []ast.Node {
 			ctx.generated = b.generated.Intersect(dom)
 			instance := gr[0].args
 			info.expr = func(f presburger.Map) (out []ast.Expr, err error) {
-				defer func() {
-					if r := recover(); r != nil {
-						if ge, ok := r.(genError); ok {
-							out, err = nil, ge.err
-							return
-						}
-						out, err = nil, fmt.Errorf("astgen: %w", engineError(r))
-					}
-				}()
+				defer catch(&err)
 				return g.instanceExpr(f, s.space, instance, ctx), nil
 			}
 			node = g.cfg.AtEachDomain(node.(*ast.User), info)
@@ -542,7 +533,7 @@ func (g *gen) singleValuedMap(m presburger.Map, n, k int) bool {
 		for j := 0; j < k; j++ {
 			dst[sp.Offset(presburger.Out)+j] = tsp.Offset(presburger.Out) + outAt + j
 		}
-		return remapMap(m, tsp, dst).Set()
+		return m.Remap(tsp, dst).Set()
 	}
 	pair := place(n).Intersect(place(n + k))
 	var eqs []aff
@@ -577,7 +568,7 @@ func (g *gen) extendLeaf(s stmt, b *build) []ast.Node {
 	for j := 0; j < k; j++ {
 		dst[sp.Offset(presburger.Out)+j] = esp.Offset(presburger.Out) + j
 	}
-	m2 := remapMap(s.m, esp, dst)
+	m2 := s.m.Remap(esp, dst)
 	bb := presburger.NewBasicBuilder(esp)
 	for j := 0; j < k; j++ {
 		row := make([]int64, bb.NCols())
@@ -623,7 +614,7 @@ func (g *gen) instanceExpr(f presburger.Map, stmtSpace presburger.Space, inst []
 	for j := 0; j < w; j++ {
 		dst[sp.Offset(presburger.Out)+j] = fsp.Offset(presburger.Out) + j
 	}
-	f = remapMap(f, fsp, dst)
+	f = f.Remap(fsp, dst)
 	type piece struct {
 		vals []aff
 		cs   []cons

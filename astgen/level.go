@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/internal/graph"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
 )
@@ -111,7 +112,7 @@ func (g *gen) relativeTo(s presburger.Set, n, d int, before bool) presburger.Set
 	for i := 0; i < n; i++ {
 		dst[s.Space().Offset(presburger.Out)+i] = sp2.Offset(presburger.Out) + n + i
 	}
-	pair := remapSetTo(s, sp2, dst)
+	pair := s.Remap(sp2, dst)
 	var eqs []aff
 	for k := 0; k < d; k++ {
 		e := newAff(np + 2*n)
@@ -137,7 +138,7 @@ func (g *gen) relativeTo(s presburger.Set, n, d int, before bool) presburger.Set
 			dst2[sp2.Offset(presburger.Out)+i] = -1
 		}
 	}
-	return remapSetTo(pair, sp, dst2)
+	return pair.Remap(sp, dst2)
 }
 
 // piece is one single-conjunction part of the schedule domain at the
@@ -251,7 +252,7 @@ func (g *gen) explicitHullSet(m presburger.Map, n, d int) presburger.Set {
 	// Redundant constraints are removed first (as isl's simplified
 	// relations lack them): a bound implied through a statement dim is
 	// then dropped with the constraints it follows from.
-	wm := remapMap(m, wide, dst)
+	wm := m.Remap(wide, dst)
 	if np := len(wm.Parts()); np > 1 && np <= 8 && !hasLocals(wm) {
 		wm = wm.Coalesce()
 	}
@@ -497,7 +498,7 @@ func (g *gen) sortPieces(pieces []piece, dom presburger.Set, n, d int) []piece {
 		}
 	}
 	var out []piece
-	for _, comp := range sccTopo(k, adj) {
+	for _, comp := range graph.SCCTopo(k, adj) {
 		if len(comp) == 1 {
 			out = append(out, pieces[comp[0]])
 			continue
@@ -1078,7 +1079,7 @@ func (g *gen) twoValuesSet(dom presburger.Set, n, d int) presburger.Set {
 	for i := 0; i < n; i++ {
 		dst[dom.Space().Offset(presburger.Out)+i] = sp1.Offset(presburger.Out) + i
 	}
-	a := remapSetTo(dom, sp1, dst)
+	a := dom.Remap(sp1, dst)
 	dst2 := make([]int, dom.Space().NDim())
 	for i := 0; i < n; i++ {
 		switch {
@@ -1090,7 +1091,7 @@ func (g *gen) twoValuesSet(dom presburger.Set, n, d int) presburger.Set {
 			dst2[dom.Space().Offset(presburger.Out)+i] = -1
 		}
 	}
-	c := remapSetTo(dom, sp1, dst2)
+	c := dom.Remap(sp1, dst2)
 	gt := newAff(np + n + 1)
 	gt.Coef[np+n] = 1
 	gt.Coef[np+d] = -1

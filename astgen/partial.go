@@ -2,6 +2,7 @@ package astgen
 
 import (
 	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/internal/graph"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
 )
@@ -77,7 +78,7 @@ func (g *gen) partialBase(stmts []stmt, b *build, def schedule.ASTOption) (out [
 			}
 		}
 	}
-	order := sccTopo(k, adj)
+	order := graph.SCCTopo(k, adj)
 	for _, comp := range order {
 		if len(comp) > 1 {
 			return nil, false

@@ -2,7 +2,6 @@ package astgen
 
 import (
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/tessera-opt/tessera/ast"
@@ -87,7 +86,7 @@ func (g *gen) enforcedOfDeep(nodes []ast.Node, n int, deep bool) (presburger.Set
 					dst[off+i] = -1
 				}
 			}
-			e = remapSetTo(e, sp, dst)
+			e = e.Remap(sp, dst)
 		}
 		out = out.Union(e)
 	}
@@ -139,128 +138,6 @@ func (g *gen) execSpace(n int, stmt presburger.Space) presburger.Space {
 	return presburger.NewMapSpace(g.params, "", names, stmt.TupleName(presburger.Out), stmt.DimNames(presburger.Out))
 }
 
-// remapBasic moves b into space sp. dst[j], for every parameter and dim
-// column j of b, is the target column in sp, or -1 to turn the column into
-// an existential variable. Parameters are matched by name (dst entries
-// for them are ignored). Dims of sp that nothing maps to are
-// unconstrained. Known locals keep their definition unless it refers to a
-// dropped column, in which case they become existentials constrained by
-// their defining inequalities.
-func remapBasic(b presburger.BasicMap, sp presburger.Space, dst []int) presburger.BasicMap {
-	osp := b.Space()
-	nd := osp.NDim()
-	np := osp.NParam()
-	col := make([]int, nd)
-	params := sp.Params()
-	for j := 0; j < nd; j++ {
-		if j < np {
-			k := slices.Index(params, osp.DimName(presburger.Param, j))
-			if k < 0 {
-				panic("astgen: internal error: parameter " + osp.DimName(presburger.Param, j) + " missing in target space")
-			}
-			col[j] = k
-			continue
-		}
-		col[j] = dst[j]
-	}
-	bb := presburger.NewBasicBuilder(sp)
-	dropLocal := map[int]int{}
-	for j := 0; j < nd; j++ {
-		if col[j] < 0 {
-			dropLocal[j] = bb.AddExists()
-		}
-	}
-	nl := b.NLocal()
-	localCol := make([]int, nl)
-	mapRow := func(row []int64) ([]int64, bool) {
-		out := make([]int64, bb.NCols())
-		clean := true
-		for j := 0; j < nd; j++ {
-			if row[j] == 0 {
-				continue
-			}
-			if col[j] >= 0 {
-				out[col[j]] += row[j]
-			} else {
-				out[bb.LocalCol(dropLocal[j])] += row[j]
-				clean = false
-			}
-		}
-		for i := 0; i < nl && nd+i < len(row)-1; i++ {
-			if row[nd+i] != 0 {
-				out[localCol[i]] += row[nd+i]
-			}
-		}
-		out[len(out)-1] = row[len(row)-1]
-		return out, clean
-	}
-	known := make([]bool, nl)
-	type def struct {
-		row []int64
-		den int64
-		at  int
-	}
-	var defs []def
-	for i := 0; i < nl; i++ {
-		l := b.Local(i)
-		if l.Known() {
-			r, clean := mapRow(l.Row)
-			for k := 0; k < i; k++ {
-				if l.Row[nd+k] != 0 && !known[k] {
-					clean = false
-				}
-			}
-			if clean {
-				localCol[i] = bb.LocalCol(bb.AddDiv(r, l.Den))
-				known[i] = true
-				continue
-			}
-			localCol[i] = bb.LocalCol(bb.AddExists())
-			defs = append(defs, def{row: l.Row, den: l.Den, at: i})
-			continue
-		}
-		localCol[i] = bb.LocalCol(bb.AddExists())
-	}
-	for _, r := range b.Eqs() {
-		row, _ := mapRow(r)
-		bb.AddEq(row)
-	}
-	for _, r := range b.Ineqs() {
-		row, _ := mapRow(r)
-		bb.AddIneq(row)
-	}
-	for _, d := range defs {
-		r, _ := mapRow(d.row)
-		lo := slices.Clone(r)
-		lo[localCol[d.at]] -= d.den
-		bb.AddIneq(lo)
-		hi := make([]int64, len(r))
-		for j := range r {
-			hi[j] = -r[j]
-		}
-		hi[localCol[d.at]] += d.den
-		hi[len(hi)-1] += d.den - 1
-		bb.AddIneq(hi)
-	}
-	return bb.Build()
-}
-
-func remapMap(m presburger.Map, sp presburger.Space, dst []int) presburger.Map {
-	parts := m.Parts()
-	out := make([]presburger.BasicMap, 0, len(parts))
-	for _, p := range parts {
-		q := remapBasic(p, sp, dst)
-		if !q.PlainIsEmpty() {
-			out = append(out, q)
-		}
-	}
-	return presburger.NewMap(sp, out...)
-}
-
-func remapSetTo(s presburger.Set, sp presburger.Space, dst []int) presburger.Set {
-	return remapMap(s.Map(), sp, dst).Set()
-}
-
 // execDomain returns the schedule domain of an executed map: the set of
 // schedule vectors with some instance (the instance dims become
 // existentials).
@@ -275,7 +152,7 @@ func (g *gen) execDomain(m presburger.Map) presburger.Set {
 	for i := 0; i < sp.Dim(presburger.Out); i++ {
 		dst[sp.Offset(presburger.Out)+i] = -1
 	}
-	return remapMap(m, ssp, dst).Set()
+	return m.Remap(ssp, dst).Set()
 }
 
 // liftToExec returns the schedule set s (n dims) as a map of the space of
@@ -287,7 +164,7 @@ func liftToExec(s presburger.Set, m presburger.Map) presburger.Map {
 	for i := 0; i < ssp.Dim(presburger.Out); i++ {
 		dst[ssp.Offset(presburger.Out)+i] = sp.Offset(presburger.In) + i
 	}
-	return remapMap(s.Map(), sp, dst)
+	return s.Map().Remap(sp, dst)
 }
 
 // restrictExec intersects the domain of m with the schedule set s.
@@ -311,7 +188,7 @@ func (g *gen) projectAfter(s presburger.Set, d int) presburger.Set {
 			dst[sp.Offset(presburger.Out)+i] = -1
 		}
 	}
-	return remapSetTo(s, sp, dst)
+	return s.Remap(sp, dst)
 }
 
 // extendSchedSet returns the schedule set s of n dims in the space of
@@ -324,7 +201,7 @@ func (g *gen) extendSchedSet(s presburger.Set, n2 int) presburger.Set {
 	for i := 0; i < n; i++ {
 		dst[sp.Offset(presburger.Out)+i] = tsp.Offset(presburger.Out) + i
 	}
-	return remapSetTo(s, tsp, dst)
+	return s.Remap(tsp, dst)
 }
 
 // basicAffs converts the constraints of a basic set b of the schedule

@@ -114,7 +114,7 @@ func (g *gen) insertDim(s presburger.Set, n, at int) presburger.Set {
 		}
 		dst[sp.Offset(presburger.Out)+k] = tsp.Offset(presburger.Out) + t
 	}
-	return remapSetTo(s, tsp, dst)
+	return s.Remap(tsp, dst)
 }
 
 // shiftSet returns the schedule set s of n dims in the space of n+1 dims
@@ -223,7 +223,7 @@ func (g *gen) startsFirst(stmts []stmt, b *build) (int, bool) {
 		for k := 0; k < np; k++ {
 			dst[dom.Space().Offset(presburger.Param)+k] = sp.Offset(presburger.Param) + k
 		}
-		one := remapSetTo(dom, sp, dst).MoveDims(presburger.Out, 1, presburger.Param, 0, np)
+		one := dom.Remap(sp, dst).MoveDims(presburger.Out, 1, presburger.Param, 0, np)
 		var pt []int64
 		var kind presburger.OptKind
 		if _, ok := g.decide(func() bool { pt, kind = one.LexMinPoint(); return true }); !ok || kind != presburger.OptBounded || len(pt) == 0 {

@@ -41,7 +41,7 @@ func Generate(t schedule.Tree, cfg Config) (ast.Node, error) {
 			}
 			// Overlapping parts of a domain (a condition with || makes them)
 			// would be scanned once each: make them disjoint first.
-			stmts = append(stmts, stmt{name: sp.TupleName(presburger.Out), space: ssp, m: remapMap(s.MakeDisjoint().Map(), esp, dst)})
+			stmts = append(stmts, stmt{name: sp.TupleName(presburger.Out), space: ssp, m: s.MakeDisjoint().Map().Remap(esp, dst)})
 		}
 		b := &build{n: 0, generated: g.universe(0), checked: g.universe(0)}
 		return block(g.tree(root.Child(0), stmts, b))
@@ -198,7 +198,7 @@ func filterStmts(stmts []stmt, f presburger.UnionSet) []stmt {
 		for i := 0; i < fsp.Dim(presburger.Out); i++ {
 			dst[fsp.Offset(presburger.Out)+i] = sp.Offset(presburger.Out) + i
 		}
-		s.m = s.m.Intersect(remapMap(fs.Map(), sp, dst))
+		s.m = s.m.Intersect(fs.Map().Remap(sp, dst))
 		out = append(out, s)
 	}
 	return out
@@ -232,7 +232,7 @@ func (g *gen) band(node *schedule.Node, stmts []stmt, b *build) []ast.Node {
 		for j := 0; j < sp.Dim(presburger.Out); j++ {
 			dst[sp.Offset(presburger.Out)+j] = esp.Offset(presburger.Out) + j
 		}
-		m1 := remapMap(s.m, esp, dst)
+		m1 := s.m.Remap(esp, dst)
 		bsp := bm.Space()
 		dst2 := make([]int, bsp.NDim())
 		for j := 0; j < bsp.Dim(presburger.In); j++ {
@@ -241,7 +241,7 @@ func (g *gen) band(node *schedule.Node, stmts []stmt, b *build) []ast.Node {
 		for j := 0; j < w; j++ {
 			dst2[bsp.Offset(presburger.Out)+j] = esp.Offset(presburger.In) + n + j
 		}
-		m2 := remapMap(bm, esp, dst2)
+		m2 := bm.Remap(esp, dst2)
 		m := m1.Intersect(m2)
 		if len(m.Parts()) > 1 {
 			// Overlapping pieces (of the band map or the domain) would
@@ -305,7 +305,7 @@ func (g *gen) extend(stmts []stmt, ext presburger.UnionMap, b *build) []stmt {
 		for j := 0; j < sp.Dim(presburger.Out); j++ {
 			dst[sp.Offset(presburger.Out)+j] = esp.Offset(presburger.Out) + j
 		}
-		m := restrictExec(remapMap(e, esp, dst), b.generated)
+		m := restrictExec(e.Remap(esp, dst), b.generated)
 		merged := false
 		for i := range out {
 			if out[i].space.TuplesEqual(ssp) {
