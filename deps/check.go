@@ -80,16 +80,15 @@ func CheckContext(sched presburger.UnionMap, d *Deps, ctx *presburger.Set) (ok b
 			}
 		}()
 	}
+	// An engine error (budget, overflow) makes the schedule unproven:
+	// not legal, with the error as the witness. A bug's panic goes on.
+	var err error
 	defer func() {
-		if r := recover(); r != nil {
-			var err error
-			func() {
-				defer presburger.Recover(&err)
-				panic(r)
-			}()
+		if err != nil {
 			ok, w = false, &Witness{Err: err}
 		}
 	}()
+	defer presburger.Recover(&err)
 	// Not coalesced: that halved progfuzz seed 8100054 (many parts under
 	// (k + j) % 2 == 1 || ...) but made fm_budget_time_mod_else.c's
 	// scheduler 8 times slower (coalescing maps with mod locals).
