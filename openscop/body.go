@@ -18,7 +18,7 @@ func (b *Body) Instance(args []string) (string, error) {
 	sub := map[string]string{}
 	for k, it := range b.Iterators {
 		a := strings.TrimSpace(args[k])
-		if !isIdent(a) && !isNumber(a) {
+		if !isIdent(a) && !isNumber(a) && !parenthesized(a) {
 			a = "(" + a + ")"
 		}
 		sub[it] = a
@@ -106,4 +106,24 @@ func isNumber(s string) bool {
 		}
 	}
 	return true
+}
+
+// parenthesized reports whether s is one parenthesized expression.
+func parenthesized(s string) bool {
+	if len(s) < 2 || s[0] != '(' || s[len(s)-1] != ')' {
+		return false
+	}
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 && i < len(s)-1 {
+				return false
+			}
+		}
+	}
+	return depth == 0
 }

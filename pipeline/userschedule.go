@@ -8,30 +8,48 @@ import (
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/directive"
+	"github.com/tessera-opt/tessera/openscop"
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scop"
 )
 
 // UserSchedule is a schedule given by the user (`tessera opt --schedule
-// FILE`): either a schedule tree in isl's YAML form or a transformation
-// script of package directive (docs/SCHEDULE.md). It replaces the
+// FILE`): a schedule tree in isl's YAML form, a transformation script of
+// package directive (docs/SCHEDULE.md), or OpenScop documents whose
+// scatterings give the statements' order (docs/OPENSCOP.md). It replaces the
 // automatic scheduler on every region; a schedule that violates a
 // dependence is refused with the dependence in the message and the region
 // keeps its code.
 type UserSchedule struct {
 	// File is the path of the schedule, for diagnostics.
 	File string
-	// Exactly one of Script and Tree is set.
+	// Exactly one of Script, Tree and OpenScop is set.
 	Script *directive.Script
 	Tree   *schedule.Tree
+	// OpenScop holds the documents of an OpenScop file, the k-th for the
+	// k-th region of the C file.
+	OpenScop []*openscop.Scop
 }
 
-// LoadSchedule reads a user schedule from its text: a YAML schedule tree
-// when the first significant line starts with "domain:", a script
-// otherwise. Errors are *UserScheduleError with the position in the file.
+// LoadSchedule reads a user schedule from its text: OpenScop when the
+// first significant line is <OpenScop>, a YAML schedule tree when it
+// starts with "domain:", a script otherwise. Errors are
+// *UserScheduleError with the position in the file.
 func LoadSchedule(file string, src []byte) (*UserSchedule, error) {
 	text := string(src)
 	u := &UserSchedule{File: file}
+	if isOpenScop(text) {
+		docs, err := openscop.Parse(file, src)
+		if err != nil {
+			var oe *openscop.Error
+			if errors.As(err, &oe) {
+				return nil, &UserScheduleError{File: file, Line: oe.Line, Col: oe.Col, Msg: oe.Msg}
+			}
+			return nil, &UserScheduleError{File: file, Msg: err.Error()}
+		}
+		u.OpenScop = docs
+		return u, nil
+	}
 	if isYAMLTree(text) {
 		t, err := schedule.ParseYAML(text)
 		if err != nil {
@@ -54,6 +72,20 @@ func LoadSchedule(file string, src []byte) (*UserSchedule, error) {
 	}
 	u.Script = s
 	return u, nil
+}
+
+// isOpenScop reports whether the first line that is not blank or a
+// comment is the <OpenScop> tag.
+func isOpenScop(text string) bool {
+	for _, l := range strings.Split(strings.TrimPrefix(text, "\uFEFF"), "\n") {
+		if i := strings.IndexByte(l, '#'); i >= 0 {
+			l = l[:i]
+		}
+		if l = strings.TrimSpace(l); l != "" {
+			return l == "<OpenScop>"
+		}
+	}
+	return false
 }
 
 func isYAMLTree(text string) bool {
@@ -104,6 +136,9 @@ func (e *UserScheduleError) Diagnostic() Diagnostic {
 func (u *UserSchedule) apply(s *scop.Scop, d *deps.Deps, f *cfront.File, r *cfront.Region) (schedule.Tree, error) {
 	fail := func(line, col int, msg string) error {
 		return &UserScheduleError{File: u.File, Line: line, Col: col, Msg: msg, Region: r.Pos, CFile: f.Name}
+	}
+	if u.OpenScop != nil {
+		return u.applyOpenScop(s, d, f, r, fail)
 	}
 	if u.Script != nil {
 		script := u.Script
