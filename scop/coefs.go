@@ -2,20 +2,28 @@ package scop
 
 import "github.com/tessera-opt/tessera/presburger"
 
+// engineHook, when set by a test, runs where the package's guarded engine
+// calls start (Coefficients, satisfiable), to inject a panic.
+var engineHook func()
+
 // Coefficients returns, for each subscript of the access, the
 // coefficients of the statement's iterators (one row per subscript, one
 // column per domain dimension). ok is false when the access is not a
 // single quasi-affine function without floor divisions (the same
 // coefficients on every piece of its lexicographic minimum).
 func (a *Access) Coefficients() (rows [][]int64, ok bool) {
+	// An access on which the engine fails (budget, overflow) is not
+	// affine for the callers. Any other panic is a bug and goes on.
+	var engineErr error
 	defer func() {
-		// The engine reports budget and internal errors by panicking in a
-		// few deep paths; an access we cannot analyze is simply not affine
-		// for the callers.
-		if recover() != nil {
+		if engineErr != nil {
 			rows, ok = nil, false
 		}
 	}()
+	defer presburger.Recover(&engineErr)
+	if engineHook != nil {
+		engineHook()
+	}
 	f, err := a.Rel.LexMinPwMultiAff()
 	if err != nil || f.NPieces() == 0 {
 		return nil, false

@@ -36,13 +36,16 @@ func Build(stmts []cfront.Stmt, info *FileInfo, cfg Config) (s *Scop, err error)
 	if len(stmts) > 0 {
 		pos = stmts[0].Pos()
 	}
+	// The builder's overflowPanic and the engine's errors unwind the
+	// translation; they become positioned errors here. Any other panic is
+	// a bug and goes on.
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(overflowPanic); ok {
 				s, err = nil, &cfront.Error{File: cfg.File, Pos: pos, Msg: "integer overflow while building the model (coefficients exceed 64 bits)"}
 				return
 			}
-			if pe, ok := r.(*presburger.Error); ok {
+			if pe, ok := presburger.AsError(r); ok {
 				s, err = nil, &cfront.Error{File: cfg.File, Pos: pos, Msg: "cannot build the model: " + pe.Error()}
 				return
 			}

@@ -21,15 +21,25 @@ func (b *builder) feasible(d dnf) (ok bool) {
 	if v, hit := b.feasCache[key]; hit {
 		return v
 	}
+	ok = b.satisfiable(all)
+	b.feasCache[key] = ok
+	return ok
+}
+
+// satisfiable tells whether all has a solution, true when the engine
+// cannot decide (a budget or an overflow of the engine). Any other panic
+// (the builder's own overflowPanic, a bug) goes on.
+func (b *builder) satisfiable(all dnf) (ok bool) {
+	var err error
 	defer func() {
-		if r := recover(); r != nil {
-			if _, isOv := r.(overflowPanic); isOv {
-				panic(r)
-			}
+		if err != nil {
 			ok = true
 		}
-		b.feasCache[key] = ok
 	}()
+	defer presburger.Recover(&err)
+	if engineHook != nil {
+		engineHook()
+	}
 	vars := map[string]bool{}
 	for _, c := range all {
 		for _, k := range c {
