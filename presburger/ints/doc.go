@@ -1,5 +1,10 @@
-// Package ints is checked int64 arithmetic for the solver layer of the
-// presburger engine.
+// Package ints is tessera's checked int64 arithmetic: the solver layer of
+// the presburger engine uses it (through presburger/internal/ints, which
+// forwards here), and so do the packages above the engine that compute on
+// constraint rows and affine forms of their own (the AST generator, the
+// scheduler), so that there is one implementation and one overflow panic
+// value (*OverflowError), which presburger.Recover and presburger.AsError
+// turn into an error of Kind Overflow.
 //
 // It takes int64 operands and gives exact int64 results, or panics with a
 // *OverflowError when the exact result does not fit in an int64. Nothing
