@@ -33,18 +33,25 @@ func errAt(n *yaml.Node, format string, args ...any) *Error {
 	return e
 }
 
+// parseHook, when set by a test, runs at the start of ParseYAML (to inject
+// a panic).
+var parseHook func()
+
 // ParseYAML reads a schedule tree in isl's YAML form
 // (isl_schedule_read_from_str).
 func ParseYAML(src string) (t Tree, err error) {
+	// An engine error (overflow, budget) while building the tree is a
+	// schedule error; any other panic is a bug and goes on.
+	var engineErr error
 	defer func() {
-		if r := recover(); r != nil {
-			if pe, ok := r.(*presburger.Error); ok {
-				err = &Error{Msg: pe.Error()}
-				return
-			}
-			panic(r)
+		if engineErr != nil {
+			t, err = Tree{}, &Error{Msg: engineErr.Error()}
 		}
 	}()
+	defer presburger.Recover(&engineErr)
+	if parseHook != nil {
+		parseHook()
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(src), &doc); err != nil {
 		return Tree{}, yamlErr(err)

@@ -142,19 +142,26 @@ const (
 	maxConstElems = 1 << 28
 )
 
+// sizeHook, when set by a test, runs at the start of sizeTemp (to inject
+// a panic).
+var sizeHook func()
+
 // sizeTemp computes the temporary of statement st indexed by the
 // iterators at positions dims. It returns nil and the reason when an
 // extent cannot be bounded by an affine expression of the parameters.
 func sizeTemp(s *scop.Scop, st *scop.Statement, e cfront.Expr, name string, dims []int, stackElems int64) (t *Temp, why string) {
+	// An engine error (overflow, budget) leaves the extent unknown; any
+	// other panic is a bug and goes on.
+	var engineErr error
 	defer func() {
-		if r := recover(); r != nil {
-			if pe, ok := r.(*presburger.Error); ok {
-				t, why = nil, "the extent of the temporary cannot be computed: "+pe.Error()
-				return
-			}
-			panic(r)
+		if engineErr != nil {
+			t, why = nil, "the extent of the temporary cannot be computed: "+engineErr.Error()
 		}
 	}()
+	defer presburger.Recover(&engineErr)
+	if sizeHook != nil {
+		sizeHook()
+	}
 	elem := ""
 	lhs := ""
 	for _, a := range st.Accesses {
