@@ -294,7 +294,9 @@ func (p *parser) readConstant(op *Op, _ *ParsedFunc) {
 	neg := p.accept("-")
 	t := p.next()
 	switch t.kind {
-	case tInt, tFloat:
+	case tInt:
+		p.intValue(t)
+	case tFloat:
 	case tIdent:
 		if t.text != "true" && t.text != "false" && t.text != "dense" {
 			p.errorAt(t.loc, "expected a constant, found %s", describe(t))

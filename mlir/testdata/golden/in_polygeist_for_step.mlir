@@ -1,0 +1,23 @@
+// RUN:  polygeist-opt --polyhedral-opt --use-polyhedral-optimizer=islexternal $ISL_OPT_PLACEHOLDER %s 2>&1 | FileCheck %s
+// CHECK-NOT: isl_ctx not freed
+
+#map = affine_map<()[s0] -> (s0)>
+#set1 = affine_set<(d0)[s0] : (-d0 + s0 -1 >= 0)>
+module {
+  func.func @gemm(%alpha: f32, %beta: f32,
+            %C: memref<?xf32>,
+            %A: memref<?xf32>,
+            %B: memref<?xf32>,
+            %S: index,
+            %N: index) {
+    func.call @gemm_nest_opt(%C, %beta, %N) : (memref<?xf32>, f32, index) -> ()
+    return
+  }
+  func.func @gemm_nest_opt(%a_C: memref<?xf32>, %a_beta: f32, %p_N: index) attributes {llvm.emit_c_interface} {
+    affine.for %i_c0 = affine_map<()[] -> (0)>()[] to affine_map<()[s0] -> (s0)>()[%p_N] step 2 {
+      affine.store %a_beta, %a_C[%i_c0] : memref<?xf32>
+    }
+    return
+  }
+}
+// ---- diagnostics

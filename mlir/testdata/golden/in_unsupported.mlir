@@ -1,0 +1,40 @@
+// Nests that tessera does not raise, each kept as written with a warning
+// that names the reason: an scf.if inside the nest, a reduction carried
+// through iter_args, a call; the last nest is raised. Written by hand.
+module {
+  func.func private @tick()
+  func.func @kept(%A: memref<40xf64>, %B: memref<40xf64>, %s: memref<f64>, %flag: i1) {
+    %zero = arith.constant 0.000000e+00 : f64
+    affine.for %i = 0 to 40 {
+      %a = affine.load %A[%i] : memref<40xf64>
+      scf.if %flag {
+        affine.store %a, %B[%i] : memref<40xf64>
+      }
+    }
+    %sum = affine.for %i = 0 to 40 iter_args(%acc = %zero) -> (f64) {
+      %a = affine.load %A[%i] : memref<40xf64>
+      %n = arith.addf %acc, %a : f64
+      affine.yield %n : f64
+    }
+    affine.store %sum, %s[] : memref<f64>
+    affine.for %i = 0 to 40 {
+      %a = affine.load %A[%i] : memref<40xf64>
+      func.call @tick() : () -> ()
+    }
+    func.call @kept_nest_3_opt(%A, %B) : (memref<40xf64>, memref<40xf64>) -> ()
+    return
+  }
+  func.func @kept_nest_3_opt(%a_A: memref<40xf64>, %a_B: memref<40xf64>) attributes {llvm.emit_c_interface} {
+    affine.for %i_c0 = affine_map<()[] -> (1)>()[] to affine_map<()[] -> (40)>()[] step 1 {
+      %t1 = affine.load %a_A[%i_c0 + -1] : memref<40xf64>
+      %t2 = affine.load %a_B[%i_c0] : memref<40xf64>
+      %t3 = arith.addf %t1, %t2 : f64
+      affine.store %t3, %a_A[%i_c0] : memref<40xf64>
+    }
+    return
+  }
+}
+// ---- diagnostics
+// testdata/in/unsupported.mlir:10:7: warning: operation scf.if is not supported inside a loop nest (tessera does not know its effects); the loop nest at 8:5 is kept as written
+// testdata/in/unsupported.mlir:14:5: warning: affine.for carrying values (iter_args, reduce or results) is not supported inside a loop nest; the loop nest at 14:5 is kept as written
+// testdata/in/unsupported.mlir:22:7: warning: operation func.call is not supported inside a loop nest (tessera does not know its effects); the loop nest at 20:5 is kept as written
