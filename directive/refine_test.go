@@ -92,7 +92,7 @@ func bruteParallel(t *testing.T, flat presburger.UnionMap, d *deps.Deps, pos int
 }
 
 // TestRefineInner checks the flags of the innermost members after
-// RefineInner against enumeration: a member is flagged exactly when no
+// deps.RefineInner against enumeration: a member is flagged exactly when no
 // dependence joins two instances with equal flat dims before it and
 // different values of it (for the flags the scheduler set, the
 // enumeration must agree too). lu's tiled j loop is the motivating case.
@@ -115,7 +115,7 @@ func TestRefineInner(t *testing.T) {
 				t.Fatal(err)
 			}
 			before := flags(sr.Tree)
-			tree, err := RefineInner(sr.Tree, d)
+			tree, err := deps.RefineInner(sr.Tree, d)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -125,11 +125,11 @@ func TestRefineInner(t *testing.T) {
 			}
 			flat := tree.Flatten()
 			tree.Walk(func(c schedule.Cursor) bool {
-				if c.Node().Kind() != schedule.KindBand || hasBandBelow(c.Node()) {
+				if c.Node().Kind() != schedule.KindBand || deps.HasBandBelow(c.Node()) {
 					return true
 				}
 				b := c.Node().Band()
-				pos, _ := flatPosition(c)
+				pos, _ := deps.FlatPosition(c)
 				for k := max(0, b.Width-2); k < b.Width; k++ {
 					if got := bruteParallel(t, flat, d, pos+k, tc.params); got != b.Coincident[k] {
 						t.Errorf("band %v member %d (flat dim %d): flag %v, enumeration says parallel %v", c.Path(), k, pos+k, b.Coincident[k], got)

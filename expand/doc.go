@@ -59,10 +59,8 @@
 // statements in parallel without losing in the other, or, for the vector
 // stage, when neither is worse and its innermost loops have better
 // accesses (scheduler.InnermostScores); the storage is allocated with
-// __builtin_malloc around the generated code and freed after it. The
-// environment variables TESSERA_NO_EXPAND=1 (stage off) and
-// TESSERA_EXPAND_FORCE=1 (keep every expansion, for the differential
-// fuzzer) exist for measurements and tests.
+// __builtin_malloc around the generated code and freed after it.
+// --noexpand (pipeline.Options.NoExpand) turns the stage off.
 //
 // # Glossary
 //

@@ -2,24 +2,22 @@ package pipeline
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/tessera-opt/tessera/cfront"
-	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/expand"
-	"github.com/tessera-opt/tessera/scheduler"
 	"github.com/tessera-opt/tessera/scop"
 )
 
 // Scalar expansion (package expand) in the pipeline.
 //
 // After the dependences, the scalars that the region writes and that are
-// dead after it get, web by web, arrays of their own (expand.Expand); the
-// expanded model replaces the original one only when the scheduler tiles
-// deeper or parallelizes more of the deepest statements with it, or, with
-// --vectorize, when it is not worse and its innermost loops have better
-// accesses. Its storage is allocated on the heap around the region's
+// dead after it get, web by web, arrays of their own (expand.Expand): a
+// second model of the region. The chooser (choose.go) tries it first when
+// the scheduler tiles deeper or parallelizes more of the deepest
+// statements with it, or, with --vectorize, when it is not worse and its
+// innermost loops have better accesses (expansionGains); it keeps it only
+// when the schedule chosen on it does not keep the original order. Its storage is allocated on the heap around the region's
 // generated code (expansion.wrap). --explain says which scalars were
 // expanded and why the others were not ("scalar expansion: ...").
 
@@ -29,27 +27,23 @@ type expansion struct {
 	webs []*expand.Web
 	// types are the element types of the scalars as written.
 	types map[string]string
+	// why the chooser preferred the expanded model (expansionGains).
+	why string
 }
 
-// expandScalars returns the model and dependences the region's later
-// stages use: the expanded ones when they schedule better, else s and d.
-func expandScalars(f *cfront.File, r *cfront.Region, s *scop.Scop, d *deps.Deps, reg *Region, opt Options) (*scop.Scop, *deps.Deps, *expansion) {
-	// TESSERA_NO_EXPAND=1 turns the stage off (A/B measurements; there is
-	// no command-line flag yet).
-	if opt.Identity || opt.NoExpand || opt.Schedule != nil || reg.Split != nil || os.Getenv("TESSERA_NO_EXPAND") != "" {
-		return s, d, nil
-	}
-	hasScalar := false
-	for _, a := range s.Arrays {
-		hasScalar = hasScalar || a.Rank == 0
-	}
-	if !hasScalar {
-		return s, d, nil
+// expandedModel builds the region's expanded model from base, the
+// region's own, computes its dependences and schedules it, and returns it
+// when the chooser's rule expansionGains prefers it (nil otherwise, or
+// when there is nothing to expand); the remarks say which scalars were
+// expanded and why the others were not.
+func (rr *regionRun) expandedModel(base *model) *model {
+	f, r, s, opt := rr.f, rr.r, base.s, rr.opt
+	if opt.Identity || opt.NoExpand || opt.Schedule != nil || rr.reg.Split != nil || !hasScalar(s) {
+		return nil
 	}
 	note := func(format string, args ...any) {
-		reg.Remarks = append(reg.Remarks, "scalar expansion: "+fmt.Sprintf(format, args...))
+		rr.reg.Remarks = append(rr.reg.Remarks, "scalar expansion: "+fmt.Sprintf(format, args...))
 	}
-	taken := fileNames(f)
 	types := map[string]string{}
 	res, err := expand.Expand(s, expand.Config{
 		Dead: func(x string) (bool, string) {
@@ -59,135 +53,54 @@ func expandScalars(f *cfront.File, r *cfront.Region, s *scop.Scop, d *deps.Deps,
 			}
 			return ok, why
 		},
-		Taken: func(name string) bool { return taken[name] },
+		Taken: func(name string) bool { return rr.ids[name] },
 	})
 	if err != nil {
 		note("not done: %v", err)
-		return s, d, nil
+		return nil
 	}
 	for _, k := range res.Skipped {
 		note("%s (%s:%d:%d) not expanded: %s", k.Scalar, f.Name, k.Pos.Line, k.Pos.Col, k.Why)
 	}
 	if len(res.Webs) == 0 {
-		return s, d, nil
+		return nil
 	}
 	var names []string
 	for _, w := range res.Webs {
-		names = append(names, fmt.Sprintf("%s (%s:%d:%d) into %s[%s]", w.Scalar, f.Name, w.Pos.Line, w.Pos.Col, w.Array.Name, strings.Join(w.Extents, "]["))) //nolint
+		names = append(names, fmt.Sprintf("%s (%s:%d:%d) into %s[%s]", w.Scalar, f.Name, w.Pos.Line, w.Pos.Col, w.Array.Name, strings.Join(w.Extents, "][")))
 	}
-	ed, err := deps.Compute(res.Scop, deps.Config{})
-	if err != nil {
-		note("not kept (%v): %s", err, strings.Join(names, ", "))
-		return s, d, nil
+	list := strings.Join(names, ", ")
+	m := rr.modelOf(res.Scop, "the expanded model")
+	m.exp = &expansion{webs: res.Webs, types: types}
+	if _, err := rr.depsOf(m); err != nil {
+		note("not kept (%v): %s", err, list)
+		return nil
 	}
-	se, err := scheduler.Schedule(ed, opt.Sched)
-	if err != nil {
-		note("not kept: the scheduler failed on the expanded model (%v): %s", err, strings.Join(names, ", "))
-		return s, d, nil
+	if _, err := rr.scheduleOf(m); err != nil {
+		note("not kept: the scheduler failed on the expanded model (%v): %s", err, list)
+		return nil
 	}
-	en := scoreOf(se, res.Scop)
-	if os.Getenv("TESSERA_EXPAND_DEBUG") != "" {
-		for _, rm := range se.Remarks {
-			note("expanded model: %s", rm)
-		}
-	}
-	on := schedScore{}
-	var so *scheduler.Result
-	if r, err := scheduler.Schedule(d, opt.Sched); err == nil {
-		so, on = r, scoreOf(r, s)
-	}
-	why := ""
-	switch {
-	case en.better(on):
-		why = fmt.Sprintf("the expanded model tiles %d loop(s) and runs %d of the deepest statements in parallel, the original %d and %d", en.tiled, en.parallel, on.tiled, on.parallel)
-	case opt.Vectorize && en.tiled >= on.tiled && en.parallel >= on.parallel:
-		// Neither tiles nor parallelizes more, but the expanded model,
-		// in its original order or rescheduled, may give the vector
-		// stage better innermost loops (scheduler.InnermostScores:
-		// genuine ludcmp ran at 2.2-3.1x of gcc at MEDIUM expanded,
-		// 1.0x with the scalar w).
-		ne, oe := scheduler.InnermostScores(se, res.Scop)
-		best := int64(0)
-		if so != nil {
-			n, o := scheduler.InnermostScores(so, s)
-			best = max(n, o)
-		} else {
-			_, best = scheduler.InnermostScores(se, s)
-		}
-		if max(ne, oe) > best {
-			why = fmt.Sprintf("the expanded model's innermost loops have better accesses for the vector stage (score %d, the original model's best %d)", max(ne, oe), best)
-		} else if os.Getenv("TESSERA_EXPAND_DEBUG") != "" {
-			note("innermost scores: expanded new %d, expanded original order %d, original model's best %d", ne, oe, best)
-		}
-	}
-	// TESSERA_EXPAND_FORCE=1 keeps every expansion (to test it with the
-	// differential fuzzer, whose programs seldom gain from it).
-	if why == "" && os.Getenv("TESSERA_EXPAND_FORCE") != "" {
-		why = "forced (TESSERA_EXPAND_FORCE)"
+	why, en, on := rr.expansionGains(base, m) // choose.go
+	if why == "" && opt.forceExpand {
+		why = "forced (a test's setting)"
 	}
 	if why == "" {
-		note("not kept: the expanded model tiles %d loop(s) and runs %d of the deepest statements in parallel, the original %d and %d: %s", en.tiled, en.parallel, on.tiled, on.parallel, strings.Join(names, ", "))
-		return s, d, nil
+		note("not kept: the expanded model tiles %d loop(s) and runs %d of the deepest statements in parallel, the original %d and %d: %s", en.tiled, en.parallel, on.tiled, on.parallel, list)
+		return nil
 	}
-	note("expanded %s; %s", strings.Join(names, ", "), why)
-	reg.Scop, reg.Deps = res.Scop, ed
-	return res.Scop, ed, &expansion{webs: res.Webs, types: types}
+	note("expanded %s; %s", list, why)
+	m.exp.why = why
+	return m
 }
 
-// schedScore summarizes a scheduler result: the loops in tiled bands, and
-// the deepest statements of the region (the most enclosing loops: where
-// the time goes) that some parallel band (wavefronts included) contains.
-// Counting statements rather than bands keeps a parallel loop that only
-// initializes an expanded array (durbin's sum[k] = 0 split from its k
-// loop) from counting as a gain.
-type schedScore struct {
-	tiled, parallel int
-}
-
-func scoreOf(sr *scheduler.Result, s *scop.Scop) schedScore {
-	depth := 0
-	for _, st := range s.Statements {
-		depth = max(depth, len(st.Iters))
-	}
-	deepest := map[string]bool{}
-	for _, st := range s.Statements {
-		if len(st.Iters) == depth {
-			deepest[st.Name] = true
+// hasScalar reports whether s has a scalar (an array of rank 0).
+func hasScalar(s *scop.Scop) bool {
+	for _, a := range s.Arrays {
+		if a.Rank == 0 {
+			return true
 		}
 	}
-	var sc schedScore
-	par := map[string]bool{}
-	for _, rm := range sr.Remarks {
-		if !strings.HasPrefix(rm, "band of ") {
-			continue
-		}
-		var w int
-		if _, err := fmt.Sscanf(rm, "band of %d loop(s)", &w); err != nil {
-			continue
-		}
-		if strings.Contains(rm, ": tiled ") {
-			sc.tiled += w
-		}
-		if strings.Contains(rm, "parallel") && !strings.Contains(rm, "not parallel") &&
-			(!strings.Contains(rm, "no loop parallel") || strings.Contains(rm, "wavefront")) {
-			// "band of 2 loop(s) over S1, S2: ..."
-			_, list, _ := strings.Cut(rm, " over ")
-			list, _, _ = strings.Cut(list, ":")
-			for _, name := range strings.Split(list, ", ") {
-				if deepest[name] {
-					par[name] = true
-				}
-			}
-		}
-	}
-	sc.parallel = len(par)
-	return sc
-}
-
-// better reports whether a tiles deeper or parallelizes more than b and is
-// not worse in the other.
-func (a schedScore) better(b schedScore) bool {
-	return a.tiled > b.tiled && a.parallel >= b.parallel || a.parallel > b.parallel && a.tiled >= b.tiled
+	return false
 }
 
 // deadScalar decides whether the scalar x of region r may get new storage.

@@ -45,7 +45,7 @@ static __attribute__((noinline)) double kernel(int n, double A[N][N], double B[N
 var expandTests = []struct {
 	name, body string
 	// expanded is the scalar expansion remark expected ("" none;
-	// "FORCED:" only with TESSERA_EXPAND_FORCE).
+	// "FORCED:" only with Options.forceExpand).
 	expanded string
 	// not is a remark that must appear when expanded is "".
 	not string
@@ -217,10 +217,10 @@ func TestExpandScalars(t *testing.T) {
 	testExpand(t, false)
 }
 
-// TestExpandForced keeps every expansion (TESSERA_EXPAND_FORCE), also those
+// TestExpandForced keeps every expansion (Options.forceExpand), also those
 // that do not pay, and checks the programs' output with gcc.
 func TestExpandForced(t *testing.T) {
-	t.Setenv("TESSERA_EXPAND_FORCE", "1")
+	t.Parallel()
 	testExpand(t, true)
 }
 
@@ -247,6 +247,7 @@ func testExpand(t *testing.T, forced bool) {
 			if par {
 				opt = Options{Sched: scheduler.Config{Parallel: true}, OMP: omp.Config{NoCost: true}}
 			}
+			opt.forceExpand = forced
 			res := optimizeOne(t, tc.name, src, opt)
 			remarks := strings.Join(res.Regions[0].Remarks, "\n")
 			exp := tc.expanded

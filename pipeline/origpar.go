@@ -9,7 +9,6 @@ import (
 	"github.com/tessera-opt/tessera/directive"
 	"github.com/tessera-opt/tessera/omp"
 	"github.com/tessera-opt/tessera/schedule"
-	"github.com/tessera-opt/tessera/scheduler"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -22,13 +21,9 @@ import (
 // loop does, the tree is the original schedule without marks, and the
 // number is theirs.
 //
-// With --parallel, the pipeline prefers it to a new schedule that tiles
-// nothing and needs no privatization or reduction: reordering without
-// tiling measured slower than the original on every kernel where it
-// happened (the do-no-harm rule of the sequential flow), and the original
-// loops of mvt, atax, bicg, gesummv and adi are parallel as written, where
-// the scheduler's fused or distributed nests are parallel only inside a
-// sequential loop, or in one small loop per statement.
+// With --parallel, the chooser prefers it to a new schedule that tiles
+// nothing and needs no privatization or reduction (choose.go, rule
+// "parallel original"; docs/PIPELINE.md gives the reasons).
 func originalParallel(s *scop.Scop, d *deps.Deps) (schedule.Tree, int, string, error) {
 	par := map[int]bool{}
 	for _, l := range d.Loops {
@@ -93,21 +88,6 @@ func originalParallel(s *scop.Scop, d *deps.Deps) (schedule.Tree, int, string, e
 		return schedule.Tree{}, 0, "", err
 	}
 	return t, len(lines), "", nil
-}
-
-// tilesOrPrivatizes reports whether the scheduler's result tiles a band or
-// makes a loop parallel through privatization or a reduction: what the
-// original schedule with parallel marks cannot do.
-func tilesOrPrivatizes(sr *scheduler.Result) bool {
-	return len(sr.Private) > 0 || tiledTree(sr.Tree)
-}
-
-// betterInnermost reports whether the new schedule's innermost loops have
-// better accesses than the original's (scheduler.InnermostScores): then
-// its reordering is worth keeping even without tiling.
-func betterInnermost(sr *scheduler.Result, s *scop.Scop) bool {
-	n, o := scheduler.InnermostScores(sr, s)
-	return n > o
 }
 
 // tiledTree reports whether a band of t divides an iterator (the tile or

@@ -25,17 +25,14 @@ package pipeline
 import (
 	"errors"
 	"fmt"
-	"os"
 	"runtime/debug"
 	"strings"
 	"time"
 
 	"github.com/tessera-opt/tessera/ast"
-	"github.com/tessera-opt/tessera/astgen"
 	"github.com/tessera-opt/tessera/astopt"
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
-	"github.com/tessera-opt/tessera/directive"
 	"github.com/tessera-opt/tessera/emit"
 	"github.com/tessera-opt/tessera/omp"
 	"github.com/tessera-opt/tessera/presburger"
@@ -76,8 +73,7 @@ type Options struct {
 	// NoLICM skips the AST post-passes of package astopt (normalization,
 	// unswitching, loop-invariant code motion).
 	NoLICM bool
-	// NoExpand turns scalar expansion off (expand.go; the environment
-	// variable TESSERA_NO_EXPAND=1 does the same).
+	// NoExpand turns scalar expansion off (expand.go).
 	NoExpand bool
 	// FreeFMA prints the original's reduction chains as they are, letting
 	// gcc fuse their multiply-adds where the new loops are no chains
@@ -100,6 +96,15 @@ type Options struct {
 	SplitExpand split.Expansion
 	// OMP configures package omp's decisions on the parallel loops.
 	OMP omp.Config
+
+	// forceExpand keeps every scalar expansion, also one that gains
+	// nothing and one whose region keeps the original order (tests run
+	// the expanded code through the C compiler with it).
+	forceExpand bool
+	// afterStage, when set, verifies a candidate after each stage of the
+	// table that ran on it (tests set it, as Go's SSA checks run after
+	// every pass).
+	afterStage func(stage string, c *candidate) error
 }
 
 // Diagnostic is a message about one place of the input.
@@ -150,6 +155,13 @@ type Region struct {
 	// Times records how long each stage took, in stage order.
 	Times []StageTime
 	Total time.Duration
+	// choice is the chooser's decision: the candidates built, the winner
+	// and why (choose.go; --dump=candidates). Nil when the region failed
+	// before it.
+	choice *choice
+	// models is the number of models the region was scheduled on (at
+	// most one scheduler run each).
+	models int
 	// stop, when closed, cancels the stages not yet started
 	// (runRegionWithin closes it when the region runs over its time).
 	stop <-chan struct{}
@@ -299,10 +311,6 @@ func underAssumption(src []byte, r *cfront.Region, reg *Region, text, cond strin
 	return fmt.Sprintf("%sif (%s) {\n%s%s} else {\n%s\n%s}\n", lead, cond, text, r.Indent, orig, r.Indent)
 }
 
-// errUselessExpansion: the region expanded scalars and then kept the
-// original order; runRegionWithin runs it again without the expansion.
-var errUselessExpansion = errors.New("scalar expansion without use")
-
 // stageError names the stage that failed.
 type stageError struct {
 	stage string
@@ -313,213 +321,65 @@ func (e *stageError) Error() string { return e.stage + ": " + e.err.Error() }
 func (e *stageError) Unwrap() error { return e.err }
 
 // runRegion runs the stages after the front end on one region and returns
-// the new text of its body.
+// the new text of its body: the model (scop, statement splitting, deps),
+// the choice among candidate schedules (choose.go), and the stage table
+// on the winner (stages.go).
 func runRegion(f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefix string) (text string, err error) {
-	stage := "scop"
+	rr := &regionRun{f: f, r: r, reg: reg, opt: opt, prefix: prefix, stage: "scop"}
 	defer func() {
 		if p := recover(); p != nil {
-			err = &stageError{stage, fmt.Errorf("internal error (panic: %v); the region is kept as it was\n%s", p, firstFrames(debug.Stack()))}
+			err = &stageError{rr.stage, fmt.Errorf("internal error (panic: %v); the region is kept as it was\n%s", p, firstFrames(debug.Stack()))}
 		}
 	}()
-	var s *scop.Scop
-	if err := reg.timed(stage, func() (err error) {
-		s, err = scop.FromRegion(f, r, scop.Config{File: f.Name, Context: opt.Context})
-		return err
-	}); err != nil {
+	base, err := rr.buildModel()
+	if err != nil {
 		return "", err
 	}
-	plainElemTypes(s)                 // decls.go
-	s = applySplit(f, r, s, reg, opt) // statement splitting, split.go
+	rr.stage = "scheduler"
+	ch, err := rr.choose(base)
+	if err != nil {
+		return "", err
+	}
+	win := ch.win
+	if err := rr.runStages(win, "vector"); err != nil {
+		return "", err
+	}
+	rr.commit(ch)
+	reg.models = len(rr.models)
+	if err := rr.runStages(win, "emit"); err != nil {
+		return "", err
+	}
+	return win.text, nil
+}
+
+// buildModel builds the region's model: the scop (with statement
+// splitting when --split keeps it, split.go), what its unsigned names
+// need, and its dependences.
+func (rr *regionRun) buildModel() (*model, error) {
+	reg := rr.reg
+	var s *scop.Scop
+	if err := reg.timed("scop", func() (err error) {
+		s, err = scop.FromRegion(rr.f, rr.r, scop.Config{File: rr.f.Name, Context: rr.opt.Context})
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	plainElemTypes(s) // decls.go
+	rr.ids = fileNames(rr.f)
+	s = rr.applySplit(s) // split.go
 	plainElemTypes(s)
 	reg.Scop = s
-	if reg.unsigned, err = planUnsigned(f, r, s); err != nil { // unsigned.go
-		return "", err
+	var err error
+	if reg.unsigned, err = planUnsigned(rr.f, rr.r, s); err != nil { // unsigned.go
+		return nil, err
 	}
-	stage = "deps"
-	var d *deps.Deps
-	if err := reg.timed(stage, func() (err error) {
-		d, err = deps.Compute(s, deps.Config{Cancel: reg.stop})
-		return err
-	}); err != nil {
-		return "", &stageError{stage, err}
+	rr.stage = "deps"
+	m := rr.modelOf(s, "the region's model")
+	if _, err := rr.depsOf(m); err != nil {
+		return nil, &stageError{"deps", err}
 	}
-	reg.Deps = d
-	// Scalar expansion (expand.go): may replace s and d by an expanded model.
-	s, d, expanded := expandScalars(f, r, s, d, reg, opt)
-	reg.expanded = expanded // paroutline.go passes its arrays to outlined functions
-	stage = "scheduler"
-	tree := s.Schedule
-	// plain, when set, is the schedule to fall back on if --vectorize
-	// does nothing with tree.
-	var plain schedule.Tree
-	fallback := false
-	origKept := false           // the original schedule with parallel marks (origpar.go)
-	var newVec *vectorCandidate // the vector stage on the new schedule
-	usedPlain := false
-	originalOrder := false // the region keeps the original order of the (possibly expanded) model
-	if opt.Identity {
-		reg.Remarks = append(reg.Remarks, "identity schedule (--identity)")
-	} else if opt.Schedule != nil {
-		if err := reg.timed(stage, func() (err error) {
-			tree, err = opt.Schedule.apply(s, d, f, r)
-			return err
-		}); err != nil {
-			return "", err
-		}
-		reg.Remarks = append(reg.Remarks, "user schedule from "+opt.Schedule.File)
-	} else {
-		var sr *scheduler.Result
-		err := reg.timed(stage, func() (err error) {
-			sr, err = scheduler.Schedule(d, opt.Sched)
-			return err
-		})
-		if err != nil {
-			originalOrder = true
-			reg.Remarks = append(reg.Remarks, fmt.Sprintf("original schedule kept: %v", err))
-			var be *scheduler.BudgetError
-			var pe *presburger.Error
-			if errors.As(err, &be) || errors.As(err, &pe) && (pe.Kind == presburger.Budget || pe.Kind == presburger.Overflow) {
-				reg.Warnings = append(reg.Warnings, fmt.Sprintf("original schedule kept: %v", err))
-			}
-		} else {
-			reg.Remarks = append(reg.Remarks, sr.Remarks...)
-			reg.Warnings = append(reg.Warnings, sr.Warnings...)
-			// With --vectorize too: originalParallel recomputes the
-			// coincidence flags that the vector stage reads, and the
-			// parallel flow's choice must not get worse with --vectorize
-			// (mvt 0.69x -> 0.55x, maxpool, adi, depthwise-conv lost when
-			// the vector stage got the new schedule instead).
-			var orig schedule.Tree
-			marked := 0
-			if opt.Sched.Parallel && !tilesOrPrivatizes(sr) && !betterInnermost(sr, s) {
-				var err error
-				var remark string
-				if orig, marked, remark, err = originalParallel(s, d); err != nil {
-					reg.Remarks = append(reg.Remarks, fmt.Sprintf("original schedule with parallel marks refused: %v", err))
-					marked = 0
-				} else if remark != "" {
-					reg.Remarks = append(reg.Remarks, remark)
-				}
-			}
-			if marked > 0 {
-				tree, origKept = orig, true
-				reg.Remarks = append(reg.Remarks, fmt.Sprintf("original schedule kept with %d parallel loop(s): the new one tiles nothing, needs no privatization and does not improve the innermost accesses", marked))
-				if opt.Vectorize {
-					// Unless the vector stage vectorizes more of the new
-					// one (vectorChoice: a matmul nest interchanged for
-					// the FMA kernel).
-					plain, fallback = orig, true
-					tree = sr.Tree
-					reg.Private = sr.Private
-				}
-			} else if sr.Gains || opt.Vectorize {
-				if !sr.Gains {
-					// Kept only for the vector stage: unless that
-					// vectorizes more of it than of the original, the
-					// original comes back (vectorChoice; jacobi-1d ran at
-					// 0.21x with the reordered nest).
-					plain, fallback = vectorOriginal(reg, s, d), true
-				}
-				tree = sr.Tree
-				reg.Private = sr.Private
-			} else {
-				// Reordering without tiling or parallelism measured
-				// slower than the original on every kernel where it
-				// happened (jacobi-1d 0.21x, mvt 0.53x at LARGE).
-				originalOrder = true
-				reg.Remarks = append(reg.Remarks, "original schedule kept: the new one neither tiles nor parallelizes anything")
-			}
-		}
-	}
-	if ok, w := deps.Check(tree.Flatten(), d); !ok {
-		return "", &stageError{stage, fmt.Errorf("schedule violates a dependence (%v); the region is kept as it was", w)}
-	}
-	if !opt.Identity {
-		// Innermost loops parallel at their position (lu's tiled j loop)
-		// though not coincident in their band: the vector stage reads
-		// the flags.
-		_ = reg.timed("coincidence", func() error {
-			if t, err := directive.RefineInner(tree, d); err == nil {
-				tree = t
-			}
-			return nil
-		})
-	}
-generate:
-	reg.Tree = tree
-	stage = "astgen"
-	var n ast.Node
-	if err := reg.timed(stage, func() (err error) {
-		n, err = astgen.Generate(tree, astgen.Config{})
-		return err
-	}); err != nil {
-		return "", &stageError{stage, err}
-	}
-	if !opt.NoLICM {
-		stage = "astopt"
-		var st astopt.Stats
-		if n, st, err = astopt.Run(n, opt.LICM); err != nil {
-			return "", &stageError{stage, err}
-		}
-		reg.Remarks = append(reg.Remarks, st.String())
-	}
-	ids := fileNames(f) // the names the file uses (generated names avoid them)
-	n = renameBindings(n, ids)
-	reg.AST = n
-	if !opt.NoSelfCheck {
-		stage = "self-check"
-		if err := reg.timed(stage, func() error {
-			if err := selfCheck(n, s, d); err != nil {
-				return err
-			}
-			return parallelCheck(n, s, d, reg.Private)
-		}); err != nil {
-			return "", &stageError{stage, fmt.Errorf("%v; the region is kept as it was", err)}
-		}
-	}
-	if opt.Vectorize {
-		stage = "vector"
-		vcfg := opt.Vector
-		vcfg.OpenMP = vcfg.OpenMP || opt.Sched.Parallel
-		vcfg.TypeGuard = typeGuard(f, r, s)
-		var vr *vector.Result
-		if err := reg.timed(stage, func() (err error) {
-			vr, err = vector.Vectorize(n, s, vcfg)
-			return err
-		}); err != nil {
-			return "", &stageError{stage, err}
-		}
-		if fallback {
-			fallback = false
-			if vr.Changed() {
-				newVec = &vectorCandidate{tree: tree, vr: vr, private: reg.Private}
-			}
-			tree, reg.Private, usedPlain = plain, nil, true
-			goto generate
-		}
-		if newVec != nil {
-			var keptNew bool
-			vr, keptNew = vectorChoice(reg, newVec, vr, s)
-			tree = reg.Tree
-			originalOrder = !keptNew && !origKept
-		} else if usedPlain {
-			originalOrder = !origKept
-			reg.Remarks = append(reg.Remarks, "original schedule kept: --vectorize found nothing to do with the new one")
-		}
-		n, reg.AST, reg.Vector = vr.AST, vr.AST, vr
-		reg.Remarks = append(reg.Remarks, vr.Remarks()...)
-	}
-	if originalOrder && expanded != nil && os.Getenv("TESSERA_EXPAND_FORCE") == "" {
-		// The expansion only served a schedule that was not kept: its
-		// arrays would only cost (durbin's sum on the heap ran 3% slower).
-		return "", errUselessExpansion
-	}
-	stage = "emit"
-	text, err = lowerToC(&lowering{f: f, r: r, reg: reg, opt: opt, prefix: prefix, s: s, d: d, n: n, expanded: expanded, ids: ids, origKept: origKept})
-	if err != nil {
-		return "", &stageError{stage, err}
-	}
-	return text, nil
+	reg.Deps = m.d
+	return m, nil
 }
 
 // indentRegion indents every non-empty line by ind.
@@ -618,49 +478,6 @@ func addVectorHeader(out []byte, regions []*Region) []byte {
 		out = append([]byte(r.Vector.Header+"\n"), out...)
 	}
 	return out
-}
-
-// vectorCandidate is the vector stage's result on a new schedule that
-// tiles nothing (it neither tiles nor parallelizes anything, or the
-// parallel flow prefers the original with parallel marks), kept while the
-// original schedule is generated and vectorized for comparison.
-type vectorCandidate struct {
-	tree    schedule.Tree
-	vr      *vector.Result
-	private []scheduler.Private
-}
-
-// vectorChoice picks between the vector stage on the new schedule (cand)
-// and on the original one (orig, whose tree is reg.Tree): the new one only
-// when it vectorizes more of the deepest statements (vector.Gains). It
-// sets reg.Tree and reg.Private to the choice and returns its result.
-func vectorChoice(reg *Region, cand *vectorCandidate, orig *vector.Result, s *scop.Scop) (*vector.Result, bool) {
-	if vector.Gains(cand.vr, orig, s) {
-		reg.Tree, reg.Private = cand.tree, cand.private
-		reg.Remarks = append(reg.Remarks, fmt.Sprintf("new schedule kept for --vectorize: it vectorizes %v, the original %v", cand.vr.Vectorized(), orig.Vectorized()))
-		return cand.vr, true
-	}
-	reg.Remarks = append(reg.Remarks, fmt.Sprintf("original schedule kept: --vectorize does not vectorize more of the new one's deepest statements (new %v, original %v)", cand.vr.Vectorized(), orig.Vectorized()))
-	return orig, false
-}
-
-// vectorOriginal is the region's original schedule with the coincident
-// flags computed from the dependences, which the vector stage reads
-// (marks, interchange): without them no loop of the original counts as
-// parallel. On an error the schedule is returned as it is. When the
-// innermost loop of a one-statement region carries dependences only
-// through a hyperplane x = y, it is cut there (iss.go: Floyd-Warshall's
-// j loop, which reads path[i][k] written at j = k) and the remark says so.
-func vectorOriginal(reg *Region, s *scop.Scop, d *deps.Deps) schedule.Tree {
-	t, err := directive.Coincidence(s.Schedule, d)
-	if err != nil {
-		return s.Schedule
-	}
-	if st, m, remark, err := splitParallel(s, d, false); err == nil && m > 0 {
-		reg.Remarks = append(reg.Remarks, remark)
-		return st
-	}
-	return t
 }
 
 // typeGuard is the preprocessor condition under which the element types of

@@ -85,15 +85,6 @@ func runRegionWithin(f *cfront.File, r *cfront.Region, reg *Region, opt Options,
 	work := &Region{Region: r, Kept: true, stop: stop}
 	go func() {
 		t, err := runRegion(f, r, work, opt, prefix)
-		if errors.Is(err, errUselessExpansion) {
-			// Once more on the model without scalar expansion.
-			again := &Region{Region: r, Kept: true, stop: stop}
-			o := opt
-			o.NoExpand = true
-			t, err = runRegion(f, r, again, o, prefix)
-			again.Remarks = append([]string{"scalar expansion undone: the region keeps the original order, which does not need it"}, again.Remarks...)
-			*work = *again
-		}
 		done <- result{t, err}
 	}()
 	clock := startClock(limit)

@@ -6,7 +6,6 @@ import (
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
-	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/emit"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
@@ -21,7 +20,8 @@ import (
 // schedule names the original statements and the identity schedule
 // regenerates the original code, so neither is split. Splitting never
 // fails a region: a panic in it keeps the original model.
-func applySplit(f *cfront.File, r *cfront.Region, s *scop.Scop, reg *Region, opt Options) (out *scop.Scop) {
+func (rr *regionRun) applySplit(s *scop.Scop) (out *scop.Scop) {
+	f, r, reg, opt := rr.f, rr.r, rr.reg, rr.opt
 	if opt.Identity || opt.Schedule != nil {
 		return s
 	}
@@ -32,7 +32,7 @@ func applySplit(f *cfront.File, r *cfront.Region, s *scop.Scop, reg *Region, opt
 			out = s
 		}
 	}()
-	taken := fileNames(f)
+	taken := rr.ids
 	prefix := "split_tmp"
 	for k, other := range f.Regions {
 		if other == r && k > 0 {
@@ -54,13 +54,14 @@ func applySplit(f *cfront.File, r *cfront.Region, s *scop.Scop, reg *Region, opt
 	if !opt.Split || !res.Split() {
 		return s
 	}
+	plainElemTypes(res.Scop) // as the region's model, before it is scheduled
 	if opt.Vectorize {
-		// Measured on gemm: the temporary's store hides the matmul
-		// pattern and the reduction from package vector.
+		// The temporary's store hides the matmul pattern and the
+		// reduction from package vector.
 		reg.Remarks = append(reg.Remarks, "statement splitting: undone, --vectorize recognizes the unsplit statements (matmul kernels, reductions)")
 		return s
 	}
-	if why := splitGains(s, res, opt); why != "" {
+	if why := rr.splitGains(s, res); why != "" {
 		reg.Remarks = append(reg.Remarks, "statement splitting: undone, "+why)
 		return s
 	}
@@ -76,32 +77,32 @@ func applySplit(f *cfront.File, r *cfront.Region, s *scop.Scop, reg *Region, opt
 //   - with --parallel, a split statement loses the outermost parallel
 //     loop the unsplit statement had (its parallel loop is deeper, a
 //     wavefront, or gone): the temporary's dependences are carried by the
-//     left side's last loop, which is the only parallel loop of trmm
-//     (measured 0.1x).
-func splitGains(orig *scop.Scop, res *split.Result, opt Options) string {
-	d, err := deps.Compute(res.Scop, deps.Config{})
-	if err != nil {
+//     left side's last loop, which may be the nest's only parallel loop.
+func (rr *regionRun) splitGains(orig *scop.Scop, res *split.Result) string {
+	opt := rr.opt
+	ms := rr.modelOf(res.Scop, "the split model")
+	if _, err := rr.depsOf(ms); err != nil {
 		return "the dependences of the split region cannot be computed: " + err.Error()
 	}
-	sr, err := scheduler.Schedule(d, opt.Sched)
+	sr, err := rr.scheduleOf(ms)
 	if err != nil {
 		return "the split region cannot be scheduled: " + err.Error()
 	}
 	if !sr.Gains {
 		return "the scheduler finds nothing to tile or parallelize in the split region, which would keep its original schedule"
 	}
-	d0, err := deps.Compute(orig, deps.Config{})
-	if err != nil {
+	m0 := rr.modelOf(orig, "the region's model")
+	if _, err := rr.depsOf(m0); err != nil {
 		return ""
 	}
-	sr0, err := scheduler.Schedule(d0, opt.Sched)
+	sr0, err := rr.scheduleOf(m0)
 	if err != nil || !sr0.Gains {
 		return ""
 	}
 	// The split is there to change the loop order of the update: when
 	// the scheduler gives it the unsplit statement's rows, the split
 	// changes nothing but the tile sizes of the cache model (which counts
-	// the temporary; trmm 0.65x).
+	// the temporary).
 	same := true
 	for _, dec := range res.Decisions {
 		if dec.Split && dec.Temp != nil {
