@@ -3,6 +3,7 @@ package mlir
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -584,6 +585,15 @@ func (e *fnEmitter) call(x *cfront.Call, c *emStmt) emVal {
 		emFail(x.At, "call through an expression")
 	}
 	if m := e.f.Macros[id.Name]; m != nil && m.FuncLike {
+		if v, ok := e.pastedLiteral(m.Params, m.Body, x); ok {
+			return v
+		}
+		if fn, ok := renamingMacro(m.Params, m.Body); ok {
+			// SQRT_FUN(x) defined as sqrtf(x): the call of sqrtf on the
+			// arguments as written (which may hold macro calls that the
+			// preprocessor's expansion would refuse, such as a paste).
+			return e.call(&cfront.Call{At: x.At, Fun: &cfront.Ident{At: x.At, Name: fn}, Args: x.Args}, c)
+		}
 		y, err := e.f.ExpandCall(x)
 		if err != nil {
 			emFail(x.At, "macro call %s: %v", id.Name, err)
@@ -604,4 +614,67 @@ func (e *fnEmitter) call(x *cfront.Call, c *emStmt) emVal {
 	t := e.fresh()
 	e.line("%s = %s %s : %s", t, mf.op, strings.Join(args, ", "), mf.typ)
 	return emVal{t, mf.typ}
+}
+
+// pastedLiteral is the value of a call of a macro whose body pastes a
+// suffix to its parameter (p ## f, PolyBench's SCALAR_VAL under float) on
+// a number: the literal with the suffix, as the preprocessor makes it.
+func (e *fnEmitter) pastedLiteral(params []string, body string, x *cfront.Call) (emVal, bool) {
+	a, suffix, ok := strings.Cut(body, "##")
+	if !ok || len(params) != 1 || len(x.Args) != 1 || strings.TrimSpace(a) != params[0] {
+		return emVal{}, false
+	}
+	suffix = strings.TrimSpace(suffix)
+	if suffix == "" || strings.Trim(suffix, "fFlLuU") != "" {
+		return emVal{}, false
+	}
+	arg := cfront.Unparen(x.Args[0])
+	neg := false
+	if u, ok := arg.(*cfront.Unary); ok && u.Op == "-" {
+		neg, arg = true, cfront.Unparen(u.X)
+	}
+	var text string
+	switch l := arg.(type) {
+	case *cfront.FloatLit:
+		text = l.Text
+	case *cfront.IntLit:
+		text = l.Text
+		if !strings.ContainsAny(text, ".eE") {
+			return emVal{}, false // 1##f is no number
+		}
+	default:
+		return emVal{}, false
+	}
+	v := e.floatConst(text+suffix, x.At)
+	if neg {
+		t := e.fresh()
+		e.line("%s = arith.negf %s : %s", t, v.ssa, v.typ)
+		v = emVal{t, v.typ}
+	}
+	return v, true
+}
+
+var callBody = regexp.MustCompile(`^\(?\s*([A-Za-z_]\w*)\s*\(([^()]*)\)\s*\)?$`)
+
+// renamingMacro reports whether a function-like macro's body is a call of
+// a function on its parameters in order (POW_FUN(x,y) defined as
+// pow(x,y)), giving the function's name.
+func renamingMacro(params []string, body string) (string, bool) {
+	mm := callBody.FindStringSubmatch(strings.TrimSpace(body))
+	if mm == nil {
+		return "", false
+	}
+	var args []string
+	for _, a := range strings.Split(mm[2], ",") {
+		args = append(args, strings.TrimSpace(a))
+	}
+	if len(args) != len(params) {
+		return "", false
+	}
+	for k := range args {
+		if args[k] != params[k] {
+			return "", false
+		}
+	}
+	return mm[1], true
 }
