@@ -56,12 +56,13 @@
 //     none varying with both; the rest are batch dimensions. The domain
 //     must be a box in the parameters (hull bounds from DimMin/DimMax,
 //     single affine pieces) except for constraints on (i, j) alone
-//     (syrk's j <= i), which are tested per register tile. The nest is
+//     (a triangle j <= i), which are tested per register tile. The nest is
 //     replaced, whatever the scheduler's band and tile sizes were, by
 //     the GotoBLAS/BLIS loop order: batch loops; jc over blocks of NC
 //     columns; pc over blocks of the outer reduction dimension (at most KC
-//     elements of the flattened reduction, the blocks balanced: a short
-//     last block next to an edge panel halved gemm's speed at LARGE); pack B (the factors not
+//     elements of the flattened reduction, the blocks balanced, since a
+//     short last block next to an edge panel runs its micro-kernel on
+//     few reduction steps per packing); pack B (the factors not
 //     varying with i, per term) into NR-column micro-panels; ic over
 //     blocks of MC rows (the OpenMP loop with --parallel); pack A (the
 //     factors varying with i) into MR-row micro-panels; jr, ir over
@@ -103,12 +104,12 @@
 //     below that keeps the scalar loop, a symbolic one is tested at run
 //     time (if (trips >= 4 * lanes) scheme else the original loop), since
 //     the horizontal sum and the remainder cost more than a short chain
-//     saves (depthwise-conv's 7-tap rows).
+//     saves.
 //
 //  6. Interchange (interchange.go): a coincident loop whose body is one
 //     innermost loop that is not vectorizable (a reduction along it, as
-//     depthwise-conv's out[..][w] += in[..][w + s] * wt[..][s] along s,
-//     or mvt's column product) is swapped with it when the statements are
+//     out[..][w] += in[..][w + s] * wt[..][s] along s, or a product of a
+//     matrix's columns with a vector) is swapped with it when the statements are
 //     unit-stride or invariant along the coincident loop, which then runs
 //     innermost with a mark. Legal because every dependence inside the
 //     coincident loop keeps its value, and the nest is a rectangle (the
@@ -126,19 +127,28 @@
 //
 // # Representation of vector code
 //
-// Packed kernels use ast.User nodes "vecp:<kernel>:<op>" whose arguments
-// are (n, n op-specific expressions, statement arguments...): pa<t>/pb<t>
-// pack term t of A or B, za/zb zero-pad, acc/st and acct/stt load and
-// store the register tile from X or the temporary, ldb, bc and fma are the
-// micro-kernel, tin/tout copy a partial tile, adecl/bdecl/tdecl declare
-// the buffers. The rest of the kernel is ordinary For, If and Decl nodes.
+// Every statement the stage adds is an ast.User node whose Payload says
+// what it prints (payload.go); Result.Body dispatches on the payload's
+// type and no pass reads the node's Name ("vecp:0:fma", ...), which is a
+// label for dumps only. The payloads' Part method tells package omp
+// which nodes only do part of a statement's work (see ast.Payload).
 //
-// Horizontal reductions use "vecr:<id>:decl|acc|hsum" with the
-// statement's arguments.
+// Packed kernels use nodes with a packedStmt payload (the kernel, the
+// operation, the term, the number of the operation's own arguments)
+// whose arguments are (op-specific expressions, statement arguments...):
+// pa/pb pack a term of A or B, za/zb zero-pad, acc/st and acct/stt load
+// and store the register tile from X or the temporary, ldb, bc and fma
+// are the micro-kernel, tin/tout copy a partial tile, adecl/bdecl/tdecl
+// declare the buffers. The rest of the kernel is ordinary For, If and
+// Decl nodes.
+//
+// Horizontal reductions use nodes with an hredStmt payload (decl, acc,
+// hsum) and the statement's arguments.
 //
 // Kernels written with intrinsics (avx2) are guarded: the rewritten node
-// is a Block "vecg:if", kernel, "vecg:else", a copy of the nest as it was
-// generated, "vecg:endif", printed as #if defined(__AVX2__) &&
+// is a Block of guard line "if", kernel, guard line "else", a copy of the
+// nest as it was generated, guard line "endif" (guardLine payloads),
+// printed as #if defined(__AVX2__) &&
 // defined(__FMA__) / #else / #endif (Target.Guard; each line ends in a
 // comment because the emitter takes only statement texts ending in ';',
 // '}' or "*/"), and the #include <immintrin.h> of Result.Header is under
@@ -147,8 +157,8 @@
 // within the kernels' tolerance (TestGuardGCC). The AST interpreter does
 // not know the preprocessor: it would run both branches.
 //
-// Vector statements are ast.User nodes named "vec:<kernel>:<op>" with
-// arguments (r, v, statement arguments...): op is acc (load an
+// The register-tiled kernel's statements carry a kernelStmt payload and
+// the arguments (r, v, statement arguments...): its op is acc (load an
 // accumulator), ldb (load the contiguous operand), bc (broadcast), fma,
 // st (store); r and v index the register tile. Result.Body wraps the
 // pipeline's statement printer and prints them from the statement's
@@ -169,10 +179,11 @@
 // dimension, a kernel counting 3, a mark 2, a horizontal reduction or a
 // mark after an interchange 1;
 // Result.Vectorized lists the statements a scheme covered). A tie keeps
-// the original: adi's distributed nest with
-// marks on its boundary loops ran at 0.72x, depthwise-conv's at 0.55x
-// where the original order ran at 1x; mvt with --parallel lost its
-// parallel outer loops to the fused nest (0.69x -> 0.55x).
+// the original: a reordering that vectorizes no more of the deepest
+// statements gains nothing from the vector stage and loses the
+// original's locality (a distributed nest with marks only on its
+// boundary loops, a fused nest that gives up parallel outer loops; the
+// measurements are in docs/RESULTS.md).
 //
 // # Targets
 //
@@ -185,14 +196,13 @@
 // Marks are the same on every target; horizontal reductions use the
 // vector extensions on every target. An unknown --target is an error
 // listing the known ones (TestParseTarget). The default stays avx2 on an
-// AVX-512 host, as issue 9 asks; there --target=avx512 (8 x 24 register
-// tile in 32 registers) measured about 1.8x the avx2 kernel on gemm (see
-// docs/BENCH.md, gemmbench), when the C compiler is told to use AVX-512
-// (-march=native).
+// AVX-512 host; there --target=avx512 (8 x 24 register tile in 32
+// registers) is faster than the avx2 kernel when the C compiler is told
+// to use AVX-512 (-march=native; figures in docs/BENCH.md, gemmbench).
 //
 // # Measuring
 //
-// `go run ./bench/cmd/gemmbench` prints gemm GFLOP/s from 64 to 2048 for
+// `go run ./bench/cmd/gemmbench` prints matrix-product GFLOP/s from 64 to 2048 for
 // gcc on the original, tessera without and with --vectorize, and OpenBLAS
 // on one thread, in one run (docs/BENCH.md, "gemm GFLOP/s: gemmbench");
 // `tessera bench --flow 'vec=tessera:--vectorize'` runs the suite.

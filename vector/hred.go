@@ -7,6 +7,7 @@ import (
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -30,7 +31,7 @@ type hred struct {
 	lhs   cfront.Expr
 	e     cfront.Expr
 	// vec holds the positions of the reads of stride 1, rev those of
-	// stride -1 (durbin's r[k - i - 1]): a reversed read loads the vector
+	// stride -1 (r[k - i - 1]): a reversed read loads the vector
 	// that ends at the element of the first lane and, when some read goes
 	// forward, reverses its lanes (tsv_rev) so that every lane holds one
 	// iteration's operands.
@@ -223,8 +224,8 @@ func (h *hred) arrayType(name string, st *scop.Statement) string {
 
 // hredMinTrips is the smallest number of full vectors for which a loop
 // gets the horizontal reduction: below it the horizontal sum and the
-// remainder cost more than the scalar chain saves (depthwise-conv's 7-tap
-// rows ran at 0.55x the original). A loop whose trip count is a constant
+// remainder cost more than the scalar chain saves (measurements in
+// docs/RESULTS.md). A loop whose trip count is a constant
 // below hredMinTrips*lanes keeps its scalar code; a symbolic one tests its
 // trip count at run time and runs the original loop when it is short.
 const hredMinTrips = 4
@@ -291,7 +292,7 @@ func (r *Result) printHred(u *ast.User, hs hredStmt, expr func(ast.Expr) string)
 		s, ok := sub[name]
 		return s, ok
 	}
-	vt := gnuType(Target{Bytes: h.lanes * elemSize(h.elem)}, h.elem)
+	vt := gnuType(h.target(), h.elem)
 	acc := fmt.Sprintf("tsv%d_r", h.id)
 	switch hs.op {
 	case hDecl:
@@ -311,16 +312,18 @@ func (r *Result) printHred(u *ast.User, hs hredStmt, expr func(ast.Expr) string)
 	return "", fmt.Errorf("vector: bad reduction operation %d", hs.op)
 }
 
-// revMacro names the macro that reverses the lanes of a vector of type vt
-// (revDefinition defines it).
-func revMacro(vt string) string { return strings.Replace(vt, "tsv_v", "tsv_rev_", 1) }
+// target is the vector width of h's accumulator as a Target.
+func (h *hred) target() Target { return Target{Bytes: h.lanes * elemSize(h.elem)} }
 
-// revDefinition defines revMacro(gnuType(t, elem)): GCC's __builtin_shuffle
+// revMacro names the macro that reverses the lanes of a vector of elem
+// for target t (revDefinition defines it).
+func revMacro(t Target, elem string) string { return gnuName("tsv_rev_", t, elem) }
+
+// revDefinition defines revMacro(t, elem): GCC's __builtin_shuffle
 // with a constant mask, clang's __builtin_shufflevector.
 func revDefinition(t Target, elem string) []string {
-	vt := gnuType(t, elem)
 	lanes := t.Lanes(elem)
-	mt := strings.Replace(vt, "tsv_v", "tsv_m", 1)
+	mt := gnuName("tsv_m", t, elem)
 	mask := "long long"
 	if elem == "float" {
 		mask = "int"
@@ -329,7 +332,7 @@ func revDefinition(t Target, elem string) []string {
 	for l := lanes - 1; l >= 0; l-- {
 		idx = append(idx, strconv.Itoa(l))
 	}
-	m := revMacro(vt)
+	m := revMacro(t, elem)
 	return []string{
 		"#ifndef " + m,
 		fmt.Sprintf("typedef %s %s __attribute__((vector_size(%d)));", mask, mt, t.Bytes),
@@ -367,7 +370,7 @@ func (h *hred) vecExpr(e cfront.Expr, vt string, subst func(string) (string, boo
 			// run from &X[k] backwards.
 			load := fmt.Sprintf("(*(const %s *)(&%s - %d))", vt, e.Format(subst), h.lanes-1)
 			if h.mixed() {
-				return fmt.Sprintf("%s(%s)", revMacro(vt), load)
+				return fmt.Sprintf("%s(%s)", revMacro(h.target(), h.elem), load)
 			}
 			return load
 		}
@@ -377,13 +380,15 @@ func (h *hred) vecExpr(e cfront.Expr, vt string, subst func(string) (string, boo
 
 // disjointAccesses reports whether no instance of the statement touches the
 // same element through a and b (both maps from the statement's instances,
-// restricted to its domain, to elements). An engine failure counts as
-// "may touch".
+// restricted to its domain, to elements). An engine error (budget,
+// overflow) counts as "may touch"; any other panic is a bug and goes on.
 func disjointAccesses(a, b *scop.Access) (ok bool) {
+	var err error
 	defer func() {
-		if recover() != nil {
+		if err != nil {
 			ok = false
 		}
 	}()
+	defer presburger.Recover(&err)
 	return a.Rel.Intersect(b.Rel).IsEmpty()
 }

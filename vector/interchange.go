@@ -8,8 +8,8 @@ import (
 
 // Interchange for vectorization: a coincident loop n whose body is one
 // innermost loop g that cannot run as SIMD lanes (a reduction: its
-// statements write an element invariant along g, as depthwise-conv's
-// 7-tap rows out[..][w] += in[..][w + s] * wt[..][s] along s) is swapped
+// statements write an element invariant along g, as a short filter's
+// rows out[..][w] += in[..][w + s] * wt[..][s] along s) is swapped
 // with g when the statements are unit-stride or invariant along n:
 //
 //	for n: for g: S     becomes     for g: #pragma ivdep for n: S
@@ -72,10 +72,11 @@ func (v *vectorizer) interchange(n *ast.For) ast.Node {
 	rep.Scheme = fmt.Sprintf("interchanged with %s, mark %s", g.Iter, name)
 	rep.Reason = fmt.Sprintf("%s (the reduction loop %s goes outside)", rep.Reason, g.Iter)
 	v.res.Loops = append(v.res.Loops, rep)
-	// For Gains, as much as a horizontal reduction: depthwise-conv's
-	// scheduler order with the interchange (its initialization
-	// distributed into a pass of its own over the 411 MB output) ran at
-	// 0.85x of the original order with its scalar 7-tap rows.
+	// For Gains, as much as a horizontal reduction: the scheduler's
+	// order that the interchange serves may have distributed other
+	// statements into passes of their own over large arrays, which the
+	// vector loop does not pay back against the original order
+	// (measurements in docs/RESULTS.md).
 	ast.Walk(inner, func(m ast.Node) bool {
 		if u, ok := m.(*ast.User); ok && v.byName[u.Name] != nil {
 			v.cover(u.Name, scoreHred)

@@ -44,7 +44,8 @@ type kernel struct {
 // the row factors into rowF, when the product is X * Y with the row
 // factors on one side and the vector operand with at most one invariant
 // factor on the other (exactConstSides): the kernel then computes the
-// product as C evaluates it, (alpha * A[i][k]) * B[k][j] for gemm.
+// product as C evaluates it: (alpha * A[i][k]) * B[k][j] for
+// alpha * A[i][k] * B[k][j].
 func (kn *kernel) exactSides(prod cfront.Expr) {
 	if len(kn.rowF) == 0 || len(kn.colF) == 0 {
 		return
@@ -445,8 +446,13 @@ func product(fs []cfront.Expr, subst func(string) (string, bool)) string {
 
 // gnuType is the GCC vector-extension type of the target for elem; its
 // typedef (gnuTypedef) allows unaligned, aliasing accesses.
-func gnuType(t Target, elem string) string {
-	return fmt.Sprintf("tsv_v%c%d", elem[0], t.Bytes)
+func gnuType(t Target, elem string) string { return gnuName("tsv_v", t, elem) }
+
+// gnuName is prefix followed by elem's initial and the target's vector
+// width in bytes: the names of the vector type, its mask type and its
+// lane-reversal macro for one element type and width.
+func gnuName(prefix string, t Target, elem string) string {
+	return fmt.Sprintf("%s%c%d", prefix, elem[0], t.Bytes)
 }
 
 func gnuTypedef(t Target, elem string) string {
@@ -488,7 +494,7 @@ func (r *Result) printGNU(kn *kernel, op kernelOp, acc string, ri, vi int64, sub
 // with each of X and Y a left-to-right chain of factors and all the
 // varying factors of X on one side (row or column) and those of Y on the
 // other, the invariant factors of X go to X's side and those of Y to Y's
-// (gemm's alpha * A[i][k] * B[k][j] broadcasts alpha * A[i][k], as C
+// (alpha * A[i][k] * B[k][j] broadcasts alpha * A[i][k], as C
 // evaluates it, not alpha * B[k][j]). It returns, per factor (n of them,
 // in factors' order), whether an invariant one goes to the row side, or
 // nil (no such split). side tells the varying factors' side.

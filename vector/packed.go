@@ -31,8 +31,8 @@ const (
 // term is one product of a contraction statement (invariant factors go
 // with B even where C groups them with A, unlike the fma-tile kernel's
 // exactSides: on the row side they keep a scalar live across the
-// micro-kernel, and gcc 12 then spilled its accumulators, our gemm 2x
-// slower at LARGE): rowF are the factors
+// micro-kernel, which leaves the C compiler too few registers for the
+// accumulators, and it spills them): rowF are the factors
 // that vary with the row dimension I (packed into A), colF the others
 // (packed into B: they vary with J, or with neither).
 type term struct {
@@ -45,7 +45,7 @@ type term struct {
 //	X[..b..][..I..][J] (+)= sum over terms of prod(rowF) * prod(colF)
 //
 // over a domain that is a box in every dimension except (I, J), which may
-// be cut by affine constraints of I and J only (syrk's triangle). The
+// be cut by affine constraints of I and J only (a triangle j <= i). The
 // dimensions not in the write are the reduction dimensions (red, domain
 // order); those in the write other than I and J are batch dimensions.
 type pkernel struct {
@@ -375,11 +375,15 @@ func (v *vectorizer) matchPacked(f *ast.For) (*pkernel, LoopReport) {
 		}
 	}
 	okb := func() (ok bool) {
+		// An engine error (budget, overflow) leaves the bounds unknown:
+		// no packed kernel. Any other panic is a bug and goes on.
+		var err error
 		defer func() {
-			if recover() != nil {
+			if err != nil {
 				ok = false
 			}
 		}()
+		defer presburger.Recover(&err)
 		for d := 0; d < ndim; d++ {
 			mn, err1 := dom.DimMin(d)
 			mx, err2 := dom.DimMax(d)
@@ -521,7 +525,7 @@ func (v *vectorizer) buildPacked(p *pkernel, parallel bool, orig ast.Node) ast.N
 	// row or column dimension (lo, hi) with its own buffers.
 	threaded := parallel || v.cfg.OpenMP
 	// With batch dimensions and row factors that do not vary with them
-	// (conv2d's weights), A is packed once per reduction block for all
+	// (a convolution's weights), A is packed once per reduction block for all
 	// rows, outside the batch loops (the block loop goes outermost: every
 	// element still gets its reduction blocks in order).
 	hoist := len(p.batch) > 0
@@ -556,8 +560,8 @@ func (v *vectorizer) buildPacked(p *pkernel, parallel bool, orig ast.Node) ast.N
 	r0 := p.red[0]
 	// Balance the blocks of the outer reduction dimension: nb blocks of
 	// ceil(extent / nb) rather than full blocks and a short last one
-	// (gemm 1200x1300x1400 ran at half speed with a last block of 120
-	// next to a 4-column edge panel; 6 blocks of 234 run at full speed).
+	// (a short last block next to an edge panel runs the micro-kernel on
+	// few reduction steps per packing, which slows the whole kernel).
 	ext0 := ast.Simplify(ast.Add(ast.Sub(ast.CopyExpr(p.hi[r0]), ast.CopyExpr(p.lo[r0])), num(1)))
 	if e, ok := ext0.(*ast.Int); ok && !innerSym && e.V >= 1 {
 		c := cb.(*ast.Int).V

@@ -26,13 +26,14 @@ import (
 // elements with its own buffers: no barrier, no shared packed panel. The
 // part is a contiguous range of one dimension: the first batch dimension
 // whose extent divides evenly (or is at least 4 per chunk) among the
-// chunks (batched-matmul's matrices, conv2d's images), otherwise the rows
+// chunks (the matrices of a batched product, the images of a
+// convolution), otherwise the rows
 // in units of MR when there are at least 4 micro-panels per chunk or more
 // row than column micro-panels, otherwise the columns in units of NR. A
 // range of rows (columns) is balanced by the number of domain points:
-// with syrk's triangle j <= i the row boundaries sit where the running
-// count of points reaches t/nt of the total (measured at LARGE: the
-// busiest chunk has 1.02x the mean work for syrk, 1.01x for syr2k). The
+// with a triangle j <= i the row boundaries sit where the running count
+// of points reaches t/nt of the total, so that the busiest chunk has
+// about the mean work. The
 // operand the split does not cut is packed by every chunk (K x N more
 // reads per chunk for rows: 1/M of the kernel's multiply-adds).
 //
@@ -64,9 +65,9 @@ func (p *pkernel) chunkBounds(d int, lo, hi string) ([]ast.Expr, []ast.Expr) {
 // column dimensions; there is one version per dimension that can be split
 // (the batch dimensions, then I, then J), only that dimension running over
 // the chunk's range: the others keep their hull bounds, which the C
-// compiler folds when they are constants (with all three ranges variable,
-// gcc 12 -march=native spilled a B vector of gemm's micro-kernel to the
-// stack, 50% slower). The ranges of all chunks and the version (mode) are
+// compiler folds when they are constants (with all three ranges
+// variable, the C compiler runs short of registers in the micro-kernel
+// and spills a B vector to the stack). The ranges of all chunks and the version (mode) are
 // computed before the parallel loop (split, into the array rg) so that the
 // outlined body holds only the kernel.
 func (p *pkernel) chunked(mk func(lo, hi []ast.Expr) ast.Node, hoist bool) ast.Node {
@@ -89,7 +90,8 @@ func (p *pkernel) chunked(mk func(lo, hi []ast.Expr) ast.Node, hoist bool) ast.N
 	inner = append(inner, p.user("rget", nil, nil))
 	// The versions, last first (an if-else chain on the mode). The range
 	// is read in long long (rget) and bound to constants of the iterator
-	// type: loop bounds of another type than the iterators cost gemm 50%.
+	// type: loop bounds of another type than the iterators make the C
+	// compiler convert them in the micro-kernel's loops.
 	names := p.rangeNames()
 	dimsOf := append(append([]int(nil), p.batch...), p.dimI, p.dimJ)
 	var chain ast.Node
@@ -285,10 +287,10 @@ func (p *pkernel) partition(rows bool, unit int64, cs []ast.Expr, expr func(ast.
 // left (ymm15, ymm14, ...: clobbered, not operands).
 //
 // Why: in the function gcc outlines for the parallel loop, the register
-// allocator of gcc 12 (-O3 -march=native) kept one B vector of gemm's 6x2
-// tile on the stack, or read it from the packed panel at every FMA in
-// syrk, depending on the code around the tile (50% slower than the
-// one-thread kernel either way); no rewriting of the C around it (tile
+// allocator of gcc 12 (-O3 -march=native) kept one B vector of a 6x2
+// tile on the stack, or read it from the packed panel at every FMA,
+// depending on the code around the tile (slower than the one-thread
+// kernel either way; measurements in docs/RESULTS.md); no rewriting of the C around it (tile
 // pointer, types of the bounds, separate versions) fixed both. The asm
 // loop is the same instruction sequence as the intrinsics the one-thread
 // kernel compiles to.

@@ -390,10 +390,10 @@ func (r *Result) Vectorized() []string {
 // largest domain dimension, where the time goes) than orig does, a
 // statement counting 3 when a register-tiled or packed kernel vectorizes
 // it, 2 for a mark and 1 for a horizontal reduction or a mark after an
-// interchange (interchange.go). On a tie the original wins: reordering
-// without tiling measured slower than the original order (jacobi-1d, mvt),
-// and adi's fully distributed nest with marks only on its one-dimensional
-// boundary loops ran at 0.72x where the original ran at 0.99x.
+// interchange (interchange.go). On a tie the original wins: a reordering
+// without tiling that vectorizes no more gives up the original's
+// locality (a fully distributed nest with marks only on its
+// one-dimensional boundary loops; measurements in docs/RESULTS.md).
 func Gains(r, orig *Result, s *scop.Scop) bool {
 	deepest := 0
 	for _, st := range s.Statements {
