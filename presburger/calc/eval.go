@@ -68,6 +68,9 @@ func toUnionSet(u pb.UnionMap) pb.UnionSet {
 	return pb.NewUnionSet(sets...).AlignParams(u.Params())
 }
 
+// eval evaluates n. The evaluation unwinds with a panic: a *Error of
+// fail, or an error of the engine (budget, overflow, unbounded, ...),
+// which becomes an error at n. Any other panic is a bug and goes on.
 func (p *parser) eval(n *node) (v value, err error) {
 	defer func() {
 		if x := recover(); x != nil {
@@ -75,11 +78,22 @@ func (p *parser) eval(n *node) (v value, err error) {
 				err = e
 				return
 			}
-			err = p.errAt(n.tok, "%v", x)
+			if e, ok := pb.AsError(x); ok {
+				err = p.errAt(n.tok, "%v", e)
+				return
+			}
+			panic(x)
 		}
 	}()
+	if evalHook != nil {
+		evalHook()
+	}
 	return p.evalNode(n), nil
 }
+
+// evalHook, when set by a test, runs at the start of every evaluation (to
+// inject a panic).
+var evalHook func()
 
 // fail aborts the evaluation with an error at t (recovered by eval).
 func (p *parser) fail(t pb.Token, format string, args ...any) {

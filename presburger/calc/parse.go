@@ -130,19 +130,23 @@ func (p *parser) statement() error {
 
 // render prints a value with its redundant constraints removed (when
 // the solver manages within its budget; else as it is).
-func render(v value) (out string) {
-	defer func() {
-		if x := recover(); x != nil {
-			out = v.String()
+func render(v value) string {
+	var err error
+	tidy := func() (t value) {
+		defer pb.Recover(&err)
+		t = v
+		switch v.kind {
+		case vSet:
+			t.s = v.s.RemoveRedundancies()
+		case vMap:
+			t.m = v.m.RemoveRedundancies()
 		}
+		return t
 	}()
-	switch v.kind {
-	case vSet:
-		v.s = v.s.RemoveRedundancies()
-	case vMap:
-		v.m = v.m.RemoveRedundancies()
+	if err != nil {
+		return v.String()
 	}
-	return v.String()
+	return tidy.String()
 }
 
 func isCmp(k pb.TokKind) bool {
