@@ -200,3 +200,15 @@ func relationMap(rel *Relation, params []string, inName string, inDims []string,
 	}
 	return presburger.NewMap(sp, parts...), nil
 }
+
+// NotFunction returns the index of the first statement whose scattering
+// gives some instance several dates (a relation that is not a function
+// of the iterators, which no schedule can be), or -1.
+func (m *Model) NotFunction() int {
+	for k, sc := range m.Scatterings {
+		if m.HasScattering[k] && !presburger.NewUnionMap(sc).IsSingleValued() {
+			return k
+		}
+	}
+	return -1
+}

@@ -70,10 +70,8 @@ func (u *UserSchedule) applyOpenScop(s *scop.Scop, d *deps.Deps, f *cfront.File,
 		return t, fail(doc.Line, 1, err.Error())
 	}
 	sched = sched.AlignParams(s.Params)
-	for k, sc := range m.Scatterings {
-		if !presburger.NewUnionMap(sc).IsSingleValued() {
-			return t, fail(doc.Statements[k].Scattering.Line, 1, fmt.Sprintf("the scattering of statement %d gives some instances several dates (it must be a function of the iterators)", k+1))
-		}
+	if k := m.NotFunction(); k >= 0 {
+		return t, fail(doc.Statements[k].Scattering.Line, 1, fmt.Sprintf("the scattering of statement %d gives some instances several dates (it must be a function of the iterators)", k+1))
 	}
 	t = schedule.NewTree(schedule.NewDomain(s.Domain, schedule.NewBand(schedule.NewBandFromSchedule(sched), nil)))
 	if v := directive.Check(t, d); v != nil {

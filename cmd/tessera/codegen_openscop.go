@@ -64,6 +64,9 @@ func openscopRegion(file string, doc *openscop.Scop, force schedule.ASTOption) (
 	if err != nil {
 		return "", at(doc.Line, "%v", err)
 	}
+	if k := m.NotFunction(); k >= 0 {
+		return "", at(doc.Statements[k].Scattering.Line, "the scattering of statement %d gives some instances several dates (it must be a function of the iterators)", k+1)
+	}
 	var opts astgen.Options
 	if force != schedule.OptionDefault {
 		for range width {
