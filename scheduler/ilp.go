@@ -6,6 +6,7 @@ import (
 	"math/big"
 
 	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/presburger/ints"
 )
 
 // The scheduler's integer programs are small (tens of variables, about a
@@ -266,7 +267,7 @@ func lexminLP(n int, eq, ineq [][]int64, lo, hi []int64, work *ilpWork) []*big.R
 		// r·(x,1) with x = y + lo: r·y + (r·lo + c).
 		c := r[n]
 		for j := 0; j < n; j++ {
-			c = add(c, mul(r[j], lo[j]))
+			c = ints.Add(c, ints.Mul(r[j], lo[j]))
 		}
 		return append([]int64(nil), r[:n]...), c
 	}

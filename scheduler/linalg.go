@@ -3,45 +3,15 @@ package scheduler
 import (
 	"fmt"
 	"math/big"
-	"math/bits"
 )
 
-// overflowError is the panic value of checked arithmetic; Schedule turns
-// it into an error.
+// overflowError is the panic value of complement when an exact rational
+// result does not fit in int64 (the package's row arithmetic is
+// presburger/ints, whose *ints.OverflowError is an engine error); guard
+// turns both into errors.
 type overflowError struct{ op string }
 
 func (e *overflowError) Error() string { return "scheduler: integer overflow in " + e.op }
-
-func add(a, b int64) int64 {
-	s := a + b
-	if (a >= 0) == (b >= 0) && (s >= 0) != (a >= 0) {
-		panic(&overflowError{"add"})
-	}
-	return s
-}
-
-func mul(a, b int64) int64 {
-	if a == 0 || b == 0 {
-		return 0
-	}
-	neg := (a < 0) != (b < 0)
-	ua, ub := uabs(a), uabs(b)
-	hi, lo := bits.Mul64(ua, ub)
-	if hi != 0 || (!neg && lo > 1<<63-1) || (neg && lo > 1<<63) {
-		panic(&overflowError{"mul"})
-	}
-	if neg {
-		return -int64(lo)
-	}
-	return int64(lo)
-}
-
-func uabs(a int64) uint64 {
-	if a < 0 {
-		return uint64(-(a + 1)) + 1
-	}
-	return uint64(a)
-}
 
 // complement returns an integer basis of the orthogonal complement of the
 // row space of h (rows of length n): vectors v with h·v = 0, each scaled to

@@ -10,6 +10,7 @@ import (
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/internal/graph"
 	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/presburger/ints"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -257,10 +258,10 @@ func (p *plan) formRows(e *edge, bounding bool) (eqs, ineqs [][]int64) {
 				continue
 			}
 			for x, v := range coord[k] {
-				out[x] = add(out[x], mul(c, v))
+				out[x] = ints.Add(out[x], ints.Mul(c, v))
 			}
 		}
-		out[nx] = add(out[nx], r[len(r)-1])
+		out[nx] = ints.Add(out[nx], r[len(r)-1])
 		return out
 	}
 	for _, r := range e.coef.Eqs() {
@@ -342,7 +343,7 @@ func (p *plan) findHyperplane(valid, bound []*edge, only map[int]bool) ([][]int6
 			for j := range h {
 				r[j] = h[j]
 				if j < s.n {
-					r[j] = mul(h[j], s.dir[j])
+					r[j] = ints.Mul(h[j], s.dir[j])
 				}
 			}
 			prev = append(prev, r)
@@ -356,7 +357,7 @@ func (p *plan) findHyperplane(valid, bound []*edge, only map[int]bool) ([][]int6
 			r := make([]int64, nx+1)
 			for j, c := range v {
 				r[p.coefCol(si, j)] = c
-				sum[p.coefCol(si, j)] = add(sum[p.coefCol(si, j)], c)
+				sum[p.coefCol(si, j)] = ints.Add(sum[p.coefCol(si, j)], c)
 			}
 			b.AddIneq(r)
 		}
@@ -521,7 +522,7 @@ func (p *plan) distanceAtLeast(e *edge, l int, k int64) bool {
 	for i, c := range row {
 		neg[i] = -c
 	}
-	neg[len(neg)-1] = add(neg[len(neg)-1], k-1)
+	neg[len(neg)-1] = ints.Add(neg[len(neg)-1], k-1)
 	return e.poly.ToMap().AddConstraint(neg, false).IsEmpty()
 }
 

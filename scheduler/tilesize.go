@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/presburger/ints"
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scop"
 )
@@ -267,7 +268,7 @@ func (p *plan) bandModel(group []int, first, width, innerLast int) *tileModel {
 						continue
 					}
 					for j := 0; j < s.n; j++ {
-						g[d][k] = add(g[d][k], mul(row[j], v[k][j]))
+						g[d][k] = ints.Add(g[d][k], ints.Mul(row[j], v[k][j]))
 					}
 				}
 			}

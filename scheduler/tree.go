@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/presburger/ints"
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scop"
 )
@@ -494,9 +495,9 @@ func (p *plan) dimsMap(si int, ds []dim) presburger.Map {
 		for _, t := range d {
 			if t.den == 1 {
 				for j := 0; j < s.n; j++ {
-					eq[np+j] = add(eq[np+j], t.row[j])
+					eq[np+j] = ints.Add(eq[np+j], t.row[j])
 				}
-				eq[len(eq)-1] = add(eq[len(eq)-1], t.row[s.n])
+				eq[len(eq)-1] = ints.Add(eq[len(eq)-1], t.row[s.n])
 				continue
 			}
 			div := make([]int64, bb.NCols())
@@ -507,7 +508,7 @@ func (p *plan) dimsMap(si int, ds []dim) presburger.Map {
 			for len(eq) < bb.NCols() {
 				eq = append(eq[:len(eq)-1], 0, eq[len(eq)-1])
 			}
-			eq[col] = add(eq[col], 1)
+			eq[col] = ints.Add(eq[col], 1)
 		}
 		bb.AddEq(eq)
 	}
@@ -674,7 +675,7 @@ func directionScore(accs []*scop.Access, n int, v []int64) int64 {
 		moved := make([]int64, len(f))
 		for d, row := range f {
 			for j := 0; j < n; j++ {
-				moved[d] = add(moved[d], mul(row[j], v[j]))
+				moved[d] = ints.Add(moved[d], ints.Mul(row[j], v[j]))
 			}
 		}
 		last := len(moved) - 1
@@ -716,7 +717,7 @@ func (p *plan) fullRows(si, first, width int) ([][]int64, bool) {
 		for _, c := range complement(h, s.n) {
 			var dot int64
 			for j := range c {
-				dot = add(dot, mul(c[j], r[j]))
+				dot = ints.Add(dot, ints.Mul(c[j], r[j]))
 			}
 			if dot != 0 {
 				return true
@@ -767,7 +768,7 @@ func InnermostScores(res *Result, s *scop.Scop) (newScore, origScore int64) {
 			for _, c := range complement(h, n) {
 				var dot int64
 				for j := range c {
-					dot = add(dot, mul(c[j], r[j]))
+					dot = ints.Add(dot, ints.Mul(c[j], r[j]))
 				}
 				indep = indep || dot != 0
 			}
@@ -814,7 +815,7 @@ func solveUnit(h [][]int64, k int) ([]int64, bool) {
 	v := c[0]
 	var dot int64
 	for j := range v {
-		dot = add(dot, mul(h[k][j], v[j]))
+		dot = ints.Add(dot, ints.Mul(h[k][j], v[j]))
 	}
 	if dot == 0 {
 		return nil, false
