@@ -38,11 +38,12 @@
 // or a negated conjunction becomes nested affine.if, repeating the branch
 // that needs it), floord/ceild/% of the AST become floordiv/ceildiv/mod
 // (astgen writes % only on non-negative operands or compared with zero,
-// where C's remainder and MLIR's mod agree). With EmitConfig.Parallel, the
-// outermost loop of a nest that the schedule marks parallel (ast.For's
-// Parallel flag, a coincident band member) becomes affine.parallel, unless
-// the scheduler privatized a scalar or reduced on it for OpenMP (those
-// clauses have no counterpart here, and the loop stays affine.for).
+// where C's remainder and MLIR's mod agree). With EmitConfig.Parallel, a
+// loop under a "parallel" mark of the schedule (the loop the scheduler or
+// a user directive proved parallel, which the pipeline's self-check
+// replays) becomes affine.parallel, unless the scheduler privatized a
+// scalar or reduced on it for OpenMP (those clauses have no counterpart
+// here, and the loop stays affine.for); loops inside it stay affine.for.
 //
 // A statement instance S(c0, c1) is S's C syntax (scop.Statement.Syntax)
 // with its iterators replaced by the instance's arguments: array elements

@@ -189,6 +189,8 @@ type fnEmitter struct {
 	noPar map[string]bool
 	// inPar is set inside an affine.parallel.
 	inPar bool
+	// marked are the loops under a "parallel" (or "collapse") mark.
+	marked map[*ast.For]bool
 	// decls are the Decl bindings of the AST in scope (substituted).
 	decls map[string]ast.Expr
 }
@@ -217,7 +219,7 @@ func emitRegion(f *cfront.File, reg *pipeline.Region, name string, cfg EmitConfi
 	e := &fnEmitter{f: f, r: reg.Region, s: reg.Scop, reg: reg, cfg: cfg,
 		vars: map[string]*emVar{}, params: map[string]string{}, cParams: map[string]string{},
 		ivs: map[string]string{}, stmts: map[string]*scop.Statement{}, noPar: map[string]bool{},
-		decls: map[string]ast.Expr{}}
+		decls: map[string]ast.Expr{}, marked: map[*ast.For]bool{}}
 	for _, st := range e.s.Statements {
 		e.stmts[st.Name] = st
 	}

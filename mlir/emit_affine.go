@@ -24,6 +24,11 @@ func (e *fnEmitter) node(n ast.Node) {
 		}
 		e.decls = saved
 	case *ast.Mark:
+		if f := ast.OnlyFor(n.Body); f != nil && (n.Name == "parallel" || n.Name == "collapse") {
+			// The loop that the scheduler (or a user directive) proved
+			// parallel, which the pipeline's self-check replayed.
+			e.marked[f] = true
+		}
 		e.node(n.Body)
 	case *ast.Decl:
 		// A let binding: its value is substituted where the name is used.
@@ -268,7 +273,7 @@ func (e *fnEmitter) loop(f *ast.For) {
 	if _, shadow := e.ivs[f.Iter]; shadow {
 		emFail(e.r.Pos, "loop %s nested in a loop of the same name", f.Iter)
 	}
-	par := e.cfg.Parallel && f.Parallel && !e.inPar && !e.stmtsUnder(f)
+	par := e.cfg.Parallel && e.marked[f] && !e.inPar && !e.stmtsUnder(f)
 	if par {
 		lb := e.parBound(lower, "max")
 		ub := e.parBound(upper, "min")

@@ -4,7 +4,7 @@ module {
   func.func @kernel_r1(%a_A: memref<40x50xf64>, %a_B: memref<50x40xf64>, %a_s: memref<f64>, %a_x: memref<40xf64>, %a_alpha: f64, %p_n: index, %p_m: index) attributes {llvm.emit_c_interface} {
     %l_t = memref.alloca() : memref<f64>
     affine.if affine_set<()[s0] : (s0 - 1 >= 0)>()[%p_m] {
-      affine.parallel (%i_c0) = (0) to (symbol(%p_n)) step (1) {
+      affine.for %i_c0 = affine_map<()[] -> (0)>()[] to affine_map<()[s0] -> (s0)>()[%p_n] step 1 {
         affine.for %i_c1 = affine_map<()[] -> (0)>()[] to affine_map<()[s0] -> (s0)>()[%p_m] step 1 {
           %t1 = affine.load %a_B[%i_c1, %i_c0] : memref<50x40xf64>
           %t2 = arith.mulf %a_alpha, %t1 : f64
