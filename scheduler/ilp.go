@@ -190,7 +190,7 @@ func dedupeRows(n int, rows [][]int64) [][]int64 {
 	for _, r := range rows {
 		g := int64(0)
 		for _, c := range r[:n] {
-			g = gcd(g, c)
+			g = ints.GCD(g, c)
 		}
 		if g == 0 {
 			if r[n] < 0 {
@@ -202,7 +202,7 @@ func dedupeRows(n int, rows [][]int64) [][]int64 {
 		for j := 0; j < n; j++ {
 			nr[j] = r[j] / g
 		}
-		nr[n] = floorDiv(r[n], g)
+		nr[n] = ints.FloorDiv(r[n], g)
 		k := fmt.Sprint(nr[:n])
 		if i, ok := best[k]; ok {
 			if nr[n] < out[i][n] {
@@ -214,27 +214,6 @@ func dedupeRows(n int, rows [][]int64) [][]int64 {
 		out = append(out, nr)
 	}
 	return out
-}
-
-func gcd(a, b int64) int64 {
-	if a < 0 {
-		a = -a
-	}
-	if b < 0 {
-		b = -b
-	}
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
-
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if (a%b != 0) && ((a < 0) != (b < 0)) {
-		q--
-	}
-	return q
 }
 
 func ratLexLess(a, b []*big.Rat) bool {
