@@ -52,7 +52,8 @@
 //
 // # Exactness and errors
 //
-// Arithmetic is int64 with overflow checks (internal/ints); the solver is
+// Arithmetic is int64 with overflow checks (package presburger/ints, which
+// the packages above the engine use too); the solver is
 // internal/sys (Omega-test style elimination, exact projection with
 // floor-division pieces). The algebra (Intersect, Subtract, ...) keeps
 // value results: overflow and solver budgets panic with a
@@ -87,6 +88,7 @@
 //	isl_map_reverse / _domain / _range / _params           Reverse, Domain, Range, Params
 //	isl_map_project_out / _eliminate                       ProjectOut, Eliminate
 //	isl_map_insert_dims / _add_dims / _move_dims           InsertDims, AddDims, MoveDims, AddParams
+//	(moving a basic map's columns into another space)      Remap: dims permuted, inserted, made existential
 //	isl_map_fix_si / _lower_bound_si / _upper_bound_si     FixVal, LowerBound, UpperBound
 //	isl_map_equate / _order_lt                             Equate, OrderLT
 //	isl_map_identity / isl_map_lex_lt[_first] ...          Identity, LexLT/LE/GT/GE[First], Set.LexLTSet ...
