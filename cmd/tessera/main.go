@@ -24,6 +24,7 @@ import (
 	"sort"
 
 	"github.com/tessera-opt/tessera/internal/cli"
+	"github.com/tessera-opt/tessera/presburger"
 )
 
 // A command is one subcommand: its one-line summary and its entry point,
@@ -106,9 +107,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		return 2
 	}
 	if os.Getenv("TESSERA_PANIC") != "1" {
+		// The command line's boundary: an engine error that no stage
+		// turned into a diagnostic is an error of the input's size
+		// (budget, overflow); any other panic is a bug, an internal
+		// error. Neither reaches the terminal as a stack trace.
 		defer func() {
 			if p := recover(); p != nil {
-				fmt.Fprintf(stderr, "tessera %s: internal error: %s (please report it with the input and the command line)\n", args[0], oneLine(fmt.Sprint(p)))
+				if e, ok := presburger.AsError(p); ok {
+					fmt.Fprintf(stderr, "tessera %s: error: %s\n", args[0], oneLine(e.Error()))
+				} else {
+					fmt.Fprintf(stderr, "tessera %s: internal error: %s (please report it with the input and the command line)\n", args[0], oneLine(fmt.Sprint(p)))
+				}
 				code = 1
 			}
 		}()
