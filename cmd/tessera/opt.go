@@ -85,6 +85,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	splitExpand := fs.String("split-expand", "permutable", "`DIMS` of --split's temporary: permutable (every loop but the last one of the left side: the nest stays tilable) or inner (the innermost loop only, the Polygeist paper's minimal expansion)")
 	freeFMA := fs.Bool("free-fma", false, "let gcc fuse the multiply-adds of the original's reduction loops (s += a*b) in the optimized loops: by default they are printed so that they stay a multiply and an add, as gcc leaves them in the original under AMD Zen tunings (-march=native there), and the output prints the original's bits")
 	noExpand := fs.Bool("noexpand", false, "no scalar expansion: temporaries such as PolyBench's temp2 or w keep their single storage (by default a local scalar dead after the region gets an array indexed by the loops that carry none of its values when that lets the scheduler tile, parallelize or vectorize more; --explain says which)")
+	dump := fs.String("dump", "", "print the output of `STAGE` for every region instead of writing the optimized file (to -o if given, else standard output): "+strings.Join(pipeline.DumpStages, ", "))
 	schedFile := fs.String("schedule", "", "user schedule `FILE` replacing the automatic scheduler: a transformation script or an isl YAML schedule tree (docs/SCHEDULE.md)")
 	emitLang := fs.String("emit", "c", "output `LANGUAGE`: c (the file with its regions rewritten), or mlir (an MLIR module in the affine dialect, one func.func per optimized region; default output NAME.tessera.mlir; see docs/MLIR.md)")
 	addPolyccAliases(c)
@@ -143,6 +144,9 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	expand, err := split.ParseExpansion(*splitExpand)
 	if err != nil {
 		return usage("--split-expand: %v", err)
+	}
+	if *dump != "" && !pipeline.ValidDumpStage(*dump) {
+		return usage("--dump: unknown stage %q (want one of %s)", *dump, strings.Join(pipeline.DumpStages, ", "))
 	}
 	if *emitLang != "c" && *emitLang != "mlir" {
 		return usage("--emit: unknown output %q (want c or mlir)", *emitLang)
@@ -224,9 +228,6 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *emitLang == "mlir" {
 		mlir.EmitOptions(&opt)
 	}
-	if isMLIR(in) {
-		return runOptMLIR(in, src, opt, *out, *silent, stdout, stderr, inputs)
-	}
 	if uctx != nil {
 		params, ok := regionParams(in, src, cfront.Config{AutoScop: opt.AutoScop, Defines: opt.Defines, IncludeDirs: opt.IncludeDirs, Includes: opt.Includes})
 		if ok {
@@ -247,6 +248,9 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *explain {
 		printExplain(stderr, in, res)
+	}
+	if *dump != "" {
+		return writeDump(res, *dump, c.Given("o"), *out, stdout, stderr, inputs)
 	}
 	if *emitLang == "mlir" {
 		return writeMLIR(res, *parallel, *silent, *out, stdout, stderr, inputs)
@@ -394,3 +398,22 @@ func parseSizesArg(s string) ([]int64, error) {
 
 // splitDefault is the default of --split (statement splitting).
 const splitDefault = false
+
+// writeDump prints --dump's stage for every region to the -o file when
+// one was given, else to standard output; the optimized file is not
+// written.
+func writeDump(res *pipeline.Result, stage string, toFile bool, out string, stdout, stderr io.Writer, inputs []string) int {
+	var b strings.Builder
+	if err := pipeline.Dump(&b, res, stage); err != nil {
+		fmt.Fprintf(stderr, "tessera opt: --dump: %v\n", err)
+		return 1
+	}
+	if !toFile {
+		out = "-"
+	}
+	if err := writeOutput(out, []byte(b.String()), stdout, inputs...); err != nil {
+		fmt.Fprintf(stderr, "tessera opt: %v\n", err)
+		return 1
+	}
+	return 0
+}
