@@ -228,6 +228,9 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *emitLang == "mlir" {
 		mlir.EmitOptions(&opt)
 	}
+	if isMLIR(in) {
+		return runOptMLIR(in, src, opt, *out, *silent, stdout, stderr, inputs)
+	}
 	if uctx != nil {
 		params, ok := regionParams(in, src, cfront.Config{AutoScop: opt.AutoScop, Defines: opt.Defines, IncludeDirs: opt.IncludeDirs, Includes: opt.Includes})
 		if ok {
