@@ -127,6 +127,79 @@ func TestOpenScopRoundTrip(t *testing.T) {
 	}
 }
 
+// roundTripSmall is a program whose region has a step of 3, a negative
+// step, a guard with a modulo, a bound with a division, a triangular nest
+// and a declaration: local dims in the domains, -i in a scattering.
+const roundTripSmall = `#include <stdio.h>
+double a[200], b[200], c[100][100];
+int main(void) {
+  int n = 97, m = 41;
+  double s = 1.0;
+  for (int i = 0; i < 200; i++) { a[i] = i % 7; b[i] = 1.0 / (i + 1); }
+#pragma scop
+  for (int i = 1; i < n; i += 3)
+    a[i] = a[i - 1] * 0.5 + b[i];
+  for (int i = n - 1; i >= 0; i--) {
+    s = s * 0.25 + b[i];
+    b[i] = s + a[i];
+  }
+  for (int i = 0; i < n; i++) {
+    if (i % 2 == 0)
+      a[i] = a[i] + b[i / 2];
+    for (int j = 0; j <= i / 3 && j < m; j++) {
+      double t = a[j] * b[i];
+      c[i][j] = t + c[j][i];
+    }
+  }
+#pragma endscop
+  for (int i = 0; i < 100; i++)
+    printf("%.17g %.17g %.17g\n", a[i], b[i], c[i][i / 2]);
+  printf("%.17g\n", s);
+  return 0;
+}
+`
+
+// TestOpenScopRoundTripSmall is the round trip of TestOpenScopRoundTrip
+// on roundTripSmall.
+func TestOpenScopRoundTripSmall(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("gcc not found: the round trip compares compiled programs")
+	}
+	tmp := t.TempDir()
+	path := filepath.Join(tmp, "small.c")
+	if err := os.WriteFile(path, []byte(roundTripSmall), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	text := exportKernel(t, path, nil)
+	if !strings.Contains(text, "DOMAIN\n5 6 1 0 1 2") {
+		t.Errorf("no local dim for the step of 3:\n%s", text)
+	}
+	code, err := codegenOpenScop("small.scop", []byte(text), schedule.OptionDefault)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	var outs [2]string
+	for i, c := range []string{roundTripSmall, spliceRegion(t, roundTripSmall, code)} {
+		cfile := filepath.Join(tmp, []string{"orig.c", "rt.c"}[i])
+		bin := strings.TrimSuffix(cfile, ".c")
+		if err := os.WriteFile(cfile, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(gcc, "-O1", "-ffp-contract=off", cfile, "-o", bin).CombinedOutput(); err != nil {
+			t.Fatalf("gcc %s: %v\n%s\n%s", cfile, err, out, c)
+		}
+		out, err := exec.Command(bin).Output()
+		if err != nil {
+			t.Fatalf("%s: %v", bin, err)
+		}
+		outs[i] = string(out)
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("the regenerated code prints something else:\n%s", code)
+	}
+}
+
 // TestOpenScopCodegenNoPanic feeds codegen documents that read but
 // describe nothing sensible: errors, never a panic.
 func TestOpenScopCodegenNoPanic(t *testing.T) {
