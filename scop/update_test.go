@@ -185,6 +185,7 @@ func TestMatchUpdateRandom(t *testing.T) {
 	seed := int64(20261128)
 	rng := rand.New(rand.NewSource(seed))
 	ops := []string{"+", "-", "*", "&", "|", "^", "&&", "||"}
+	recognized, compared := 0, 0
 	for n := 0; n < 3000; n++ {
 		g := &exprGen{rng: rng}
 		x := g.target()
@@ -228,6 +229,7 @@ func TestMatchUpdateRandom(t *testing.T) {
 		if !ok {
 			continue
 		}
+		recognized++
 		for trial := 0; trial < 8; trial++ {
 			env := map[string]int64{}
 			for _, v := range []string{"x", "a", "b", "c", "d", "i", "j"} {
@@ -236,12 +238,20 @@ func TestMatchUpdateRandom(t *testing.T) {
 			mem := map[string]int64{}
 			got, okv := evalStmt(e, env, mem)
 			comb, okc := combine(u, env, mem)
+			if okv && okc {
+				compared++
+			}
 			if okv && okc && got != comb {
 				t.Errorf("seed %d: %s: stores %d, but %s of the target and %q gives %d", seed, src, got, u.Op, termsText(u), comb)
 				break
 			}
 		}
 	}
+	// Four of the six kinds of statements built are updates.
+	if recognized < 1800 || compared < 8*1800 {
+		t.Errorf("seed %d: %d statements recognized, %d evaluations compared: the test checks too little", seed, recognized, compared)
+	}
+	t.Logf("%d of 3000 statements recognized, %d evaluations compared", recognized, compared)
 }
 
 // paren prints e with parentheses unless it is a name or an element.
