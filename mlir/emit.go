@@ -211,7 +211,9 @@ func emitRegion(f *cfront.File, reg *pipeline.Region, name string, cfg EmitConfi
 		if p := recover(); p != nil {
 			ee, ok := p.(*emError)
 			if !ok {
-				panic(p)
+				// Emit is an entry point: a bug of the emitter costs the
+				// region, not the run.
+				ee = &emError{msg: fmt.Sprintf("internal error of the MLIR output (%v)", p)}
 			}
 			text, fn, err = "", nil, ee
 		}
