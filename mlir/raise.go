@@ -213,7 +213,13 @@ func (r *raiser) number(op, parent *Op, in *Block, k *int) {
 	r.last[op] = *k
 }
 
+// fail records why the nest cannot be raised, once per operation.
 func (r *raiser) fail(op *Op, format string, args ...any) {
+	for _, p := range r.n.problems {
+		if p.loc == op.Loc {
+			return
+		}
+	}
 	r.n.problems = append(r.n.problems, problem{op.Loc, fmt.Sprintf(format, args...)})
 }
 
