@@ -31,6 +31,13 @@ type Config struct {
 	// (ast.DefaultHelpers when nil); the region's other expressions must
 	// use the same names.
 	Helpers *ast.Helpers
+	// Original returns the AST of the region's original schedule (the
+	// scop's, as astgen generates it; nil when it cannot), from which
+	// the region-wide work check estimates each statement's instances
+	// (regionGuard). It is called at most once, only when the region has
+	// a parallel loop; nil: no region-wide check. omp does not run the
+	// AST generator itself.
+	Original func() ast.Node
 }
 
 // Annotate prepares the parallel marks of n for the emitter: it sinks them
@@ -62,7 +69,7 @@ func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop, cfg Config) (
 	if !cfg.NoCost {
 		// The region's check first, so that its sequential version is a
 		// copy without the per-loop checks.
-		guard, seq, note := regionGuard(n, s)
+		guard, seq, note := regionGuard(n, s, cfg.Original)
 		if note != "" {
 			notes = append(notes, note)
 		}

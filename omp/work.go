@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/tessera-opt/tessera/ast"
-	"github.com/tessera-opt/tessera/astgen"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -94,11 +93,11 @@ func decideWork(n ast.Node, s *scop.Scop, untiled, regionInLoop bool) []string {
 }
 
 // streaming reports whether every statement that f runs (looking through
-// the vector stage's parts of statements, vectorPart) has no more loops
-// around it in the original program than the rank of an array it
-// accesses, and describes the first one: then each instance touches
-// elements that no other instance uses (gesummv's A[i][j] in its two
-// loops), the work grows like the data, and the loop is bound by the
+// the nodes of other passes that are parts of statements, ast.Payload's
+// Part) has no more loops around it in the original program than the
+// rank of an array it accesses, and describes the first one: then each
+// instance touches elements that no other instance uses (a matrix
+// element A[i][j] under two loops), the work grows like the data, and the loop is bound by the
 // memory bus, which the 2 cores share. Statements with more loops than
 // the ranks of their arrays (a matrix product, a time loop around a
 // stencil) reuse their data in cache and are left to the work check.
@@ -121,9 +120,10 @@ func streaming(f *ast.For, s *scop.Scop) (string, bool) {
 		if !isUser || !ok {
 			return ok
 		}
-		name := strings.SplitN(u.Name, " ", 2)[0]
-		st := stmts[name]
-		if st == nil && u.Payload != nil && u.Payload.Part() {
+		var st *scop.Statement
+		if u.Payload == nil {
+			st = stmts[u.Name]
+		} else if u.Payload.Part() {
 			return true
 		}
 		if st == nil {
@@ -184,16 +184,30 @@ func Streams(s *scop.Scop, stmts []string) bool {
 	return wide
 }
 
+// declaration is implemented by the payloads of nodes that only declare
+// storage (a private copy of an array, package privatize): a loop's note
+// does not list them among its statements.
+type declaration interface {
+	Declares() bool
+}
+
 // loopName names a parallel loop in a note: its iterator and the
-// statements it runs.
+// statements it runs (the model's, and nodes of other passes that are
+// not parts of them nor declarations).
 func loopName(f *ast.For) string {
 	var names []string
 	ast.Walk(f, func(x ast.Node) bool {
-		if u, ok := x.(*ast.User); ok && !strings.HasSuffix(u.Name, " (private)") {
-			name, _, _ := strings.Cut(u.Name, " ")
-			if (u.Payload == nil || !u.Payload.Part()) && !slices.Contains(names, name) {
-				names = append(names, name)
+		u, ok := x.(*ast.User)
+		if !ok {
+			return true
+		}
+		if u.Payload != nil {
+			if d, isDecl := u.Payload.(declaration); u.Payload.Part() || isDecl && d.Declares() {
+				return true
 			}
+		}
+		if !slices.Contains(names, u.Name) {
+			names = append(names, u.Name)
 		}
 		return true
 	})
@@ -201,11 +215,12 @@ func loopName(f *ast.For) string {
 }
 
 // regionGuard decides whether the region n runs any parallel loop from
-// the estimated work of its original loop nests (the scop's original
-// schedule, whose bounds are short): when every statement runs fewer than
-// MinOuterWork instances, the region runs without any OpenMP region. It
-// catches what the per-loop checks cannot estimate (a parallel tile loop
-// inside a time loop, whose bounds make the estimate unreadable): at MINI
+// the estimated work of its original loop nests (the AST of the scop's
+// original schedule, from original, whose bounds are short): when every
+// statement runs fewer than MinOuterWork instances, the region runs
+// without any OpenMP region. It catches what the per-loop checks cannot
+// estimate (a parallel tile loop inside a time loop, whose bounds make
+// the estimate unreadable): at MINI
 // and SMALL, thread start-up and one fork per time step cost more than
 // the whole kernel. The condition is an or over the statements of "its
 // instances >= MinOuterWork" (distinct estimates once each): an estimate
@@ -219,12 +234,12 @@ func loopName(f *ast.For) string {
 // decided ("" when there is nothing to decide: no parallel loop, no
 // estimate, or a statement whose work is a constant at least
 // MinOuterWork).
-func regionGuard(n ast.Node, s *scop.Scop) (guard ast.Expr, seq ast.Node, note string) {
-	if s == nil || !hasParallel(n) {
+func regionGuard(n ast.Node, s *scop.Scop, original func() ast.Node) (guard ast.Expr, seq ast.Node, note string) {
+	if s == nil || original == nil || !hasParallel(n) {
 		return nil, nil, ""
 	}
-	orig, err := astgen.Generate(s.Schedule, astgen.Config{})
-	if err != nil {
+	orig := original()
+	if orig == nil {
 		return nil, nil, ""
 	}
 	var terms []ast.Expr

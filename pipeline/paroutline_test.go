@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/outline"
 	"github.com/tessera-opt/tessera/scheduler"
 )
 
@@ -129,7 +130,7 @@ func TestFuncDeclStart(t *testing.T) {
 	}
 	for _, tc := range tests {
 		fn := &cfront.Func{Name: "kernel", Pos: cfront.Pos{Offset: strings.Index(tc.src, "kernel(")}}
-		p, ok := funcDeclStart([]byte(tc.src), fn)
+		p, ok := outline.FuncDeclStart([]byte(tc.src), fn)
 		if !ok || !strings.HasPrefix(tc.src[p:], tc.want) {
 			t.Errorf("%q: start %d (%q), want the text from %q", tc.src, p, tc.src[p:], tc.want)
 		}

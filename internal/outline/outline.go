@@ -1,4 +1,4 @@
-package pipeline
+package outline
 
 import (
 	"fmt"
@@ -9,32 +9,44 @@ import (
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/emit"
+	"github.com/tessera-opt/tessera/internal/ccguard"
+	"github.com/tessera-opt/tessera/internal/cdecl"
+	"github.com/tessera-opt/tessera/internal/ctext"
+	"github.com/tessera-opt/tessera/internal/fpcontract"
+	"github.com/tessera-opt/tessera/internal/scalarize"
 	"github.com/tessera-opt/tessera/scop"
 )
 
-// This file moves the body of each parallel loop into a static function
-// whose array parameters are restrict pointers, called from the loop.
-//
-// In the function that OpenMP outlines for a parallel loop, the arrays are
-// pointers loaded from a shared block: gcc can no longer tell them apart,
-// and keeps the stores of an accumulated element in the loop, does not
-// interchange or vectorize (measured at LARGE with one thread, CPU time
-// against the same code without OpenMP: batched-matmul 2.1 s against
-// 0.72 s, gesummv 4.4 times, mvt 2.8 times, gemver 2.3 times). In the
-// sequential code it knows them apart because the kernel is called with
-// the addresses of distinct static arrays. A function with restrict
-// pointer parameters gives it that knowledge back, and survives inlining
-// into the outlined function (batched-matmul: 0.72 s again). The model
-// already assumes that distinct arrays do not overlap.
-//
-// A loop is left as it is when its clauses name variables (private,
-// lastprivate, reduction: they would have to be passed by address), when
-// its body writes a scalar, or when some name it uses cannot be typed (a
-// variable cfront does not know, an array whose declared extents are not
-// its rank, an extent that is not made of macros and constants).
+// Config is what Region needs besides the region's AST.
+type Config struct {
+	File   *cfront.File
+	Region *cfront.Region
+	Scop   *scop.Scop
+	// Body prints the statements (emit's Body callback).
+	Body func(*ast.User) (string, error)
+	// IterType is the type of the generated iterators; Prefix the
+	// prefix of the emitter's helper names.
+	IterType, Prefix string
+	// Clauses gives the OpenMP clauses of a parallel loop (nil in
+	// sequential code).
+	Clauses func(m *ast.Mark, f *ast.For) []string
+	// Seq asks to move whole loop nests outside any parallel loop too,
+	// when at least two arrays are parameters of the enclosing function.
+	Seq bool
+	// Expanded gives the parameter declaration of an array of scalar
+	// expansion, declared around the region, and the C text of its
+	// extents (ok false for other names; nil: none).
+	Expanded func(name string) (decl string, extents []string, ok bool)
+	// Private reports the calls that declare a private array (nil:
+	// none); a body holding one stays in place.
+	Private func(*ast.User) bool
+	// FP is the region's FP-contraction control: a function whose
+	// statements print its macro declares the macro's zero.
+	FP *fpcontract.Control
+}
 
-// outlined is what outlineParallel produced for one region.
-type outlined struct {
+// Result is what Region produced for one region.
+type Result struct {
 	// Funcs are the function definitions, to be printed before the
 	// function holding the region (at Pos).
 	Funcs string
@@ -46,22 +58,41 @@ type outlined struct {
 	// Root replaces the region's AST when the region is one loop nest
 	// moved into a function as a whole (nil otherwise).
 	Root ast.Node
+	// Unfused reports whether a function of Funcs uses the macro of the
+	// FP-contraction control (Config.FP).
+	Unfused bool
 }
 
-// outlineParallel outlines the body of every parallel loop of n whose
-// clauses (from the callback) allow it, editing n in place; ecfg is the
-// emitter's configuration for the region (its Body callback prints the
-// statements), iterTyp the type of the generated iterators.
-func outlineParallel(n ast.Node, clauses func(m *ast.Mark, f *ast.For) []string, f *cfront.File, r *cfront.Region, s *scop.Scop, ecfg emit.Config, iterTyp, prefix string, seq bool, ex *expansion) *outlined {
+// Body wraps a statement-body callback so that it also prints the calls.
+func (o *Result) Body(body func(*ast.User) (string, error)) func(*ast.User) (string, error) {
+	if o == nil || len(o.Texts) == 0 {
+		return body
+	}
+	return func(u *ast.User) (string, error) {
+		if t, ok := o.Texts[u]; ok {
+			return t, nil
+		}
+		return body(u)
+	}
+}
+
+// Region outlines the body of every parallel loop of n whose clauses
+// allow it, and with cfg.Seq the loop nests outside parallel loops,
+// editing n in place. It returns nil when the region's function cannot
+// receive definitions before it.
+func Region(n ast.Node, cfg Config) *Result {
+	f, r, s, iterTyp, seq := cfg.File, cfg.Region, cfg.Scop, cfg.IterType, cfg.Seq
+	ecfg := emit.Config{Body: cfg.Body, Base: 0, Indent: "  ", HelperPrefix: cfg.Prefix, IterType: iterTyp}
+	clauses := cfg.Clauses
 	fn := f.FuncOf(r.Start)
 	if fn == nil {
 		return nil
 	}
-	pos, ok := funcDeclStart(f.Src, fn)
+	pos, ok := FuncDeclStart(f.Src, fn)
 	if !ok {
 		return nil
 	}
-	out := &outlined{Pos: pos, Texts: map[*ast.User]string{}}
+	out := &Result{Pos: pos, Texts: map[*ast.User]string{}}
 	// Names bound by the region's loops and declarations (typed iterTyp).
 	local := map[string]bool{}
 	ast.Walk(n, func(x ast.Node) bool {
@@ -94,13 +125,14 @@ func outlineParallel(n ast.Node, clauses func(m *ast.Mark, f *ast.For) []string,
 		}
 		holder := &ast.For{Body: g}
 		name := fmt.Sprintf("tessera_seq_%d_%d", r.Pos.Line, seqCount)
-		call, def, why := outlineLoop(nil, holder, nil, f, r, stmts, arrays, local, ecfg, iterTyp, name, ex)
+		call, def, why := outlineLoop(nil, holder, nil, &cfg, stmts, arrays, local, ecfg, name)
 		if why != "" {
 			out.Notes = append(out.Notes, fmt.Sprintf("loop nest %s: not moved into a function: %s", g.Iter, why))
 			return nil
 		}
 		seqCount++
 		out.Funcs += def
+		out.Unfused = out.Unfused || call.unfused
 		out.Texts[call.u] = call.text
 		out.Notes = append(out.Notes, fmt.Sprintf("loop nest %s: moved into %s, whose array parameters are restrict pointers (the arrays are parameters of the kernel: the C compiler cannot tell them apart otherwise)", g.Iter, name))
 		return call.u
@@ -111,9 +143,10 @@ func outlineParallel(n ast.Node, clauses func(m *ast.Mark, f *ast.For) []string,
 		case *ast.Mark:
 			if g, ok := ast.Only(y.Body).(*ast.For); ok && y.Name == "parallel" {
 				name := fmt.Sprintf("tessera_par_%d_%d", r.Pos.Line, count)
-				if call, def, why := outlineLoop(y, g, clauses, f, r, stmts, arrays, local, ecfg, iterTyp, name, ex); why == "" {
+				if call, def, why := outlineLoop(y, g, clauses, &cfg, stmts, arrays, local, ecfg, name); why == "" {
 					count++
 					out.Funcs += def
+					out.Unfused = out.Unfused || call.unfused
 					out.Texts[call.u] = call.text
 					out.Notes = append(out.Notes, fmt.Sprintf("parallel loop %s: body moved into %s, whose array parameters are restrict pointers (the C compiler then tells the arrays apart in the function OpenMP outlines)", g.Iter, name))
 				} else {
@@ -168,7 +201,7 @@ func outlineParallel(n ast.Node, clauses func(m *ast.Mark, f *ast.For) []string,
 		visit(n)
 	}
 	if count+seqCount == 0 {
-		out.Funcs = ""
+		out.Funcs, out.Unfused = "", false
 	}
 	return out
 }
@@ -176,10 +209,7 @@ func outlineParallel(n ast.Node, clauses func(m *ast.Mark, f *ast.For) []string,
 // pointerArrays reports whether at least two arrays of the region are
 // parameters of the enclosing function (pointers in C: the compiler cannot
 // tell them apart). With one such array there is nothing to tell apart,
-// and the function boundary only loses what gcc knows of a static array
-// (our suite's cholesky, one array parameter: 1.05x -> 0.87x outlined;
-// genuine PolyBench fdtd-2d, three: 0.71x -> 0.87x, heat-3d 1.15x ->
-// 1.42x, jacobi-2d 1.70x -> 2.18x, symm 5.74x -> 6.66x, LARGE, --runs 3).
+// and the function boundary only loses what gcc knows of a static array.
 func pointerArrays(f *cfront.File, r *cfront.Region, s *scop.Scop) bool {
 	n := 0
 	for _, a := range s.Arrays {
@@ -205,22 +235,42 @@ func hasParallelMark(n ast.Node) bool {
 	return found
 }
 
+// Call is the payload of the call that replaces a moved loop body: the
+// function Func runs the whole body, with traffic of its own.
+type Call struct {
+	Func string
+}
+
+// String describes the call in the AST's dumps.
+func (c Call) String() string { return "call of " + c.Func }
+
+// Part reports false: the call runs statements of its own.
+func (Call) Part() bool { return false }
+
 type outlineCall struct {
 	u    *ast.User
 	text string
+	// unfused: the function's statements print the FP-contraction
+	// macro.
+	unfused bool
 }
 
 var (
-	identRE = regexp.MustCompile(`[A-Za-z_][A-Za-z_0-9]*`)
-	callRE  = regexp.MustCompile(`([A-Za-z_][A-Za-z_0-9]*)\s*\(`)
+	identRE = ctext.IdentRE
+	callRE  = ctext.CallRE
 	declRE  = regexp.MustCompile(`^\s*(?:const\s+)?([A-Za-z_][A-Za-z_0-9]*)\s+([A-Za-z_][A-Za-z_0-9]*)\s*=`)
 )
 
 // outlineLoop outlines the body of the parallel loop g under mark m (the
 // body of the innermost loop of a collapse clause). It returns the call
 // that replaced the body and the function definition, or why not.
-func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) []string, f *cfront.File, r *cfront.Region,
-	stmts map[string]*scop.Statement, arrays map[string]*scop.Array, local map[string]bool, ecfg emit.Config, iterTyp, name string, ex *expansion) (outlineCall, string, string) {
+func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) []string, cfg *Config,
+	stmts map[string]*scop.Statement, arrays map[string]*scop.Array, local map[string]bool, ecfg emit.Config, name string) (outlineCall, string, string) {
+	f, r, iterTyp := cfg.File, cfg.Region, cfg.IterType
+	expanded := cfg.Expanded
+	if expanded == nil {
+		expanded = func(string) (string, []string, bool) { return "", nil, false }
+	}
 	inner := g
 	if clauses != nil {
 		for _, c := range clauses(m, g) {
@@ -252,8 +302,8 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 		return outlineCall{}, "", "no statement"
 	}
 	for _, u := range users {
-		if strings.HasSuffix(u.Name, " (private)") {
-			return outlineCall{}, "", "the body declares a private array (parpriv.go)"
+		if cfg.Private != nil && cfg.Private(u) {
+			return outlineCall{}, "", "the body declares a private array"
 		}
 	}
 	used := map[string]bool{}
@@ -271,14 +321,14 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 	calls := map[string]bool{}    // names followed by '(' in a text
 	declared := map[string]bool{} // names a text declares (scalarize's accumulators)
 	for _, u := range users {
-		if u.Name == outerVecGuardName {
-			continue // gccguard.go: C text without names
+		if ccguard.Is(u) {
+			continue // C text without names
 		}
 		text, err := ecfg.Body(u)
 		if err != nil {
 			return outlineCall{}, "", "a statement has no text"
 		}
-		if m := declRE.FindStringSubmatch(text); m != nil && (f.IsTypeName(m[1]) || cKeywords[m[1]]) {
+		if m := declRE.FindStringSubmatch(text); m != nil && (f.IsTypeName(m[1]) || ctext.IsKeyword(m[1])) {
 			declared[m[2]] = true
 		}
 		for _, m := range callRE.FindAllStringSubmatch(text, -1) {
@@ -289,7 +339,7 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 				use(id)
 			}
 		}
-		st := stmts[strings.SplitN(u.Name, " ", 2)[0]]
+		st := scalarize.StmtOf(u, stmts)
 		if st == nil {
 			return outlineCall{}, "", "statement " + u.Name + " is not in the model"
 		}
@@ -300,7 +350,7 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 		}
 	}
 	// A macro of the body may expand to a variable of the enclosing
-	// function (PolyBench's _PB_N is the parameter n): the function
+	// function (a size macro defined as a parameter n): the function
 	// receives that variable under its own name.
 	for _, id := range append([]string(nil), order...) {
 		if _, ok := f.Macros[id]; ok && !local[id] {
@@ -311,11 +361,11 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 			}
 		}
 	}
-	// An array of scalar expansion (expand.go) is declared around the
+	// An array of scalar expansion is declared around the
 	// region: the function receives it as a restrict pointer whose
 	// extents (variable-length) use names it must receive first.
 	for _, id := range append([]string(nil), order...) {
-		if _, exts, ok := ex.param(id); ok && !local[id] {
+		if _, exts, ok := expanded(id); ok && !local[id] {
 			for _, x := range exts {
 				for _, w := range identRE.FindAllString(x, -1) {
 					if _, isMacro := f.Macros[w]; isMacro {
@@ -340,13 +390,13 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 			args = append(args, id)
 			continue
 		}
-		if decl, _, ok := ex.param(id); ok {
+		if decl, _, ok := expanded(id); ok {
 			exParams = append(exParams, decl)
 			exArgs = append(exArgs, id)
 			continue
 		}
-		if _, ok := f.Macros[id]; ok || cKeywords[id] || f.IsTypeName(id) || id == unfusedZero {
-			continue // unfusedZero: declared by the function (fpcontract.go)
+		if _, ok := f.Macros[id]; ok || ctext.IsKeyword(id) || f.IsTypeName(id) || id == fpcontract.Zero {
+			continue // fpcontract.Zero: declared by the function itself
 		}
 		v := f.Lookup(r, id)
 		if v == nil {
@@ -361,7 +411,7 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 		if strings.ContainsAny(v.Type, "*[(") {
 			return outlineCall{}, "", "the type of " + id + " is not a plain element type"
 		}
-		typ, _ := storageFree(v.Type) // decls.go
+		typ, _ := cdecl.StorageFree(v.Type)
 		a := arrays[id]
 		rank := 0
 		if a != nil {
@@ -405,32 +455,24 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 	}
 	params = append(params, exParams...)
 	args = append(args, exArgs...)
-	cfg := ecfg
-	cfg.Clauses = nil
-	text, err := emit.Region(body, cfg)
+	fcfg := ecfg
+	fcfg.Clauses = nil
+	text, err := emit.Region(body, fcfg)
 	if err != nil {
 		return outlineCall{}, "", err.Error()
 	}
-	def := fmt.Sprintf("static inline void %s(%s)\n{\n%s}\n\n", name, strings.Join(params, ", "), indentRegion(withUnfusedDecl(text, false), "  "))
-	call := &ast.User{Name: name + " (call)"}
+	unfused := cfg.FP.Uses(body)
+	def := fmt.Sprintf("static inline void %s(%s)\n{\n%s}\n\n", name, strings.Join(params, ", "), ctext.Indent(fpcontract.Declare(text, unfused, false), "  "))
+	call := &ast.User{Name: name + " (call)", Payload: Call{Func: name}}
 	inner.Body = call
-	return outlineCall{u: call, text: name + "(" + strings.Join(args, ", ") + ");"}, def, ""
+	return outlineCall{u: call, text: name + "(" + strings.Join(args, ", ") + ");", unfused: unfused}, def, ""
 }
 
-// cKeywords are the C words that statement texts may hold besides names.
-var cKeywords = map[string]bool{}
-
-func init() {
-	for _, k := range strings.Fields("auto break case char const continue default do double else enum extern float for goto if inline int long register restrict return short signed sizeof static struct switch typedef union unsigned void volatile while _Bool") {
-		cKeywords[k] = true
-	}
-}
-
-// funcDeclStart is the offset where the definition of fn begins: the start
+// FuncDeclStart is the offset where the definition of fn begins: the start
 // of the line of its name, moved up over the lines of its return type
 // (lines that do not end a declaration, a block or a comment and are not
 // preprocessor lines). It fails when that line is not a plain text line.
-func funcDeclStart(src []byte, fn *cfront.Func) (int, bool) {
+func FuncDeclStart(src []byte, fn *cfront.Func) (int, bool) {
 	p := fn.Pos.Offset
 	if p <= 0 || p > len(src) {
 		return 0, false
@@ -453,34 +495,6 @@ func funcDeclStart(src []byte, fn *cfront.Func) (int, bool) {
 	return p, true
 }
 
-// outlineRegion runs outlineParallel on the region's AST n and returns the
-// statement printer that also prints the calls; reg records the functions
-// and the notes.
-func outlineRegion(reg *Region, n ast.Node, clauses func(m *ast.Mark, f *ast.For) []string, f *cfront.File, r *cfront.Region, s *scop.Scop,
-	body func(u *ast.User) (string, error), iterTyp, prefix string, seq bool) (ast.Node, func(u *ast.User) (string, error)) {
-	if reg.Split != nil && len(reg.Split.Temps) > 0 {
-		return n, body // the temporaries are declared around the region text
-	}
-	o := outlineParallel(n, clauses, f, r, s, emit.Config{Body: body, Base: 0, Indent: "  ", HelperPrefix: prefix, IterType: iterTyp}, iterTyp, prefix, seq, reg.expanded)
-	if o == nil {
-		return n, body
-	}
-	reg.Remarks = append(reg.Remarks, o.Notes...)
-	if len(o.Texts) == 0 {
-		return n, body
-	}
-	reg.outlined = o
-	if o.Root != nil {
-		n = o.Root
-	}
-	return n, func(u *ast.User) (string, error) {
-		if t, ok := o.Texts[u]; ok {
-			return t, nil
-		}
-		return body(u)
-	}
-}
-
 // macroIdents lists the identifiers that the macro name expands to, through
 // the other macros, without the parameters of function-like ones; seen
 // stops recursive definitions.
@@ -497,7 +511,7 @@ func macroIdents(f *cfront.File, name string, seen map[string]bool) []string {
 	var out []string
 	for _, w := range identRE.FindAllString(m.Body, -1) {
 		switch {
-		case param[w] || cKeywords[w] || f.IsTypeName(w):
+		case param[w] || ctext.IsKeyword(w) || f.IsTypeName(w):
 		case f.Macros[w] != nil:
 			out = append(out, macroIdents(f, w, seen)...)
 		default:

@@ -1,4 +1,4 @@
-package pipeline
+package scalarize
 
 import (
 	"fmt"
@@ -9,29 +9,69 @@ import (
 	"github.com/tessera-opt/tessera/scop"
 )
 
-// scalarize keeps the element that an innermost loop updates in a local
-// variable: a loop whose body is one statement X[f] = X[f] op e (or
-// X[f] op= e), with f invariant in the loop and X accessed by the
-// statement only through that element, becomes
-//
-//	T acc = X[f];
-//	for (...) acc = acc op e;
-//	X[f] = acc;
-//
-// The operations and their order are unchanged, so the result is the
-// same bit for bit. gcc does this itself (store motion) when it can prove
-// that X does not overlap the arrays e reads; in the function that OpenMP
-// outlines for a parallel loop the arrays are pointers loaded from a
-// shared block and it cannot, the store stays in the loop and the loop is
-// not vectorized (syrk's innermost k loop: 2.5 times the instructions of
-// the sequential flow; depthwise convolution). The model already assumes
-// that distinct arrays do not overlap.
-//
-// It returns the new tree and the texts of the statements it rewrote or
-// added (keyed by their User node), which the emitter's Body callback
-// prints instead of the original statement text. body is that callback
-// for the original statements.
-func scalarize(n ast.Node, s *scop.Scop, body func(u *ast.User) (string, error)) (ast.Node, map[*ast.User]string) {
+// Result is what Rewrite did to one region's AST.
+type Result struct {
+	// Texts are the texts of the calls it rewrote or added, keyed by
+	// their User nodes; the emitter's Body callback prints them instead
+	// of the statements' own.
+	Texts map[*ast.User]string
+}
+
+// Part is the payload of a call that Rewrite adds: the load of the
+// accumulator Acc before the loop (Store false) or its store after the
+// loop, for the statement Stmt. Such a call is not an instance of Stmt
+// (it has no arguments); it touches the element that Stmt updates in
+// the loop beside it, so analyses of a loop's memory traffic look
+// through it.
+type Part struct {
+	Stmt  *scop.Statement
+	Acc   string
+	Store bool
+}
+
+// String describes the part in the AST's dumps.
+func (p Part) String() string {
+	if p.Store {
+		return "store of " + p.Acc + " for " + p.Stmt.Name
+	}
+	return "load of " + p.Acc + " for " + p.Stmt.Name
+}
+
+// Part reports true: the load and the store touch what their statement
+// touches.
+func (Part) Part() bool { return true }
+
+// StmtOf is the statement that u runs or belongs to: the model's
+// statement named u.Name when u has no payload, the Part's statement for
+// a call Rewrite added, nil otherwise.
+func StmtOf(u *ast.User, stmts map[string]*scop.Statement) *scop.Statement {
+	if u.Payload == nil {
+		return stmts[u.Name]
+	}
+	if p, ok := u.Payload.(Part); ok {
+		return p.Stmt
+	}
+	return nil
+}
+
+// Body wraps a statement-body callback so that it prints the rewritten
+// and added calls.
+func (r *Result) Body(body func(*ast.User) (string, error)) func(*ast.User) (string, error) {
+	if r == nil || len(r.Texts) == 0 {
+		return body
+	}
+	return func(u *ast.User) (string, error) {
+		if t, ok := r.Texts[u]; ok {
+			return t, nil
+		}
+		return body(u)
+	}
+}
+
+// Rewrite scalarizes the loops of n (see the package doc), editing n in
+// place, and returns the new tree and what it did. body is the Body
+// callback for the original statements.
+func Rewrite(n ast.Node, s *scop.Scop, body func(u *ast.User) (string, error)) (ast.Node, *Result) {
 	byName := map[string]*scop.Statement{}
 	for _, st := range s.Statements {
 		byName[st.Name] = st
@@ -40,7 +80,8 @@ func scalarize(n ast.Node, s *scop.Scop, body func(u *ast.User) (string, error))
 	for _, a := range s.Arrays {
 		arrays[a.Name] = a
 	}
-	texts := map[*ast.User]string{}
+	res := &Result{Texts: map[*ast.User]string{}}
+	texts := res.Texts
 	count := 0
 	var rewrite func(n ast.Node) ast.Node
 	try := func(f *ast.For) ast.Node {
@@ -91,17 +132,18 @@ func scalarize(n ast.Node, s *scop.Scop, body func(u *ast.User) (string, error))
 			return nil
 		}
 		// The type the C compiler sees: arr.ElemType is the type cfront
-		// resolved without the compiler's -D flags (PolyBench's DATA_TYPE
-		// is float under -DDATA_TYPE_IS_FLOAT; a double accumulator
-		// rounded the sum differently, progfuzz seed 3000314).
+		// resolved without the compiler's -D flags (a macro type may be
+		// defined otherwise when the program is compiled, and an
+		// accumulator of another type would round the sum differently).
 		_ = arr
 		typ := "__typeof__(" + elem + ")"
 
 		acc := fmt.Sprintf("tessera_acc%d", count)
 		count++
 		texts[u] = strings.ReplaceAll(text, elem, acc)
-		load := &ast.User{Name: u.Name + " (load)"}
-		store := &ast.User{Name: u.Name + " (store)"}
+		// The names only label the calls in dumps.
+		load := &ast.User{Name: u.Name + " (load)", Payload: Part{Stmt: st, Acc: acc}}
+		store := &ast.User{Name: u.Name + " (store)", Payload: Part{Stmt: st, Acc: acc, Store: true}}
 		texts[load] = fmt.Sprintf("%s %s = %s;", typ, acc, elem)
 		texts[store] = fmt.Sprintf("%s = %s;", elem, acc)
 		return &ast.Block{Stmts: []ast.Node{load, f, store}}
@@ -135,7 +177,7 @@ func scalarize(n ast.Node, s *scop.Scop, body func(u *ast.User) (string, error))
 		}
 		return n
 	}
-	return rewrite(n), texts
+	return rewrite(n), res
 }
 
 // singleUser is the only statement of a loop body, or nil.

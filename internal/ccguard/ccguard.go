@@ -1,60 +1,61 @@
-package pipeline
+package ccguard
 
 import (
-	"fmt"
-
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/scop"
 )
 
-// gcc 12.2 (Debian 12.2.0-14, the compiler of this project's machines)
-// vectorizes some two-deep loop nests as an outer loop and then gets the
-// order of overlapping stores wrong. The smallest case:
-//
-//	for (c0 = 2; c0 < n; c0++)
-//	  for (c1 = 0; c1 <= m; c1++)
-//	    A[c0 + c1] = D[c0] + C[c1 + c0];
-//
-// at -O3 leaves in A[x] the value of the smallest c0 that wrote it instead
-// of the largest (the same with c1 running from c0 - 1 to c0 + 2 and
-// A[c1], at -O2). Each iteration of c0 rewrites elements the previous ones
-// wrote: an output dependence carried by the outer loop through a subscript
-// of the inner loop. The original program may contain such a nest too, but
-// tessera creates them (loop distribution left seed 800091 of progfuzz with
-// one) and must not hand gcc code it miscompiles.
-//
-// guardOuterVec puts an empty volatile asm statement at the start of the
-// body of every loop at risk: gcc does not vectorize a loop whose body holds
-// one, as an outer loop or otherwise, while the inner loop stays free to be
-// vectorized the usual way. A loop is at risk when it is not parallel, its
-// body holds exactly one loop and that loop no loop, and a statement of the
-// inner loop writes an array element through a subscript that moves with
-// the inner iterator and also with the outer one (in the subscript itself
-// or through the inner loop's bounds). The test is syntactic and
-// conservative: it may guard a loop whose stores never overlap, which only
-// forgoes gcc's outer-loop vectorization there.
 const outerVecGuardName = "__tessera_outer_vec_guard"
 
 // outerVecGuardText is the C text of the guard statement.
 const outerVecGuardText = `__asm__ __volatile__(""); /* tessera: keeps gcc from vectorizing this loop as an outer loop (gcc 12 reorders overlapping stores) */`
 
-// guardOuterVec returns n with the guards inserted and their number. The
-// guard is a User node named outerVecGuardName; the caller's statement
-// bodies must print it (outerVecGuardBody).
-func guardOuterVec(n ast.Node, s *scop.Scop) (ast.Node, int) {
-	g := &guardWalker{stmts: map[string]*scop.Statement{}}
+// Guards are the guard statements inserted in one region's AST.
+type Guards struct {
+	count int
+}
+
+// Guard is the payload of a guard statement: C text that names nothing
+// and touches no memory, so analyses of a loop's traffic look through it.
+type Guard struct{}
+
+// String describes the guard in the AST's dumps.
+func (Guard) String() string { return "guard against gcc's outer-loop vectorization" }
+
+// Part reports true: the guard touches nothing.
+func (Guard) Part() bool { return true }
+
+// Insert inserts the guards in n (in place) and returns n and the guards.
+// A guard is a User node with a Guard payload (named outerVecGuardName,
+// a label for dumps only) that the Guards' Body prints.
+func Insert(n ast.Node, s *scop.Scop) (ast.Node, *Guards) {
+	g := &guardWalker{stmts: map[string]*scop.Statement{}, guards: &Guards{}}
 	for _, st := range s.Statements {
 		g.stmts[st.Name] = st
 	}
 	n = g.node(n, map[string]ast.Expr{}, false)
-	return n, g.count
+	return n, g.guards
 }
 
-// outerVecGuardBody wraps a statement-body callback so that it also prints
-// the guards.
-func outerVecGuardBody(body func(*ast.User) (string, error)) func(*ast.User) (string, error) {
+// Count is the number of guards.
+func (g *Guards) Count() int {
+	if g == nil {
+		return 0
+	}
+	return g.count
+}
+
+// Is reports whether u is a guard (C text that names nothing).
+func Is(u *ast.User) bool {
+	_, ok := u.Payload.(Guard)
+	return ok
+}
+
+// Body wraps a statement-body callback so that it also prints the
+// guards.
+func (g *Guards) Body(body func(*ast.User) (string, error)) func(*ast.User) (string, error) {
 	return func(u *ast.User) (string, error) {
-		if u.Name == outerVecGuardName {
+		if Is(u) {
 			return outerVecGuardText, nil
 		}
 		return body(u)
@@ -62,8 +63,8 @@ func outerVecGuardBody(body func(*ast.User) (string, error)) func(*ast.User) (st
 }
 
 type guardWalker struct {
-	stmts map[string]*scop.Statement
-	count int
+	stmts  map[string]*scop.Statement
+	guards *Guards
 }
 
 // node rewrites n; defs holds the values of the Decls in scope (expanded
@@ -92,8 +93,8 @@ func (g *guardWalker) node(n ast.Node, defs map[string]ast.Expr, par bool) ast.N
 	case *ast.For:
 		x.Body = g.node(x.Body, defs, false)
 		if !x.Parallel && !par && g.atRisk(x, defs) {
-			x.Body = ast.NewBlock(&ast.User{Name: outerVecGuardName}, x.Body)
-			g.count++
+			x.Body = ast.NewBlock(&ast.User{Name: outerVecGuardName, Payload: Guard{}}, x.Body)
+			g.guards.count++
 		}
 	}
 	return n
@@ -108,7 +109,7 @@ func copyDefs(m map[string]ast.Expr) map[string]ast.Expr {
 }
 
 // atRisk reports whether outer is a loop gcc 12 may vectorize wrongly as an
-// outer loop (see guardOuterVec).
+// outer loop (see Insert).
 func (g *guardWalker) atRisk(outer *ast.For, defs map[string]ast.Expr) bool {
 	var inner *ast.For
 	var innerDefs map[string]ast.Expr
@@ -131,6 +132,9 @@ func (g *guardWalker) atRisk(outer *ast.For, defs map[string]ast.Expr) bool {
 		x, ok := n.(*ast.User)
 		if !ok || risky {
 			return
+		}
+		if x.Payload != nil {
+			return // not an instance of a statement
 		}
 		st := g.stmts[x.Name]
 		if st == nil {
@@ -212,15 +216,4 @@ func hasASTLoop(n ast.Node) bool {
 		return !found
 	})
 	return found
-}
-
-// guardRegion applies guardOuterVec to the region's AST, notes the guards
-// in the remarks, and returns the statement bodies that print them.
-func guardRegion(reg *Region, n ast.Node, s *scop.Scop, body func(*ast.User) (string, error)) (ast.Node, func(*ast.User) (string, error), bool) {
-	n, k := guardOuterVec(n, s)
-	if k == 0 {
-		return n, body, true
-	}
-	reg.Remarks = append(reg.Remarks, fmt.Sprintf("%d loop(s) kept from gcc's outer-loop vectorization (overlapping stores of an inner loop; gcc 12 reorders them)", k))
-	return n, outerVecGuardBody(body), true
 }

@@ -1,4 +1,4 @@
-package pipeline
+package fpcontract
 
 import (
 	"fmt"
@@ -6,59 +6,18 @@ import (
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/ctext"
 	"github.com/tessera-opt/tessera/scop"
 )
 
-// Faithful contraction of reduction chains (gcc on AMD Zen).
-//
-// gcc contracts a*b + c into one fused multiply-add across statements
-// (-ffp-contract=fast is GNU C's default) wherever the target has FMA,
-// with one exception under the AMD Zen tunings that -march=native picks on
-// this project's machines (znver1 to znver3: --param avoid-fma-max-bits
-// 128 or 256): a multiply-add whose sum is a loop's accumulator, kept in a
-// register from one iteration to the next (s += a*b), stays a multiply and
-// an add, the FMA's latency being longer than the add's. Tessera's
-// schedules often turn such a chain into a loop whose accumulator moves
-// (an interchange puts the stride-1 loop innermost), and gcc then fuses:
-// the optimized program rounds differently from the original. Most
-// kernels differ in the last printed digit only; PolyBench's gramschmidt,
-// whose input matrix is rank deficient, by 40 in 845 at MEDIUM.
-//
-// For a statement that is such a chain in the original, the product is
-// printed as tessera_unfused(a*b, tessera_nz). With gcc and a Zen tuning
-// this is a*b + z where z is -0.0 hidden from the optimizer (an empty asm
-// statement at the top of the function): x + -0.0 == x for every x, gcc
-// contracts it into fma(a, b, -0.0), which is the rounded product, and the
-// addition that follows stays an addition. That is the arithmetic of the
-// original chain whether or not the new loop keeps it, and costs no more
-// operations than the original. Elsewhere (other compilers and tunings,
-// -ffp-contract=off) the macro is the product itself.
-//
-// The chains are recognized as gcc 12 sees them: an update x += a*b,
-// x -= a*b, x = x + a*b or x = x - a*b (the last operation of the right
-// side a multiplication, all its operands of x's type) of a floating-point
-// element x invariant in the innermost enclosing loop, directly in that
-// loop's body (no condition around it), the body holding no loop,
-// condition, call or other multiply-add (any other one ends gcc's
-// deferral and all are fused) and, when x is an array element, no other
-// array write (which would make gcc reload x from memory instead of
-// keeping it in a register); a loop of at most 16 constant trips is
-// unrolled completely before contraction and left alone.
-//
-// Not reproduced: when gcc vectorizes the original's chain as an in-order
-// reduction (vector multiplies, additions in order), the remainder
-// iterations after the vector loop are fused (PolyBench's symm in double,
-// gramschmidt in float); packed kernels (vector/packed.go) and horizontal
-// reductions print their own arithmetic. The tunings are those measured
-// with gcc 12 (znver1 to znver3); gcc 12 does not know znver4.
 const (
 	unfusedMacro = "tessera_unfused"
 	unfusedZero  = "tessera_nz"
 )
 
-// unfusedHeader defines the macros; the output starts with it when a
-// region uses them.
-const unfusedHeader = `/* tessera: keeps the multiply-adds that gcc leaves unfused in the original's reduction loops (AMD Zen tunings) unfused in the optimized loops too */
+// Header defines the macros; the output starts with it when a region
+// uses them.
+const Header = `/* tessera: keeps the multiply-adds that gcc leaves unfused in the original's reduction loops (AMD Zen tunings) unfused in the optimized loops too */
 #ifndef tessera_unfused
 #if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_COMPILER) && (defined(__tune_znver1__) || defined(__tune_znver2__) || defined(__tune_znver3__)) && (defined(__x86_64__) || defined(__i386__))
 #define tessera_unfused(p, z) ((p) + (__typeof__(p)) (z))
@@ -70,19 +29,120 @@ const unfusedHeader = `/* tessera: keeps the multiply-adds that gcc leaves unfus
 #endif
 `
 
+// Names are the identifiers that the macros and their declaration use: a
+// file that already uses one of them gets no control.
+var Names = []string{unfusedMacro, unfusedZero, unfusedDeclMacro}
+
+// Zero is the name of the macro's zero, declared by every function whose
+// statements use the macro (Declare): an outlined function declares it
+// itself rather than receiving it.
+const Zero = unfusedZero
+
+const unfusedDeclMacro = "tessera_nz_decl"
+
 // unfusedDecl is the declaration that a function using the macro starts
 // with.
-const unfusedDecl = "tessera_nz_decl(" + unfusedZero + ");"
+const unfusedDecl = unfusedDeclMacro + "(" + unfusedZero + ");"
+
+// Control is the FP-contraction control of one region. A nil *Control
+// controls nothing: every statement prints its own syntax.
+type Control struct {
+	// chains holds, by statement name, the syntax of each chain with
+	// its product wrapped in the macro.
+	chains map[string]cfront.Stmt
+	// plain holds the calls of chains that print their own syntax
+	// (originalChainLoops) outside outlined functions.
+	plain map[*ast.User]bool
+	// wrapped records, for each call printed, whether its last printing
+	// used the macro.
+	wrapped map[*ast.User]bool
+	// Outlining is set by the caller while it prints the functions that
+	// loops move into: their restrict parameters change what gcc does
+	// with a chain (it may fuse there a chain it leaves unfused in the
+	// original), so every chain there keeps the macro.
+	Outlining bool
+}
+
+// New returns the control of the region r of file f, whose model is s
+// and whose AST (before the lowering rewrites it) is n: the statements
+// that are reduction chains of the original, and the calls among them
+// that print their own syntax. expanded names the arrays of scalar
+// expansion (each the scalar of the original, which gcc keeps in a
+// register); ids are the file's identifiers. It returns nil when the
+// file uses one of the macros' names.
+func New(f *cfront.File, r *cfront.Region, s *scop.Scop, n ast.Node, expanded map[string]bool, ids map[string]bool) *Control {
+	for _, name := range Names {
+		if ids[name] {
+			return nil
+		}
+	}
+	chains, alone := chainStatements(f, r, s, expanded)
+	return &Control{chains: chains, plain: originalChainLoops(n, s, alone), wrapped: map[*ast.User]bool{}}
+}
+
+// Syntax is the syntax that the call u of a statement prints instead of
+// its own, or nil for its own; it records which of the two u printed.
+func (c *Control) Syntax(u *ast.User) cfront.Stmt {
+	if c == nil {
+		return nil
+	}
+	x, ok := c.chains[u.Name]
+	if !ok || c.plain[u] && !c.Outlining {
+		delete(c.wrapped, u)
+		return nil
+	}
+	c.wrapped[u] = true
+	return x
+}
+
+// Uses reports whether a call of n printed the macro when it was last
+// printed.
+func (c *Control) Uses(n ast.Node) bool {
+	if c == nil || len(c.wrapped) == 0 {
+		return false
+	}
+	found := false
+	ast.Walk(n, func(x ast.Node) bool {
+		if u, ok := x.(*ast.User); ok && c.wrapped[u] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// Declare starts text (a function body or, with block, a region, which
+// then becomes a block of its own) with the declaration of the macro's
+// zero when uses holds.
+func Declare(text string, uses, block bool) string {
+	if !uses {
+		return text
+	}
+	if !block {
+		return unfusedDecl + "\n" + text
+	}
+	return "{\n  " + unfusedDecl + "\n" + ctext.Indent(text, "  ") + "}\n"
+}
+
+// Remark says which statements keep their multiply-add unfused, or ""
+// when none does.
+func (c *Control) Remark(s *scop.Scop) string {
+	if c == nil || len(c.chains) == 0 {
+		return ""
+	}
+	var names []string
+	for _, st := range s.Statements {
+		if _, ok := c.chains[st.Name]; ok {
+			names = append(names, fmt.Sprintf("%s (line %d)", st.Name, st.Pos.Line))
+		}
+	}
+	return "multiply-adds of " + strings.Join(names, ", ") + " stay unfused as in the original's reduction loops, where gcc's AMD Zen tunings do not contract them (" + unfusedMacro + "; --free-fma lets gcc fuse them: faster, rounded otherwise)"
+}
 
 // chainStatements returns, for each statement of s that is a reduction
 // chain of the original, its syntax with the product wrapped in the
-// macro, and in alone those whose original loop holds nothing else. It
-// returns nil when the file uses one of the names (ids, the file's
-// identifiers).
-func chainStatements(f *cfront.File, r *cfront.Region, s *scop.Scop, ex *expansion, ids map[string]bool) (chains map[string]cfront.Stmt, alone map[string]bool) {
-	if ids[unfusedMacro] || ids[unfusedZero] || ids["tessera_nz_decl"] {
-		return nil, nil
-	}
+// macro, and in alone those whose original loop holds nothing else.
+func chainStatements(f *cfront.File, r *cfront.Region, s *scop.Scop, expanded map[string]bool) (chains map[string]cfront.Stmt, alone map[string]bool) {
 	loops := map[cfront.Pos]*cfront.For{}
 	for _, st := range r.Body {
 		cfront.Walk(st, func(n cfront.Node) bool {
@@ -96,15 +156,13 @@ func chainStatements(f *cfront.File, r *cfront.Region, s *scop.Scop, ex *expansi
 	for _, a := range s.Arrays {
 		arrays[a.Name] = a
 	}
-	if ex != nil {
-		// An array of scalar expansion is the scalar of the original,
-		// which gcc keeps in a register whatever the loop writes.
-		for _, w := range ex.webs {
-			if a := arrays[w.Array.Name]; a != nil {
-				c := *a
-				c.Rank = 0
-				arrays[a.Name] = &c
-			}
+	// An array of scalar expansion is the scalar of the original, which
+	// gcc keeps in a register whatever the loop writes.
+	for name := range expanded {
+		if a := arrays[name]; a != nil {
+			c := *a
+			c.Rank = 0
+			arrays[a.Name] = &c
 		}
 	}
 	chains, alone = map[string]cfront.Stmt{}, map[string]bool{}
@@ -122,9 +180,8 @@ func chainStatements(f *cfront.File, r *cfront.Region, s *scop.Scop, ex *expansi
 // that loop again as gcc sees it: it runs the chain's iterator upwards by
 // one and holds only the statement. gcc treats the two loops alike, down
 // to an in-order vectorization of the chain whose remainder iterations it
-// fuses (PolyBench 3's cholesky, whose input is not positive definite:
-// the unfused remainder moved its NaNs); these instances print the plain
-// statement.
+// fuses (on an input with NaNs the unfused remainder moves them); these
+// instances print the plain statement.
 //
 // The caller prints the macro anyway where the loop moves into a function
 // with restrict parameters (gcc may then vectorize a chain it left scalar).
@@ -229,8 +286,8 @@ func unfusedChain(file *cfront.File, st *scop.Statement, s *scop.Scop, loops map
 	}
 	// gcc defers the contractions of a basic block only while every
 	// candidate so far continues one chain from the loop's accumulator;
-	// any other multiply-add of the body (symm's C[k][j] += ... beside
-	// temp2 += ...) ends the deferral and all of them are fused.
+	// any other multiply-add of the body (an array update beside the
+	// accumulator's) ends the deferral and all of them are fused.
 	direct := false
 	for _, c := range body {
 		switch c := c.(type) {
@@ -381,7 +438,7 @@ func constValue(file *cfront.File, e cfront.Expr, depth int) (int64, bool) {
 		if _, err := fmt.Sscanf(body, "%d", &v); err == nil && fmt.Sprint(v) == body {
 			return v, true
 		}
-		if identRE.MatchString(body) && identRE.FindString(body) == body {
+		if ctext.IdentRE.MatchString(body) && ctext.IdentRE.FindString(body) == body {
 			return constValue(file, &cfront.Ident{Name: body}, depth+1)
 		}
 	}
@@ -397,7 +454,7 @@ func wrapUnfused(e cfront.Expr) cfront.Expr {
 func floatType(t string) bool { return !cfront.IsIntegerType(t) }
 
 // hasCall reports whether e calls a function, a function-like macro of
-// the file whose expansion calls none (PolyBench's SCALAR_VAL) aside.
+// the file whose expansion calls none aside.
 func hasCall(f *cfront.File, e cfront.Expr) bool {
 	found := false
 	cfront.Walk(e, func(x cfront.Node) bool {
@@ -405,49 +462,11 @@ func hasCall(f *cfront.File, e cfront.Expr) bool {
 			id, isId := c.Fun.(*cfront.Ident)
 			if !isId {
 				found = true
-			} else if m, isMacro := f.Macros[id.Name]; !isMacro || callRE.MatchString(m.Body) {
+			} else if m, isMacro := f.Macros[id.Name]; !isMacro || ctext.CallRE.MatchString(m.Body) {
 				found = true
 			}
 		}
 		return !found
 	})
 	return found
-}
-
-// withUnfusedDecl starts text (a function body or a region) with the
-// declaration of the macro's zero when it uses the macro; a region then
-// becomes a block of its own.
-func withUnfusedDecl(text string, block bool) string {
-	if !strings.Contains(text, unfusedMacro+"(") {
-		return text
-	}
-	if !block {
-		return unfusedDecl + "\n" + text
-	}
-	return "{\n  " + unfusedDecl + "\n" + indentRegion(text, "  ") + "}\n"
-}
-
-// addUnfusedHeader starts the output with unfusedHeader when a region
-// uses the macro.
-func addUnfusedHeader(out []byte, regions []*Region) []byte {
-	for _, r := range regions {
-		if r.Kept {
-			continue
-		}
-		if strings.Contains(r.Text, unfusedMacro+"(") || r.outlined != nil && strings.Contains(r.outlined.Funcs, unfusedMacro+"(") {
-			return append([]byte(unfusedHeader), out...)
-		}
-	}
-	return out
-}
-
-// chainRemark says which statements keep their multiply-add unfused.
-func chainRemark(s *scop.Scop, chains map[string]cfront.Stmt) string {
-	var names []string
-	for _, st := range s.Statements {
-		if _, ok := chains[st.Name]; ok {
-			names = append(names, fmt.Sprintf("%s (line %d)", st.Name, st.Pos.Line))
-		}
-	}
-	return "multiply-adds of " + strings.Join(names, ", ") + " stay unfused as in the original's reduction loops, where gcc's AMD Zen tunings do not contract them (" + unfusedMacro + "; --free-fma lets gcc fuse them: faster, rounded otherwise)"
 }

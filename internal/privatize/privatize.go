@@ -1,4 +1,4 @@
-package pipeline
+package privatize
 
 import (
 	"fmt"
@@ -8,37 +8,66 @@ import (
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/internal/cdecl"
+	"github.com/tessera-opt/tessera/internal/ctext"
+	"github.com/tessera-opt/tessera/internal/scalarize"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/scop"
 )
 
-// This file runs an outermost loop of the original schedule in parallel
-// with a private copy of one temporary array per thread: doitgen's r loop,
-// whose iterations each write sum[] before reading it. The loop's p loops
-// are parallel as written, but one fork per (r, q) iteration did not pay
-// (0.24x of gcc at LARGE); the r loop with a private sum ran at 1.87x of
-// gcc (written by hand, 2 threads, quiet machine).
-//
-// The loop L may run in parallel with X private when (deps, exact):
-//
-//   - every memory-based dependence that L carries between its own
-//     statements goes through X (an array, not a scalar);
-//   - no value flows from one iteration of L to another through X, nor
-//     from before L into L: every read of X in L has its value-based
-//     source in the same iteration of L (no read left without source);
-//   - every write of X that no later iteration of L overwrites belongs to
-//     the last iteration of L.
-//
-// Then every iteration but the last runs on a private copy (a local array
-// declared in the loop body, which shadows X: the statements' text does
-// not change), and the last one on X itself, which ends with the values
-// the sequential loop leaves. The private copy lives on the thread's
-// stack: the parallel version runs only when X takes at most
-// privMaxBytes (a test the C compiler folds when the extents are macros).
+// MaxBytes bounds the size of the array that a thread copies: the
+// private copy lives on the thread's stack.
+const MaxBytes = privMaxBytes
 
 const privMaxBytes = 1 << 16
 
-// privatizeOuter looks for such a loop among the outermost loops of n
+// Result is what Outer did to one region's AST.
+type Result struct {
+	// Texts are the C declarations of the private copies, keyed by the
+	// User nodes that stand for them in the AST.
+	Texts map[*ast.User]string
+	// Notes say, per candidate loop, what was done and why (--explain).
+	Notes []string
+}
+
+// Decl is the payload of the node that declares the private copy of
+// Array. It touches no memory of the model's statements but is not a part
+// of one; Declares tells the loop notes of package omp to leave it out.
+type Decl struct {
+	Array string
+}
+
+// String describes the declaration in the AST's dumps.
+func (d Decl) String() string { return "private copy of " + d.Array }
+
+// Part reports false: the node is not a part of a statement.
+func (Decl) Part() bool { return false }
+
+// Declares reports true: the node only declares storage.
+func (Decl) Declares() bool { return true }
+
+// IsDecl reports whether u is the declaration of a private copy (not an
+// instance of a statement).
+func IsDecl(u *ast.User) bool {
+	_, ok := u.Payload.(Decl)
+	return ok
+}
+
+// Body wraps a statement-body callback so that it also prints the
+// private declarations.
+func (r *Result) Body(body func(*ast.User) (string, error)) func(*ast.User) (string, error) {
+	if r == nil || len(r.Texts) == 0 {
+		return body
+	}
+	return func(u *ast.User) (string, error) {
+		if t, ok := r.Texts[u]; ok {
+			return t, nil
+		}
+		return body(u)
+	}
+}
+
+// Outer looks for such a loop among the outermost loops of n
 // (the AST of the original schedule with its parallel marks) and rewrites
 // it in place:
 //
@@ -48,9 +77,9 @@ const privMaxBytes = 1 << 16
 //	else
 //	  for (r ...) body
 //
-// dropping the parallel marks inside it. It returns the new root, the
-// statement printer that also prints the declarations, and notes.
-func privatizeOuter(n ast.Node, s *scop.Scop, d *deps.Deps, f *cfront.File, r *cfront.Region, body func(u *ast.User) (string, error)) (ast.Node, func(u *ast.User) (string, error), []string) {
+// dropping the parallel marks inside it. It returns the new root and what
+// it did.
+func Outer(n ast.Node, s *scop.Scop, d *deps.Deps, f *cfront.File, r *cfront.Region) (ast.Node, *Result) {
 	texts := map[*ast.User]string{}
 	var notes []string
 	var dd *deps.Deps // value-based dependences, computed once when needed
@@ -105,15 +134,7 @@ func privatizeOuter(n ast.Node, s *scop.Scop, d *deps.Deps, f *cfront.File, r *c
 		return x
 	}
 	n = visit(n)
-	if len(texts) == 0 {
-		return n, body, notes
-	}
-	return n, func(u *ast.User) (string, error) {
-		if t, ok := texts[u]; ok {
-			return t, nil
-		}
-		return body(u)
-	}, notes
+	return n, &Result{Texts: texts, Notes: notes}
 }
 
 // carriedArray is the array (rank >= 1, not local to the region) that
@@ -143,13 +164,21 @@ func carriedArray(loop *scop.Loop, s *scop.Scop, d *deps.Deps) string {
 }
 
 // scopLoopOf is the outermost loop of the original nest whose statements
-// are exactly those that f runs.
+// are exactly those that f runs (an accumulator's load or store, package
+// scalarize, counts as its statement).
 func scopLoopOf(f *ast.For, s *scop.Scop) *scop.Loop {
+	stmts := map[string]*scop.Statement{}
+	for _, st := range s.Statements {
+		stmts[st.Name] = st
+	}
 	names := map[string]bool{}
 	ast.Walk(f, func(x ast.Node) bool {
 		if u, ok := x.(*ast.User); ok {
-			name, _, _ := strings.Cut(u.Name, " ") // scalarize's "S1 (load)"
-			names[name] = true
+			if st := scalarize.StmtOf(u, stmts); st != nil {
+				names[st.Name] = true
+			} else {
+				names[u.Name] = true
+			}
 		}
 		return true
 	})
@@ -268,7 +297,7 @@ func privatizable(loop *scop.Loop, s *scop.Scop, d, dd *deps.Deps) (string, stri
 }
 
 // privateVersion builds the two versions of loop f with arr private (see
-// privatizeOuter), or says why not.
+// Outer), or says why not.
 func privateVersion(f *ast.For, arr string, s *scop.Scop, file *cfront.File, r *cfront.Region) (ast.Node, map[*ast.User]string, string) {
 	v := file.Lookup(r, arr)
 	if v == nil || v.NDims() == 0 || strings.ContainsAny(v.Type, "*[(") {
@@ -279,7 +308,7 @@ func privateVersion(f *ast.For, arr string, s *scop.Scop, file *cfront.File, r *
 			return nil, nil, "its declaration has another rank"
 		}
 	}
-	typ, _ := storageFree(v.Type) // decls.go
+	typ, _ := cdecl.StorageFree(v.Type)
 	ext := ""
 	size := "sizeof(" + typ + ")"
 	for _, dim := range v.Dims {
@@ -288,7 +317,7 @@ func privateVersion(f *ast.For, arr string, s *scop.Scop, file *cfront.File, r *
 			return nil, nil, "an extent of its declaration is unknown (a pointer or [])"
 		}
 		t := dim.Format(nil)
-		for _, w := range identRE.FindAllString(t, -1) {
+		for _, w := range ctext.IdentRE.FindAllString(t, -1) {
 			if _, ok := file.Macros[w]; !ok {
 				return nil, nil, "an extent is not a constant (" + t + ")"
 			}
@@ -339,7 +368,7 @@ func privateVersion(f *ast.For, arr string, s *scop.Scop, file *cfront.File, r *
 		return strip(n)
 	}
 	par = stripParallel(par).(*ast.For)
-	decl := &ast.User{Name: arr + " (private)"}
+	decl := &ast.User{Name: arr + " (private)", Payload: Decl{Array: arr}}
 	shared := ast.CopyLoops(par.Body)
 	par.Body = &ast.If{Cond: last, Then: &ast.Block{Stmts: []ast.Node{decl, par.Body}}, Else: shared}
 	texts := map[*ast.User]string{decl: typ + " " + arr + ext + ";"}
