@@ -31,9 +31,9 @@ const maxBodyText = 2047
 func FromModel(s *scop.Scop, src []byte) (doc *Scop, err error) {
 	defer presburger.Recover(&err)
 	params := s.Params
-	doc = &Scop{Language: "C", Params: params}
-	if params == nil {
-		doc.Params = nil
+	doc = &Scop{Language: "C"}
+	if len(params) > 0 {
+		doc.Params = append([]string{}, params...)
 	}
 	doc.Context = &Relation{Type: Context, Parts: setParts(s.Context.AlignParams(params), 0)}
 	ids := map[string]int{}
