@@ -2,76 +2,12 @@ package astgen
 
 import (
 	"cmp"
-	"math"
-	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/tessera-opt/tessera/presburger/ints"
 )
-
-func addC(a, b int64) int64 {
-	s := a + b
-	if (a >= 0) == (b >= 0) && (s >= 0) != (a >= 0) {
-		fail(ErrOverflow)
-	}
-	return s
-}
-
-func mulC(a, b int64) int64 {
-	if a == 0 || b == 0 {
-		return 0
-	}
-	neg := (a < 0) != (b < 0)
-	ua, ub := absU(a), absU(b)
-	hi, lo := bits.Mul64(ua, ub)
-	if hi != 0 || (!neg && lo > math.MaxInt64) || (neg && lo > 1<<63) {
-		fail(ErrOverflow)
-	}
-	if neg {
-		return int64(-lo)
-	}
-	return int64(lo)
-}
-
-func absU(a int64) uint64 {
-	if a < 0 {
-		return uint64(-a)
-	}
-	return uint64(a)
-}
-
-func negC(a int64) int64 {
-	if a == math.MinInt64 {
-		fail(ErrOverflow)
-	}
-	return -a
-}
-
-func gcd(a, b int64) int64 {
-	if a < 0 {
-		a = negC(a)
-	}
-	if b < 0 {
-		b = negC(b)
-	}
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
-
-// floorDiv and ceilDiv round towards -inf and +inf (b > 0).
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if (a%b != 0) && ((a < 0) != (b < 0)) {
-		q--
-	}
-	return q
-}
-
-func ceilDiv(a, b int64) int64 { return -floorDiv(negC(a), b) }
-
-func mod(a, b int64) int64 { return a - b*floorDiv(a, b) }
 
 // bezout returns x, y, g with a*x + b*y = g = gcd(a, b) (a, b >= 0).
 func bezout(a, b int64) (int64, int64, int64) {
@@ -79,13 +15,11 @@ func bezout(a, b int64) (int64, int64, int64) {
 	for b != 0 {
 		q := a / b
 		a, b = b, a-q*b
-		x0, x1 = x1, subC(x0, mulC(q, x1))
-		y0, y1 = y1, subC(y0, mulC(q, y1))
+		x0, x1 = x1, ints.Sub(x0, ints.Mul(q, x1))
+		y0, y1 = y1, ints.Sub(y0, ints.Mul(q, y1))
 	}
 	return x0, y0, a
 }
-
-func subC(a, b int64) int64 { return addC(a, negC(b)) }
 
 // aff is a quasi-affine expression over a fixed list of nv variables
 // (params, then schedule dims, then possibly extra variables such as the
@@ -175,24 +109,24 @@ func (a aff) scale(k int64) aff {
 	if k == 1 {
 		return a
 	}
-	b := aff{Coef: make([]int64, len(a.Coef)), C: mulC(a.C, k)}
+	b := aff{Coef: make([]int64, len(a.Coef)), C: ints.Mul(a.C, k)}
 	for i, c := range a.Coef {
-		b.Coef[i] = mulC(c, k)
+		b.Coef[i] = ints.Mul(c, k)
 	}
 	if k == 0 {
 		return b
 	}
 	for _, d := range a.Divs {
-		b.Divs = append(b.Divs, affDiv{Num: d.Num, Den: d.Den, K: mulC(d.K, k)})
+		b.Divs = append(b.Divs, affDiv{Num: d.Num, Den: d.Den, K: ints.Mul(d.K, k)})
 	}
 	return b
 }
 
 // add returns a + b.
 func (a aff) add(b aff) aff {
-	r := aff{Coef: make([]int64, len(a.Coef)), C: addC(a.C, b.C)}
+	r := aff{Coef: make([]int64, len(a.Coef)), C: ints.Add(a.C, b.C)}
 	for i := range r.Coef {
-		r.Coef[i] = addC(a.Coef[i], b.Coef[i])
+		r.Coef[i] = ints.Add(a.Coef[i], b.Coef[i])
 	}
 	r.Divs = append(slices.Clone(a.Divs), b.Divs...)
 	return r.canon()
@@ -215,14 +149,14 @@ func floorDivAff(a aff, den int64) aff {
 	}
 	g := den
 	for _, c := range a.Coef {
-		g = gcd(g, c)
+		g = ints.GCD(g, c)
 	}
 	for _, d := range a.Divs {
-		g = gcd(g, d.K)
+		g = ints.GCD(g, d.K)
 	}
 	if g == den {
 		// floor((den*x + c)/den) = x + floor(c/den)
-		r := aff{Coef: make([]int64, len(a.Coef)), C: floorDiv(a.C, den)}
+		r := aff{Coef: make([]int64, len(a.Coef)), C: ints.FloorDiv(a.C, den)}
 		for i, c := range a.Coef {
 			r.Coef[i] = c / den
 		}
@@ -233,7 +167,7 @@ func floorDivAff(a aff, den int64) aff {
 	}
 	if g > 1 {
 		// floor((g*x + c)/(g*d)) = floor((x + floor(c/g))/d)
-		r := aff{Coef: make([]int64, len(a.Coef)), C: floorDiv(a.C, g)}
+		r := aff{Coef: make([]int64, len(a.Coef)), C: ints.FloorDiv(a.C, g)}
 		for i, c := range a.Coef {
 			r.Coef[i] = c / g
 		}
@@ -260,7 +194,7 @@ func (a aff) canon() aff {
 		merged := false
 		for i := range out {
 			if out[i].Den == d.Den && out[i].Num.equal(d.Num) {
-				out[i].K = addC(out[i].K, d.K)
+				out[i].K = ints.Add(out[i].K, d.K)
 				merged = true
 				break
 			}
@@ -360,11 +294,11 @@ func (a aff) eval(x []int64) int64 {
 	s := a.C
 	for i, c := range a.Coef {
 		if c != 0 {
-			s = addC(s, mulC(c, x[i]))
+			s = ints.Add(s, ints.Mul(c, x[i]))
 		}
 	}
 	for _, d := range a.Divs {
-		s = addC(s, mulC(d.K, floorDiv(d.Num.eval(x), d.Den)))
+		s = ints.Add(s, ints.Mul(d.K, ints.FloorDiv(d.Num.eval(x), d.Den)))
 	}
 	return s
 }
@@ -374,10 +308,10 @@ func (a aff) eval(x []int64) int64 {
 func (a aff) contentGCD() int64 {
 	var g int64
 	for _, c := range a.Coef {
-		g = gcd(g, c)
+		g = ints.GCD(g, c)
 	}
 	for _, d := range a.Divs {
-		g = gcd(g, d.K)
+		g = ints.GCD(g, d.K)
 	}
 	return g
 }

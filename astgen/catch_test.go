@@ -7,6 +7,7 @@ import (
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/presburger/ints"
 )
 
 // TestEntryPointErrors checks astgen's public boundary: the generator's
@@ -74,6 +75,7 @@ func TestRecoverable(t *testing.T) {
 		want bool
 	}{
 		{genError{ErrOverflow}, true},
+		{&ints.OverflowError{Op: "mul", A: 1 << 62, B: 4}, true},
 		{&presburger.Error{Kind: presburger.Budget}, true},
 		{genError{ErrBudget}, false},
 		{genError{errors.New("astgen: other")}, false},

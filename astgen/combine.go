@@ -23,11 +23,11 @@ func combineCons(p aff, alpha int64, q aff, beta int64, eq bool) (c cons, feasib
 	return c, feasible, true
 }
 
-// tryGen runs f and reports false when it failed with ErrOverflow.
+// tryGen runs f and reports false when it failed with an int64 overflow.
 func tryGen(f func()) (ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			if ge, isGen := r.(genError); !isGen || ge.err != ErrOverflow {
+			if !isOverflow(r) {
 				panic(r)
 			}
 			ok = false

@@ -5,10 +5,12 @@ import (
 	"fmt"
 
 	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/presburger/ints"
 )
 
 // ErrOverflow is returned when an int64 computation of the generator would
-// overflow.
+// overflow (its checked arithmetic, package presburger/ints, panics with
+// an *ints.OverflowError, which catch turns into ErrOverflow).
 var ErrOverflow = errors.New("astgen: int64 overflow")
 
 // ErrBudget is returned when the generation exceeds Config.Budget.
@@ -36,6 +38,10 @@ func catch(errp *error) {
 		*errp = ge.err
 		return
 	}
+	if isOverflow(r) {
+		*errp = ErrOverflow
+		return
+	}
 	if e, ok := engineError(r); ok {
 		*errp = fmt.Errorf("astgen: %w", e)
 		return
@@ -49,10 +55,20 @@ func catch(errp *error) {
 // answer that is safe without it. The generator's budget and every other
 // panic are not.
 func recoverable(r any) bool {
+	if isOverflow(r) {
+		return true
+	}
+	_, ok := engineError(r)
+	return ok
+}
+
+// isOverflow reports whether the panic value r is an int64 overflow of
+// the generator's arithmetic.
+func isOverflow(r any) bool {
 	if ge, ok := r.(genError); ok {
 		return ge.err == ErrOverflow
 	}
-	_, ok := engineError(r)
+	_, ok := r.(*ints.OverflowError)
 	return ok
 }
 

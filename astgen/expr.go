@@ -5,6 +5,7 @@ import (
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/presburger/ints"
 )
 
 // This file turns affs and constraints into AST expressions (section
@@ -171,7 +172,7 @@ func canonDiv(num aff, den int64) aff {
 		return floorDivAff(num, den)
 	}
 	y := num.scale(-1)
-	y.C = addC(y.C, den-1)
+	y.C = ints.Add(y.C, den-1)
 	return floorDivAff(y, den).scale(-1)
 }
 
@@ -190,7 +191,7 @@ func (g *gen) fixedResidueUncached(num aff, den int64, b *build) (int64, bool) {
 	if !ok || !found || len(pt) != len(num.Coef) {
 		return 0, false
 	}
-	r := mod(num.eval(pt), den)
+	r := ints.Mod(num.eval(pt), den)
 	if g.otherResidueNear(num, den, r, pt, b.generated) {
 		g.tick() // the decision the exact test below would have counted
 		return r, false
@@ -199,9 +200,9 @@ func (g *gen) fixedResidueUncached(num aff, den int64, b *build) (int64, bool) {
 	// one emptiness test of a conjunction with a known division, much
 	// cheaper than the inclusion in an existentially quantified set.
 	m := num
-	m.C = subC(m.C, r)
+	m.C = ints.Sub(m.C, r)
 	rem := m.add(floorDivAff(m, den).scale(-den))
-	rem.C = subC(rem.C, 1)
+	rem.C = ints.Sub(rem.C, 1)
 	return r, g.isEmpty(b.generated.Intersect(g.setOf(b.n, nil, []aff{rem})))
 }
 
@@ -224,7 +225,7 @@ func (g *gen) otherResidueNear(num aff, den, r int64, pt []int64, s presburger.S
 	for k := range q {
 		for _, d := range [2]int64{1, -1} {
 			q[k] = pt[k] + d
-			if mod(num.eval(q), den) != r && s.Contains(q) {
+			if ints.Mod(num.eval(q), den) != r && s.Contains(q) {
 				return true
 			}
 		}
@@ -480,7 +481,7 @@ func sameDivForm(a, b aff) (aff, aff, bool) {
 			}
 		}
 		d := x.Divs[0]
-		num := d.Num.add(constAff(len(d.Num.Coef), mulC(d.Den, x.C)))
+		num := d.Num.add(constAff(len(d.Num.Coef), ints.Mul(d.Den, x.C)))
 		return num, d.Den, true
 	}
 	na, ka, oka := one(a)

@@ -1,6 +1,10 @@
 package astgen
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/tessera-opt/tessera/presburger/ints"
+)
 
 // This file is the rational Fourier-Motzkin machinery shared by the
 // projection onto a level (boundsOf, hull.go) and the rational
@@ -45,14 +49,14 @@ func relaxDivs(rows []cons, nv int, relax func(affDiv) bool) ([]cons, int) {
 				fresh[k] = q
 				num = num.resize(nv)
 				lo := num.clone()
-				lo.Coef[q] = subC(lo.Coef[q], dv.Den)
+				lo.Coef[q] = ints.Sub(lo.Coef[q], dv.Den)
 				hi := num.scale(-1)
-				hi.Coef[q] = addC(hi.Coef[q], dv.Den)
-				hi.C = addC(hi.C, dv.Den-1)
+				hi.Coef[q] = ints.Add(hi.Coef[q], dv.Den)
+				hi.C = ints.Add(hi.C, dv.Den-1)
 				extra = append(extra, cons{a: lo}, cons{a: hi})
 			}
 			out = out.resize(max(nv, len(out.Coef)))
-			out.Coef[q] = addC(out.Coef[q], dv.K)
+			out.Coef[q] = ints.Add(out.Coef[q], dv.K)
 		}
 		return out.canon()
 	}
@@ -125,7 +129,7 @@ func eliminate(rows []cons, v int) ([]cons, bool) {
 	pivot := -1
 	for i, r := range rows {
 		if r.eq && r.a.Coef[v] != 0 {
-			if pivot < 0 || abs64(r.a.Coef[v]) < abs64(rows[pivot].a.Coef[v]) {
+			if pivot < 0 || ints.Abs(r.a.Coef[v]) < ints.Abs(rows[pivot].a.Coef[v]) {
 				pivot = i
 			}
 		}
@@ -144,9 +148,9 @@ func eliminate(rows []cons, v int) ([]cons, bool) {
 				continue
 			}
 			// (|a|*r - sign(a)*b*p)/gcd(a, b)
-			g := gcd(a, b)
-			m := abs64(a / g)
-			k := negC(b / g)
+			g := ints.GCD(a, b)
+			m := ints.Abs(a / g)
+			k := ints.Neg(b / g)
 			if a < 0 {
 				k = b / g
 			}
@@ -176,8 +180,8 @@ func eliminate(rows []cons, v int) ([]cons, bool) {
 	}
 	for _, p := range pos {
 		for _, q := range neg {
-			pv, qv := p.a.Coef[v], abs64(q.a.Coef[v])
-			g := gcd(pv, qv)
+			pv, qv := p.a.Coef[v], ints.Abs(q.a.Coef[v])
+			g := ints.GCD(pv, qv)
 			c, ok, fits := combineCons(p.a, qv/g, q.a, pv/g, false)
 			if !ok {
 				return nil, false
@@ -246,11 +250,4 @@ func sameLin(a, b aff) bool {
 		}
 	}
 	return true
-}
-
-func abs64(a int64) int64 {
-	if a < 0 {
-		return negC(a)
-	}
-	return a
 }

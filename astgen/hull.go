@@ -2,6 +2,7 @@ package astgen
 
 import (
 	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/presburger/ints"
 )
 
 // cons is one constraint a >= 0 (or a == 0 when eq) over the variables
@@ -143,7 +144,7 @@ func normCons(c cons) (cons, bool) {
 	if c.eq && c.a.C%g != 0 {
 		return c, false
 	}
-	r := aff{Coef: make([]int64, len(c.a.Coef)), C: floorDiv(c.a.C, g)}
+	r := aff{Coef: make([]int64, len(c.a.Coef)), C: ints.FloorDiv(c.a.C, g)}
 	for i, x := range c.a.Coef {
 		r.Coef[i] = x / g
 	}

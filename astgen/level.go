@@ -7,6 +7,7 @@ import (
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/internal/graph"
 	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/presburger/ints"
 	"github.com/tessera-opt/tessera/schedule"
 )
 
@@ -337,11 +338,11 @@ func (g *gen) unionCovers(n int, h, ci, cj []cons, hs, u presburger.Set) bool {
 				continue // implied by h: never violated on hs
 			}
 			neg := c.a.scale(-1)
-			neg.C = subC(neg.C, 1)
+			neg.C = ints.Sub(neg.C, 1)
 			out = append(out, neg)
 			if c.eq {
 				pos := c.a.clone()
-				pos.C = subC(pos.C, 1)
+				pos.C = ints.Sub(pos.C, 1)
 				out = append(out, pos)
 			}
 		}
@@ -656,12 +657,12 @@ func (g *gen) createFor(stmts []stmt, b *build, bounds []cons) []ast.Node {
 	var checked []aff
 	for _, l := range lowers {
 		e := l.scale(-1)
-		e.Coef[np+d] = addC(e.Coef[np+d], 1)
+		e.Coef[np+d] = ints.Add(e.Coef[np+d], 1)
 		checked = append(checked, e)
 	}
 	for _, u := range uppers {
 		e := u.clone()
-		e.Coef[np+d] = subC(e.Coef[np+d], 1)
+		e.Coef[np+d] = ints.Sub(e.Coef[np+d], 1)
 		checked = append(checked, e)
 	}
 	loopEnforced := g.setOf(n, nil, checked)
@@ -776,7 +777,7 @@ func constAff(nv int, c int64) aff {
 // modulo stride: offset + stride*ceil((l - offset)/stride).
 func stridedLower(l, offset aff, stride int64) aff {
 	diff := l.sub(offset)
-	diff.C = addC(diff.C, stride-1)
+	diff.C = ints.Add(diff.C, stride-1)
 	return offset.add(floorDivAff(diff, stride).scale(stride))
 }
 
@@ -784,7 +785,7 @@ func stridedLower(l, offset aff, stride int64) aff {
 func (g *gen) strideSet(n, d int, stride int64, offset aff) presburger.Set {
 	np := g.np()
 	e := offset.resize(np + n + 1).scale(-1)
-	e.Coef[np+d] = addC(e.Coef[np+d], 1)
+	e.Coef[np+d] = ints.Add(e.Coef[np+d], 1)
 	e.Coef[np+n] = -stride
 	return g.setOf(n, []aff{e}, nil)
 }
@@ -806,7 +807,7 @@ func (g *gen) emitAt(stmts []stmt, b *build, val aff, bounds []cons) []ast.Node 
 	n := b.n
 	np := g.np()
 	e := val.scale(-1)
-	e.Coef[np+d] = addC(e.Coef[np+d], 1)
+	e.Coef[np+d] = ints.Add(e.Coef[np+d], 1)
 	fix := cons{a: e, eq: true}
 	inner := b.clone()
 	inner.depth = d + 1

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/presburger/ints"
 	"github.com/tessera-opt/tessera/schedule"
 )
 
@@ -373,12 +374,12 @@ func fastPoints(m presburger.Map, pv []int64) ([][]int64, bool) {
 			for _, e := range lows[d] {
 				c := e.Coef[np+d]
 				x[np+d] = 0
-				lo = max(lo, ceilDiv(-e.eval(x), c))
+				lo = max(lo, ints.CeilDiv(-e.eval(x), c))
 			}
 			for _, e := range highs[d] {
 				c := -e.Coef[np+d]
 				x[np+d] = 0
-				hi = min(hi, floorDiv(e.eval(x), c))
+				hi = min(hi, ints.FloorDiv(e.eval(x), c))
 			}
 			return lo, hi
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/presburger/ints"
 )
 
 // This file is the thin relational layer the generator builds on the
@@ -238,7 +239,7 @@ func (g *gen) basicAffs(b presburger.BasicMap, nvFixed int) (eqs, ineqs []aff, n
 				continue
 			}
 			if exIdx[i] >= 0 {
-				a.Coef[exIdx[i]] = addC(a.Coef[exIdx[i]], k)
+				a.Coef[exIdx[i]] = ints.Add(a.Coef[exIdx[i]], k)
 			} else {
 				a = a.add(locAff[i].scale(k))
 			}
@@ -302,7 +303,7 @@ func (ab *affBuilder) row(a aff) []int64 {
 	}
 	out := make([]int64, ab.bb.NCols())
 	for _, t := range terms {
-		out[t.col] = addC(out[t.col], t.k)
+		out[t.col] = ints.Add(out[t.col], t.k)
 	}
 	out[len(out)-1] = a.C
 	return out
@@ -402,7 +403,7 @@ func (g *gen) impliesUncached(s presburger.Set, e aff, eq bool) bool {
 	}
 	n := s.Space().Dim(presburger.Out)
 	neg := e.scale(-1)
-	neg.C = subC(neg.C, 1)
+	neg.C = ints.Sub(neg.C, 1)
 	if g.isEmpty(s.Intersect(g.setOf(n, nil, []aff{neg}))) == false {
 		return false
 	}
@@ -410,6 +411,6 @@ func (g *gen) impliesUncached(s presburger.Set, e aff, eq bool) bool {
 		return true
 	}
 	pos := e
-	pos.C = subC(pos.C, 1)
+	pos.C = ints.Sub(pos.C, 1)
 	return g.isEmpty(s.Intersect(g.setOf(n, nil, []aff{pos})))
 }

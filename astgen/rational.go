@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/presburger/ints"
 )
 
 // ratImplies reports whether every point of s satisfies e >= 0 by a
@@ -37,7 +38,7 @@ func (g *gen) ratImplies(s presburger.Set, e aff) bool {
 			rows = append(rows, cons{a: a})
 		}
 		neg := e.resize(nv).scale(-1)
-		neg.C = subC(neg.C, 1)
+		neg.C = ints.Sub(neg.C, 1)
 		rows = append(rows, cons{a: neg})
 		rows, nv = relaxDivs(rows, nv, func(affDiv) bool { return true })
 		all := make([]bool, nv)
@@ -112,7 +113,7 @@ func (w *witnesses) implies(g *gen, e aff) bool {
 		return false
 	}
 	neg := e.scale(-1)
-	neg.C = subC(neg.C, 1)
+	neg.C = ints.Sub(neg.C, 1)
 	g.tick()
 	var pt []int64
 	found, ok := g.decide(func() bool {

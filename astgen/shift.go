@@ -3,6 +3,7 @@ package astgen
 import (
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/presburger/ints"
 	"github.com/tessera-opt/tessera/schedule"
 )
 
@@ -30,7 +31,7 @@ func (g *gen) shiftedComponent(stmts []stmt, b *build) []ast.Node {
 		if !ok {
 			return g.component(stmts, b)
 		}
-		s = gcd(s, si)
+		s = ints.GCD(s, si)
 		offs[i] = oi
 	}
 	if s <= 1 {
@@ -65,7 +66,7 @@ func (g *gen) shiftedComponent(stmts []stmt, b *build) []ast.Node {
 	}
 	var out []stmt
 	for i, st := range stmts {
-		off := mod(consts[i]-base, s)
+		off := ints.Mod(consts[i]-base, s)
 		out = append(out, stmt{name: st.name, space: st.space, m: g.shiftExec(st.m, n, d, off)})
 	}
 	// The sets over the schedule dims (generated constraints, isolated

@@ -3,6 +3,7 @@ package astgen
 import (
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/presburger/ints"
 	"github.com/tessera-opt/tessera/schedule"
 )
 
@@ -120,7 +121,7 @@ func strideOf(e aff, np, n, v int) (strideCand, bool) {
 			continue
 		}
 		if dimAfter(i) {
-			s = gcd(s, c)
+			s = ints.GCD(s, c)
 			continue
 		}
 		h.Coef[i] = c
@@ -134,7 +135,7 @@ func strideOf(e aff, np, n, v int) (strideCand, bool) {
 			}
 		}
 		if local {
-			s = gcd(s, dv.K)
+			s = ints.GCD(s, dv.K)
 			continue
 		}
 		h.Divs = append(h.Divs, affDiv{Num: dv.Num.resize(nfixed), Den: dv.Den, K: dv.K})
@@ -142,7 +143,7 @@ func strideOf(e aff, np, n, v int) (strideCand, bool) {
 	if coefV == 0 || s <= 1 {
 		return strideCand{}, false
 	}
-	u := gcd(coefV, s)
+	u := ints.GCD(coefV, s)
 	if u > 1 {
 		// coefV*c + h = 0 (mod s) implies h = 0 (mod u): on the domain
 		// h/u is exact and floor(h/u) can stand for it (the candidate is
@@ -155,20 +156,20 @@ func strideOf(e aff, np, n, v int) (strideCand, bool) {
 		return strideCand{}, false
 	}
 	// coefV*c + h = 0 (mod s)  =>  c = -inv(coefV)*h (mod s)
-	x, _, _ := bezout(mod(coefV, s), s)
-	o := h.scale(negC(x))
+	x, _, _ := bezout(ints.Mod(coefV, s), s)
+	o := h.scale(ints.Neg(x))
 	return strideCand{s: s, o: reduceMod(o, s)}, true
 }
 
 // reduceMod reduces the coefficients and the constant of a modulo s (the
 // value of the result is congruent to that of a).
 func reduceMod(a aff, s int64) aff {
-	r := aff{Coef: make([]int64, len(a.Coef)), C: mod(a.C, s)}
+	r := aff{Coef: make([]int64, len(a.Coef)), C: ints.Mod(a.C, s)}
 	for i, c := range a.Coef {
-		r.Coef[i] = mod(c, s)
+		r.Coef[i] = ints.Mod(c, s)
 	}
 	for _, dv := range a.Divs {
-		if k := mod(dv.K, s); k != 0 {
+		if k := ints.Mod(dv.K, s); k != 0 {
 			r.Divs = append(r.Divs, affDiv{Num: dv.Num, Den: dv.Den, K: k})
 		}
 	}
@@ -179,9 +180,9 @@ func reduceMod(a aff, s int64) aff {
 // c = o (mod lcm(s1, s2)) (valid when both hold).
 func combineStrides(s1 int64, o1 aff, s2 int64, o2 aff) (int64, aff) {
 	c, dd, g := bezout(s1, s2)
-	t1 := mulC(dd, s2/g)
-	t2 := mulC(c, s1/g)
-	s := mulC(s1/g, s2)
+	t1 := ints.Mul(dd, s2/g)
+	t2 := ints.Mul(c, s1/g)
+	s := ints.Mul(s1/g, s2)
 	return s, reduceMod(o1.scale(t1).add(o2.scale(t2)), s)
 }
 
@@ -265,9 +266,9 @@ func (g *gen) unroll(stmts []stmt, b *build, dom presburger.Set) []ast.Node {
 	}
 	var out []ast.Node
 	for t := int64(0); t < bestN; t++ {
-		val := best.add(constAff(len(best.Coef), mulC(stride, t)))
+		val := best.add(constAff(len(best.Coef), ints.Mul(stride, t)))
 		e := val.scale(-1)
-		e.Coef[v] = addC(e.Coef[v], 1)
+		e.Coef[v] = ints.Add(e.Coef[v], 1)
 		slice := g.consSet(n, []cons{{a: e, eq: true}})
 		out = append(out, g.emitAt(g.restrictAll(stmts, slice), b, val, hull)...)
 	}
@@ -286,25 +287,25 @@ func (g *gen) sliceCount(dom presburger.Set, n, d int, l aff, stride int64) (int
 	below := func(l aff) bool {
 		// is there a point with c_d < l?
 		lo := l.scale(-1)
-		lo.Coef[np+d] = addC(lo.Coef[np+d], 1)
+		lo.Coef[np+d] = ints.Add(lo.Coef[np+d], 1)
 		lo = lo.scale(-1)
-		lo.C = subC(lo.C, 1)
+		lo.C = ints.Sub(lo.C, 1)
 		return !g.isEmpty(dom.Intersect(g.setOf(n, nil, []aff{lo})))
 	}
 	if below(l) {
 		shift := int64(1)
-		for below(l.add(constAff(len(l.Coef), -mulC(stride, shift)))) {
+		for below(l.add(constAff(len(l.Coef), -ints.Mul(stride, shift)))) {
 			shift *= 2
 			if shift > maxSlices {
 				return 0, aff{}, false
 			}
 		}
-		l = l.add(constAff(len(l.Coef), -mulC(stride, shift)))
+		l = l.add(constAff(len(l.Coef), -ints.Mul(stride, shift)))
 	}
 	beyond := func(N int64) bool {
 		e := l.scale(-1)
-		e.Coef[np+d] = addC(e.Coef[np+d], 1)
-		e.C = subC(e.C, mulC(stride, N))
+		e.Coef[np+d] = ints.Add(e.Coef[np+d], 1)
+		e.C = ints.Sub(e.C, ints.Mul(stride, N))
 		return g.isEmpty(dom.Intersect(g.setOf(n, nil, []aff{e})))
 	}
 	hi := int64(1)
