@@ -2,9 +2,11 @@ package mlir
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/cfront"
 )
 
 // node writes the ops of an AST statement.
@@ -136,46 +138,147 @@ func (e *fnEmitter) aff(x ast.Expr, o *emOperands) string {
 }
 
 func (e *fnEmitter) affOp(x *ast.Op, o *emOperands) string {
-	arg := func(k int) string {
-		r := e.aff(x.Args[k], o)
-		if strings.Contains(r, " ") {
-			return "(" + r + ")"
-		}
-		return r
+	l := &emLin{coef: map[string]int64{}}
+	e.linear(x, o, 1, l)
+	return l.String()
+}
+
+// emLin is a linear combination of affine atoms (dims, symbols, and
+// floordiv/ceildiv/mod expressions, by their text) plus a constant.
+type emLin struct {
+	c     int64
+	coef  map[string]int64
+	order []string // atoms in order of first use
+}
+
+func (l *emLin) add(atom string, k int64) {
+	if _, ok := l.coef[atom]; !ok {
+		l.order = append(l.order, atom)
 	}
-	constArg := func(k int) (int64, bool) {
-		c, ok := e.subst(x.Args[k]).(*ast.Int)
+	l.coef[atom] = emAddChecked(l.coef[atom], k)
+}
+
+// emAddChecked and emMulChecked stop the region's output on an int64
+// overflow rather than printing a wrapped coefficient.
+func emAddChecked(a, b int64) int64 {
+	s := a + b
+	if (s > a) != (b > 0) && b != 0 {
+		emFail(cfront.Pos{}, "integer overflow in an affine expression")
+	}
+	return s
+}
+
+func emMulChecked(a, b int64) int64 {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	p := a * b
+	if p/b != a || (a == -1 && b == math.MinInt64) || (b == -1 && a == math.MinInt64) {
+		emFail(cfront.Pos{}, "integer overflow in an affine expression")
+	}
+	return p
+}
+
+// String prints the combination: atoms in order of first use, then the
+// constant.
+func (l *emLin) String() string {
+	var b strings.Builder
+	for _, a := range l.order {
+		k := l.coef[a]
+		if k == 0 {
+			continue
+		}
+		atom := a
+		if strings.Contains(a, " ") {
+			atom = "(" + a + ")"
+		}
+		switch {
+		case b.Len() == 0 && k == 1:
+			b.WriteString(a)
+		case b.Len() == 0 && k == -1:
+			b.WriteString("-" + atom)
+		case b.Len() == 0:
+			fmt.Fprintf(&b, "%s * %d", atom, k)
+		case k == 1:
+			b.WriteString(" + " + a)
+		case k == -1:
+			b.WriteString(" - " + atom)
+		case k > 0:
+			fmt.Fprintf(&b, " + %s * %d", atom, k)
+		default:
+			fmt.Fprintf(&b, " - %s * %d", atom, -k)
+		}
+	}
+	switch {
+	case b.Len() == 0:
+		return fmt.Sprint(l.c)
+	case l.c > 0:
+		fmt.Fprintf(&b, " + %d", l.c)
+	case l.c < 0:
+		fmt.Fprintf(&b, " - %d", -l.c)
+	}
+	return b.String()
+}
+
+// linear adds k times x to l.
+func (e *fnEmitter) linear(x ast.Expr, o *emOperands, k int64, l *emLin) {
+	x = e.subst(x)
+	constOf := func(y ast.Expr) (int64, bool) {
+		c, ok := e.subst(y).(*ast.Int)
 		if !ok {
 			return 0, false
 		}
 		return c.V, true
 	}
-	switch x.Kind {
-	case ast.OpAdd:
-		return arg(0) + " + " + arg(1)
-	case ast.OpSub:
-		return arg(0) + " - " + arg(1)
-	case ast.OpNeg:
-		return "-" + arg(0)
-	case ast.OpMul:
-		if c, ok := constArg(0); ok {
-			return fmt.Sprintf("%s * %d", arg(1), c)
+	switch x := x.(type) {
+	case *ast.Int:
+		l.c = emAddChecked(l.c, emMulChecked(k, x.V))
+		return
+	case *ast.Ident:
+		l.add(e.aff(x, o), k)
+		return
+	case *ast.Op:
+		switch x.Kind {
+		case ast.OpAdd:
+			e.linear(x.Args[0], o, k, l)
+			e.linear(x.Args[1], o, k, l)
+			return
+		case ast.OpSub:
+			e.linear(x.Args[0], o, k, l)
+			e.linear(x.Args[1], o, emMulChecked(k, -1), l)
+			return
+		case ast.OpNeg:
+			e.linear(x.Args[0], o, emMulChecked(k, -1), l)
+			return
+		case ast.OpMul:
+			if c, ok := constOf(x.Args[0]); ok {
+				e.linear(x.Args[1], o, emMulChecked(k, c), l)
+				return
+			}
+			if c, ok := constOf(x.Args[1]); ok {
+				e.linear(x.Args[0], o, emMulChecked(k, c), l)
+				return
+			}
+			emFail(e.r.Pos, "the product %v is not affine", x)
+		case ast.OpFloorDiv, ast.OpExactDiv, ast.OpPDivQ, ast.OpCeilDiv, ast.OpRem:
+			c, ok := constOf(x.Args[1])
+			if !ok || c <= 0 {
+				emFail(e.r.Pos, "the division %v is not by a positive constant", x)
+			}
+			op := map[ast.OpKind]string{ast.OpFloorDiv: "floordiv", ast.OpExactDiv: "floordiv",
+				ast.OpPDivQ: "floordiv", ast.OpCeilDiv: "ceildiv", ast.OpRem: "mod"}[x.Kind]
+			inner := e.aff(x.Args[0], o)
+			if strings.Contains(inner, " ") {
+				inner = "(" + inner + ")"
+			}
+			l.add(fmt.Sprintf("%s %s %d", inner, op, c), k)
+			return
 		}
-		if c, ok := constArg(1); ok {
-			return fmt.Sprintf("%s * %d", arg(0), c)
-		}
-		emFail(e.r.Pos, "the product %v is not affine", x)
-	case ast.OpFloorDiv, ast.OpExactDiv, ast.OpPDivQ, ast.OpCeilDiv, ast.OpRem:
-		c, ok := constArg(1)
-		if !ok || c <= 0 {
-			emFail(e.r.Pos, "the division %v is not by a positive constant", x)
-		}
-		op := map[ast.OpKind]string{ast.OpFloorDiv: "floordiv", ast.OpExactDiv: "floordiv",
-			ast.OpPDivQ: "floordiv", ast.OpCeilDiv: "ceildiv", ast.OpRem: "mod"}[x.Kind]
-		return fmt.Sprintf("%s %s %d", arg(0), op, c)
+		emFail(e.r.Pos, "the expression %v is not affine (%s)", x, x.Kind)
+	case *ast.Call:
+		emFail(e.r.Pos, "call %s in an affine expression", x.Func)
 	}
-	emFail(e.r.Pos, "the expression %v is not affine (%s)", x, x.Kind)
-	return ""
+	emFail(e.r.Pos, "expression %v", x)
 }
 
 // terms splits a bound into the expressions of its min (upper) or max
@@ -198,11 +301,16 @@ func (e *fnEmitter) boundMap(cases []ast.Expr, adjust int64, kw string) string {
 	o := emNewOperands()
 	var res []string
 	for _, c := range cases {
-		r := e.aff(c, o)
-		if adjust != 0 {
-			r = fmt.Sprintf("%s + %d", r, adjust)
+		res = append(res, e.aff(ast.Add(c, ast.NewInt(adjust)), o))
+	}
+	if len(res) == 1 && len(o.dims) == 0 {
+		// affine.for's short forms: a constant, or one symbol.
+		if len(o.syms) == 0 {
+			return res[0]
 		}
-		res = append(res, r)
+		if len(o.syms) == 1 && res[0] == "s0" {
+			return o.syms[0]
+		}
 	}
 	m := fmt.Sprintf("affine_map<%s -> (%s)>%s", o.header(), strings.Join(res, ", "), o.list())
 	if len(res) > 1 {

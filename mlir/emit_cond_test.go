@@ -31,17 +31,17 @@ func TestEmitCond(t *testing.T) {
 		want string
 	}{
 		{"and", ast.NewOp(ast.OpAnd, ast.NewOp(ast.OpGe, c0, ast.NewInt(2)), ast.NewOp(ast.OpLe, c0, ast.Sub(n, ast.NewInt(3)))),
-			`    affine.if affine_set<(d0)[s0] : (d0 - 2 >= 0, (s0 - 3) - d0 >= 0)>(%i_c0)[%p_n] {
+			`    affine.if affine_set<(d0)[s0] : (d0 - 2 >= 0, s0 - d0 - 3 >= 0)>(%i_c0)[%p_n] {
       affine.store %one, %m[] : memref<i32>
     } else {
       affine.store %two, %m[] : memref<i32>
     }
 `},
 		{"or", ast.NewOp(ast.OpOr, ast.NewOp(ast.OpLt, c0, ast.NewInt(3)), ast.NewOp(ast.OpGt, c0, ast.Sub(n, ast.NewInt(4)))),
-			`    affine.if affine_set<(d0)[] : (3 - (d0 + 1) >= 0)>(%i_c0)[] {
+			`    affine.if affine_set<(d0)[] : (-d0 + 2 >= 0)>(%i_c0)[] {
       affine.store %one, %m[] : memref<i32>
     } else {
-      affine.if affine_set<(d0)[s0] : (d0 - ((s0 - 4) + 1) >= 0)>(%i_c0)[%p_n] {
+      affine.if affine_set<(d0)[s0] : (d0 - s0 + 3 >= 0)>(%i_c0)[%p_n] {
         affine.store %one, %m[] : memref<i32>
       } else {
         affine.store %two, %m[] : memref<i32>
@@ -56,7 +56,7 @@ func TestEmitCond(t *testing.T) {
     }
 `},
 		{"min", ast.NewOp(ast.OpLe, c0, ast.NewOp(ast.OpMin, n, ast.NewInt(7))),
-			`    affine.if affine_set<(d0)[s0] : (s0 - d0 >= 0, 7 - d0 >= 0)>(%i_c0)[%p_n] {
+			`    affine.if affine_set<(d0)[s0] : (s0 - d0 >= 0, -d0 + 7 >= 0)>(%i_c0)[%p_n] {
       affine.store %one, %m[] : memref<i32>
     } else {
       affine.store %two, %m[] : memref<i32>

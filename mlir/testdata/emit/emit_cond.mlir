@@ -2,7 +2,7 @@
 module {
   // region 1 (emit_cond.c:17)
   func.func @kernel_r1(%a_A: memref<48x48xf64>, %a_F: memref<48xf32>, %a_I: memref<48x48xi32>, %a_L: memref<48xi64>, %a_S: memref<48xi8>, %a_x: memref<48xf64>, %p_n: index) attributes {llvm.emit_c_interface} {
-    affine.for %i_c0 = affine_map<()[] -> (0)>()[] to min affine_map<()[s0] -> (3, (s0 - 1) + 1)>()[%p_n] step 1 {
+    affine.for %i_c0 = 0 to min affine_map<()[s0] -> (3, s0)>()[%p_n] step 1 {
       %t1 = affine.load %a_x[%i_c0] : memref<48xf64>
       %t2 = arith.constant 2.0e+00 : f64
       %t3 = arith.mulf %t1, %t2 : f64
@@ -10,7 +10,7 @@ module {
       %t5 = arith.addf %t3, %t4 : f64
       affine.store %t5, %a_x[%i_c0] : memref<48xf64>
     }
-    affine.for %i_c0 = max affine_map<()[s0] -> (s0 - 3, 3)>()[%p_n] to affine_map<()[s0] -> (s0)>()[%p_n] step 1 {
+    affine.for %i_c0 = max affine_map<()[s0] -> (s0 - 3, 3)>()[%p_n] to %p_n step 1 {
       %t6 = affine.load %a_x[%i_c0] : memref<48xf64>
       %t7 = arith.constant 2.0e+00 : f64
       %t8 = arith.mulf %t6, %t7 : f64
@@ -18,8 +18,8 @@ module {
       %t10 = arith.addf %t8, %t9 : f64
       affine.store %t10, %a_x[%i_c0] : memref<48xf64>
     }
-    affine.for %i_c0 = affine_map<()[] -> (1)>()[] to affine_map<()[s0] -> (s0)>()[%p_n] step 1 {
-      affine.for %i_c1 = affine_map<()[] -> (0)>()[] to affine_map<(d0)[] -> (d0)>(%i_c0)[] step 1 {
+    affine.for %i_c0 = 1 to %p_n step 1 {
+      affine.for %i_c1 = 0 to affine_map<(d0)[] -> (d0)>(%i_c0)[] step 1 {
         %t11 = affine.load %a_A[%i_c0, %i_c1] : memref<48x48xf64>
         %t12 = affine.load %a_A[%i_c1, %i_c0] : memref<48x48xf64>
         %t13 = arith.cmpf ogt, %t11, %t12 : f64
@@ -44,7 +44,7 @@ module {
         affine.store %t31, %a_A[%i_c0, %i_c1] : memref<48x48xf64>
       }
     }
-    affine.for %i_c0 = affine_map<()[] -> (0)>()[] to affine_map<()[s0] -> (s0)>()[%p_n] step 3 {
+    affine.for %i_c0 = 0 to %p_n step 3 {
       %t32 = affine.load %a_F[%i_c0] : memref<48xf32>
       %t33 = arith.constant 2.5e-01 : f32
       %t34 = arith.mulf %t32, %t33 : f32
@@ -63,8 +63,8 @@ module {
       %t47 = arith.subf %t39, %t46 : f32
       affine.store %t47, %a_F[%i_c0] : memref<48xf32>
     }
-    affine.for %i_c0 = affine_map<()[] -> (1)>()[] to affine_map<()[s0] -> (s0)>()[%p_n] step 1 {
-      affine.for %i_c1 = affine_map<()[] -> (1)>()[] to affine_map<()[s0] -> (s0)>()[%p_n] step 1 {
+    affine.for %i_c0 = 1 to %p_n step 1 {
+      affine.for %i_c1 = 1 to %p_n step 1 {
         %t48 = affine.load %a_I[%i_c0 - 1, %i_c1] : memref<48x48xi32>
         %t49 = arith.constant 2 : i32
         %t50 = arith.shli %t48, %t49 : i32
@@ -102,7 +102,7 @@ module {
         affine.store %t80, %a_L[%i_c0] : memref<48xi64>
       }
     }
-    affine.for %i_c0 = affine_map<()[] -> (0)>()[] to affine_map<()[s0] -> (s0)>()[%p_n] step 1 {
+    affine.for %i_c0 = 0 to %p_n step 1 {
       %t81 = affine.load %a_S[%i_c0] : memref<48xi8>
       %t82 = affine.load %a_x[%i_c0] : memref<48xf64>
       %t83 = arith.constant 0.0e+00 : f64

@@ -4,8 +4,8 @@ module {
   func.func @kernel_r1(%a_A: memref<40x50xf64>, %a_B: memref<50x40xf64>, %a_s: memref<f64>, %a_x: memref<40xf64>, %a_alpha: f64, %p_n: index, %p_m: index) attributes {llvm.emit_c_interface} {
     %l_t = memref.alloca() : memref<f64>
     affine.if affine_set<()[s0] : (s0 - 1 >= 0)>()[%p_m] {
-      affine.for %i_c0 = affine_map<()[] -> (0)>()[] to affine_map<()[s0] -> (s0)>()[%p_n] step 1 {
-        affine.for %i_c1 = affine_map<()[] -> (0)>()[] to affine_map<()[s0] -> (s0)>()[%p_m] step 1 {
+      affine.for %i_c0 = 0 to %p_n step 1 {
+        affine.for %i_c1 = 0 to %p_m step 1 {
           %t1 = affine.load %a_B[%i_c1, %i_c0] : memref<50x40xf64>
           %t2 = arith.mulf %a_alpha, %t1 : f64
           %t3 = affine.load %a_x[%i_c0] : memref<40xf64>
@@ -22,14 +22,14 @@ module {
     }
     %t11 = arith.constant 0.0e+00 : f64
     affine.store %t11, %a_s[] : memref<f64>
-    affine.for %i_c0 = affine_map<()[] -> (0)>()[] to affine_map<()[s0] -> (s0)>()[%p_n] step 1 {
+    affine.for %i_c0 = 0 to %p_n step 1 {
       %t12 = affine.load %a_s[] : memref<f64>
       %t13 = affine.load %a_A[%i_c0, %i_c0] : memref<40x50xf64>
       %t14 = math.sqrt %t13 : f64
       %t15 = arith.addf %t12, %t14 : f64
       affine.store %t15, %a_s[] : memref<f64>
     }
-    affine.for %i_c0 = affine_map<()[] -> (1)>()[] to affine_map<()[s0] -> (s0)>()[%p_n] step 1 {
+    affine.for %i_c0 = 1 to %p_n step 1 {
       %t16 = affine.load %a_x[%i_c0 - 1] : memref<40xf64>
       %t17 = arith.constant 0 : i32
       %t18 = arith.sitofp %t17 : i32 to f64
@@ -50,7 +50,7 @@ module {
       %t33 = arith.select %t19, %t20, %t32 : f64
       affine.store %t33, %a_x[%i_c0] : memref<40xf64>
     }
-    affine.for %i_c0 = affine_map<()[] -> (0)>()[] to affine_map<()[s0] -> (s0)>()[%p_n] step 1 {
+    affine.for %i_c0 = 0 to %p_n step 1 {
       %t34 = affine.load %a_x[%i_c0] : memref<40xf64>
       %t35 = arith.constant 5.0e-01 : f32
       %t36 = arith.extf %t35 : f32 to f64

@@ -3,7 +3,7 @@ module {
   // region 1 (emit_refused.c:7): not written: subscript i / 2 uses /: not written as an affine expression (C division and remainder truncate)
   // region 2 (emit_refused.c:11)
   func.func @f_r2(%a_B: memref<64xf64>, %p_n: index) attributes {llvm.emit_c_interface} {
-    affine.for %i_c0 = affine_map<()[] -> (0)>()[] to affine_map<()[s0] -> (s0)>()[%p_n] step 1 {
+    affine.for %i_c0 = 0 to %p_n step 1 {
       %t1 = affine.load %a_B[%i_c0] : memref<64xf64>
       %t2 = arith.constant 2.0e+00 : f64
       %t3 = arith.mulf %t1, %t2 : f64
