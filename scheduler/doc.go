@@ -156,7 +156,17 @@
 // negative coefficients) and Result.Warnings says so; when that runs
 // over too, or a step runs over the engine's budget, Schedule returns an
 // error (*BudgetError for the former) and the caller keeps the original
-// schedule. Config.Cancel stops the search from outside (ErrCancelled).
+// schedule. Config.Cancel stops the search from outside (ErrCancelled):
+// it is checked before each Farkas dual and integer program, and inside
+// them (the engine's queries run through a presburger.Query with the
+// channel and check it every few hundred solver steps; the fallback
+// integer solver checks it at each pivot).
+//
+// Errors: the search unwinds with panics (the engine's *presburger.Error,
+// the package's overflow, work-limit and cancellation values); one
+// deferred guard at the package's boundaries (Schedule, the integer
+// program solvers) turns them into errors, and lets any other panic, a
+// bug, go on.
 //
 // Glossary: isl's isl_schedule_constraints_compute_schedule does the same
 // job with a different objective; Pluto's "satisfied" dependences are our
