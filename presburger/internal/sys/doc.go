@@ -102,9 +102,15 @@
 // overflow means the old exact path answers, or panics as it always did).
 // The Omega-test answers remain the oracles of the differential tests.
 //
-// Cancel(true) makes every running query stop at its next step with a
-// CancelledError, which nothing in the engine recovers; the differential
-// tests against isl use it to stop a case that ran past its time limit.
+// A System's Cancel channel, when closed, stops the queries on it at
+// their next budget check (every cancelEvery steps, and whenever a budget
+// runs out, so that a cancellation is never taken for a budget overrun)
+// with a CancelledError; Cancel(true) does the same for every running
+// query (the differential tests against isl use it to stop a case that
+// ran past its time limit). No fallback of the engine answers a
+// CancelledError: the solver's one recover (stoppedBy) catches only the
+// budget and overflow limits it is asked for, and presburger turns the
+// cancellation into an Error of Kind Cancelled at its boundary.
 //
 // Enumerate fixes the variables one at a time on one tableau: two warm
 // LPs give the range of x_k for the current prefix, each value is an
