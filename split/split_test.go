@@ -61,6 +61,12 @@ func TestDecisions(t *testing.T) {
 		{"times", mm,
 			"for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) for (int k = 0; k < N; k++) C[i][j] = (A[i][k] + B[k][j]) * C[i][j];",
 			true, "", ""},
+		{"subtraction", mm,
+			"for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) for (int k = 0; k < N; k++) C[i][j] = C[i][j] - alpha * A[i][k] * B[k][j];",
+			true, "", ""},
+		{"right operand", mm,
+			"for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) for (int k = 0; k < N; k++) C[i][j] = (alpha * A[i][k] * B[k][j]) + (C[i][j]);",
+			true, "", ""},
 		{"two loops", mm,
 			"for (int i = 0; i < N; i++) for (int k = 0; k < N; k++) x[i] += A[i][k] * B[k][i];",
 			false, "only 2 enclosing loop(s)", ""},
@@ -107,6 +113,35 @@ func TestDecisions(t *testing.T) {
 				t.Fatalf("declaration\n%s\nlacks %q", decl, tc.decl)
 			}
 		})
+	}
+}
+
+// TestSplitForms checks the statements a split writes for the update
+// forms that are split, and that x = e - x, no update, gets no decision.
+func TestSplitForms(t *testing.T) {
+	loops := "for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) for (int k = 0; k < N; k++) "
+	for _, tc := range []struct{ stmt, upd string }{
+		{"C[i][j] = C[i][j] - A[i][k] * B[k][j];", "C[i][j] = C[i][j] - split_tmp0[k][i];"},
+		{"C[i][j] -= A[i][k] * B[k][j];", "C[i][j] -= split_tmp0[k][i];"},
+		{"C[i][j] = (A[i][k] * B[k][j]) + (C[i][j]);", "C[i][j] = split_tmp0[k][i] + (C[i][j]);"},
+		{"C[i][j] = C[i][j] * (A[i][k] + B[k][j]);", "C[i][j] = C[i][j] * split_tmp0[k][i];"},
+	} {
+		res, _ := apply(t, region(mm, loops+tc.stmt), Config{})
+		if !res.Split() {
+			t.Errorf("%s: not split: %v", tc.stmt, res.Decisions)
+			continue
+		}
+		var texts []string
+		for _, st := range res.Scop.Statements {
+			texts = append(texts, st.Text)
+		}
+		if len(texts) != 2 || !strings.HasPrefix(texts[0], "split_tmp0[k][i] = ") || texts[1] != tc.upd {
+			t.Errorf("%s: statements %q, want the definition and %q", tc.stmt, texts, tc.upd)
+		}
+	}
+	res, _ := apply(t, region(mm, loops+"C[i][j] = A[i][k] * B[k][j] - C[i][j];"), Config{})
+	if len(res.Decisions) != 0 || res.Split() {
+		t.Errorf("x = e - x: decisions %v", res.Decisions)
 	}
 }
 
