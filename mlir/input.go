@@ -40,6 +40,8 @@ type InputResult struct {
 	// Nests counts the loop nests found, Raised those turned into C,
 	// Rewritten those replaced by a call of an optimized function.
 	Nests, Raised, Rewritten int
+	// NewFuncs are the names of the functions added to the module.
+	NewFuncs []string
 }
 
 // Errors reports whether some diagnostic is an error.
@@ -164,6 +166,7 @@ func (res *InputResult) splice(path string, src []byte, mod *ParsedFile, em *Mod
 		}
 		edits = append(edits, edit{n.op.Start, n.op.End, call})
 		funcs = append(funcs, text[ef.Name])
+		res.NewFuncs = append(res.NewFuncs, ef.Name)
 		res.Rewritten++
 	}
 	sort.Slice(edits, func(i, j int) bool { return edits[i].start < edits[j].start })

@@ -102,6 +102,7 @@ type raiser struct {
 	parent  map[*Op]*Op   // enclosing op (nil at the nest's root)
 	blockOf map[*Op]*Block
 	stores  map[string][]*Op // stores of the nest per memref
+	storing map[string][]*Op // stores of the nest per stored value
 	params  []string         // C parameter declarations, in order
 	dimPars []string         // extent parameters (first in the list)
 	b       strings.Builder
@@ -166,6 +167,7 @@ func (r *raiser) raiseNest(n *nest) {
 	r.order, r.last, r.parent = map[*Op]int{}, map[*Op]int{}, map[*Op]*Op{}
 	r.blockOf = map[*Op]*Block{}
 	r.stores = map[string][]*Op{}
+	r.storing = map[string][]*Op{}
 	r.params, r.dimPars = nil, nil
 	r.b.Reset()
 	r.number(n.op, nil, nil, new(int))
@@ -204,6 +206,7 @@ func (r *raiser) number(op, parent *Op, in *Block, k *int) {
 	r.blockOf[op] = in
 	if op.Name == "affine.store" || op.Name == "memref.store" {
 		r.stores[op.Memref] = append(r.stores[op.Memref], op)
+		r.storing[op.Value] = append(r.storing[op.Value], op)
 	}
 	for _, b := range op.Regions {
 		for _, sub := range b.Ops {
@@ -446,6 +449,9 @@ func (r *raiser) value(v string, user *Op) string {
 		return c
 	}
 	if r.definedInside(v) {
+		if acc, ok := r.forward(v, user); ok {
+			return acc
+		}
 		return r.inner(r.defs[v], v, user)
 	}
 	// Defined outside the nest: a constant is written in place, another
@@ -549,6 +555,49 @@ var mathCalls = map[string]string{
 	"tan": "tan", "tanh": "tanh", "atan": "atan", "atan2": "atan2", "erf": "erf", "floor": "floor",
 	"ceil": "ceil", "round": "round", "trunc": "trunc", "fma": "fma", "cbrt": "cbrt", "copysign": "copysign",
 	"maxnumf": "fmax", "minnumf": "fmin", "maxsi": "max", "minsi": "min", "remf": "fmod",
+}
+
+// forward returns the element that an earlier store of the nest wrote v
+// to, when user may read v from there: the store's block holds user, and
+// no store to that memref runs between them. A value that is stored and
+// used again is read back, not computed again: the loads of its tree may
+// have been overwritten by then (the store itself may be one of them).
+func (r *raiser) forward(v string, user *Op) (string, bool) {
+	ss := r.storing[v]
+	for k := len(ss) - 1; k >= 0; k-- {
+		s := ss[k]
+		if r.order[s] >= r.order[user] {
+			continue
+		}
+		if r.storesBetween(s, user, s.Memref) {
+			continue
+		}
+		return r.access(s, user), true
+	}
+	return "", false
+}
+
+// storesBetween reports whether a store to memref may run after the op
+// from and before user reads: from's block must hold user (else true);
+// when user sits in a loop or if of that block, every store in it counts.
+func (r *raiser) storesBetween(from, user *Op, memref string) bool {
+	p := user
+	for p != nil && r.blockOf[p] != r.blockOf[from] {
+		p = r.parent[p]
+	}
+	if p == nil {
+		return true
+	}
+	lo, hi := r.order[from], r.last[p]
+	if p == user {
+		hi = r.order[user] - 1
+	}
+	for _, s := range r.stores[memref] {
+		if k := r.order[s]; k > lo && k <= hi {
+			return true
+		}
+	}
+	return false
 }
 
 // checkHoist refuses to move the load ld to the statement user when a

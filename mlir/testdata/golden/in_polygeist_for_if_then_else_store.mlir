@@ -16,19 +16,6 @@ module {
     func.call @gemm_nest_opt(%A, %B, %C, %beta, %N, %S) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, f32, index, index) -> ()
     return
   }
-  func.func @gemm_nest_opt(%a_A: memref<?xf32>, %a_B: memref<?xf32>, %a_C: memref<?xf32>, %a_beta: f32, %p_N: index, %p_S: index) attributes {llvm.emit_c_interface} {
-    affine.for %i_c0 = affine_map<()[] -> (0)>()[] to affine_map<()[s0] -> (s0)>()[%p_N] step 1 {
-      affine.if affine_set<(d0)[s0] : (s0 - (d0 + 1) >= 0)>(%i_c0)[%p_S] {
-        %t1 = affine.load %a_B[%i_c0] : memref<?xf32>
-        affine.store %t1, %a_C[%i_c0] : memref<?xf32>
-      }
-      affine.if affine_set<(d0)[s0] : (d0 - s0 >= 0)>(%i_c0)[%p_S] {
-        %t2 = affine.load %a_A[%i_c0] : memref<?xf32>
-        affine.store %t2, %a_C[%i_c0] : memref<?xf32>
-      }
-      affine.store %a_beta, %a_C[%i_c0] : memref<?xf32>
-    }
-    return
-  }
+  func.func @gemm_nest_opt(%a_A: memref<?xf32>, %a_B: memref<?xf32>, %a_C: memref<?xf32>, %a_beta: f32, %p_N: index, %p_S: index) attributes {llvm.emit_c_interface} { ... }
 }
 // ---- diagnostics
