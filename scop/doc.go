@@ -130,6 +130,25 @@
 // reads of a statement come before its write in Accesses, as in C's
 // evaluation of an assignment.
 //
+// # Updates
+//
+// Statement.Update (update.go) is the one recognizer of a statement that
+// updates its left side x with an associative and commutative operator,
+// from which every pass recognizes reductions (dependence summaries, the
+// scheduler's reduction loops, statement splitting, the vector kernels).
+// It works on the statement's expression tree, not on printed text:
+// x op= e, x++ and x--, x = x op e, x = e op x, chains x = a + x - b whose
+// leaves hold x once (through parentheses), min and max as conditionals
+// (x = x < e ? x : e) or as fmin/fmax calls. The operators are + (with -
+// as the sign of a term: x = e - x is no update), *, &, |, ^, && and ||,
+// min and max; /, %, shifts and comparisons are not associative. The
+// model then checks that the statement reads its written element exactly
+// as often as the pattern shows x (so e does not read it under another
+// spelling). Update.Exact tells the forms that compute x op e as written
+// from those that hold x in a longer chain (regrouping them changes
+// floating-point rounding). Each pass takes the operators and forms it
+// can use.
+//
 // # Glossary
 //
 //	Scop            pet_scop / isl's "scop" (pet, PPCG)
