@@ -119,6 +119,10 @@ type parser struct {
 	// key "name@offset" (orig strips the suffix for printing).
 	scopes []map[string]string
 	seen   map[string]bool
+	// blockDepth counts the regions being read inside the current
+	// function; topLabel is set by a block label in its own region.
+	blockDepth int
+	topLabel   bool
 }
 
 // def defines the SSA name in the innermost scope and returns its key.
@@ -294,7 +298,10 @@ func (p *parser) lex() token {
 	case c == '-' && p.off+1 < len(p.src) && p.src[p.off+1] == '>':
 		p.off += 2
 		return mk(tPunct)
-	case strings.IndexByte("()[]{}<>,:=+-*?|", c) >= 0:
+	case c == '.' && p.off+2 < len(p.src) && p.src[p.off+1] == '.' && p.src[p.off+2] == '.':
+		p.off += 3 // the ellipsis of a variadic function type
+		return mk(tPunct)
+	case strings.IndexByte("()[]{}<>,:=+-*?|./&~;\\", c) >= 0:
 		p.off++
 		return mk(tPunct)
 	}
@@ -543,9 +550,9 @@ func (p *parser) parseFunc() *ParsedFunc {
 	}
 	name := p.expectKind(tSymbol, "a function name (@name)")
 	f.Name = name.text[1:]
-	saveScopes, saveSeen := p.scopes, p.seen
-	p.scopes, p.seen = []map[string]string{{}}, map[string]bool{}
-	defer func() { p.scopes, p.seen = saveScopes, saveSeen }()
+	saveScopes, saveSeen, saveDepth, saveLabel := p.scopes, p.seen, p.blockDepth, p.topLabel
+	p.scopes, p.seen, p.blockDepth = []map[string]string{{}}, map[string]bool{}, 0
+	defer func() { p.scopes, p.seen, p.blockDepth, p.topLabel = saveScopes, saveSeen, saveDepth, saveLabel }()
 	p.expect("(")
 	if !p.accept(")") {
 		for {
@@ -584,6 +591,7 @@ func (p *parser) parseFunc() *ParsedFunc {
 	}
 	if p.peek().text == "{" {
 		f.Body = p.parseBlock(f)
+		f.MultiBlock = p.topLabel
 	}
 	f.End = p.lastEnd
 	if f.Body != nil {
@@ -615,6 +623,12 @@ func (p *parser) parseBlock(f *ParsedFunc) *Block {
 	b := &Block{Start: open.loc.Offset}
 	p.pushScope()
 	defer p.popScope()
+	top := p.blockDepth == 0
+	if top {
+		p.topLabel = false
+	}
+	p.blockDepth++
+	defer func() { p.blockDepth-- }()
 	for {
 		t := p.peek()
 		switch {
@@ -625,10 +639,11 @@ func (p *parser) parseBlock(f *ParsedFunc) *Block {
 			b.End = t.end
 			return b
 		case t.kind == tCaret:
-			// A block label: the function has several blocks.
+			// A block label: in the function's own region, the
+			// function has several blocks.
 			p.next()
-			if f != nil {
-				f.MultiBlock = true
+			if top {
+				p.topLabel = true
 			}
 			if p.peek().text == "(" {
 				p.skipBalanced(p.next())
