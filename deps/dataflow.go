@@ -1,5 +1,7 @@
 package deps
 
+import "github.com/tessera-opt/tessera/presburger"
+
 // maxKilledParts bounds the parts of one composition Output ∘ Flow (the
 // product of the operands' part counts) that valueBased subtracts.
 const maxKilledParts = 1024
@@ -30,6 +32,7 @@ const maxKillSteps = 50_000
 // keeps its memory-based relation (progfuzz fm_budget_time_mod_reduction.c:
 // 64 x 64 parts from a disjunction of mods took half a minute).
 func (d *Deps) valueBased() []*Dep {
+	eng := engine{presburger.Query{Cancel: d.Config.Cancel}}
 	type key struct {
 		st  string
 		acc int
@@ -65,15 +68,15 @@ func (d *Deps) valueBased() []*Dep {
 				}
 				killed := o.Rel.ApplyRange(f.Rel)
 				var ok bool
-				if rel, ok = rel.SubtractWithin(killed, maxKillSteps); !ok {
+				if rel, ok = eng.subtractWithin(rel, killed, maxKillSteps); !ok {
 					tooBig = true
 					break
 				}
-				if rel.IsEmpty() {
+				if eng.isEmpty(rel) {
 					break
 				}
 			}
-			if tooBig || rel.IsEmpty() {
+			if tooBig || eng.isEmpty(rel) {
 				break
 			}
 		}

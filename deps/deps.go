@@ -96,10 +96,16 @@ type Deps struct {
 // Compute computes the dependences of s. The error reports an engine
 // failure (budget or overflow), never a property of the program.
 func Compute(s *scop.Scop, cfg Config) (d *Deps, err error) {
+	defer func() {
+		if presburger.IsCancelled(err) {
+			d, err = nil, ErrCancelled
+		}
+	}()
 	defer presburger.Recover(&err)
 	start := time.Now()
 	d = &Deps{Scop: s, Config: cfg, checked: &checkMemo{}}
 	c := newComputer(s)
+	c.engine = engine{presburger.Query{Cancel: cfg.Cancel}}
 	type acc struct {
 		st  *scop.Statement
 		idx int
@@ -178,6 +184,38 @@ func kindMatches(k Kind, src, tgt scop.AccessKind) bool {
 type computer struct {
 	s      *scop.Scop
 	prefix string
+	engine engine
+}
+
+// engine runs the emptiness tests and subtractions of Compute under
+// Config.Cancel (a presburger.Query), so that a cancellation stops the
+// pair in progress too, not only the next one. An error of the engine (a
+// cancellation, a budget) unwinds to Compute's presburger.Recover as the
+// engine's own panic would.
+type engine struct{ q presburger.Query }
+
+func (e engine) isEmpty(m presburger.Map) bool {
+	empty, err := e.q.IsEmptyMap(m)
+	must(err)
+	return empty
+}
+
+func (e engine) removeEmptyParts(m presburger.Map) presburger.Map {
+	r, err := e.q.RemoveEmptyParts(m)
+	must(err)
+	return r
+}
+
+func (e engine) subtractWithin(a, b presburger.Map, maxSteps int64) (presburger.Map, bool) {
+	r, ok, err := e.q.SubtractWithin(a, b, maxSteps)
+	must(err)
+	return r, ok
+}
+
+func must(err error) {
+	if err != nil {
+		panic(err)
+	}
 }
 
 func newComputer(s *scop.Scop) *computer {
@@ -240,7 +278,7 @@ func (c *computer) pair(kind Kind, s *scop.Statement, si int, t *scop.Statement,
 	a, b := s.Accesses[si], t.Accesses[ti]
 	// Instances touching the same element: a followed by the inverse of b.
 	same := a.Rel.ApplyRange(b.Rel.Reverse())
-	if same.IsEmpty() {
+	if c.engine.isEmpty(same) {
 		return nil
 	}
 	dep := &Dep{Kind: kind, Source: s, Target: t, SrcAccess: si, TgtAccess: ti, Array: a.Array, Common: common(s, t)}
@@ -251,8 +289,8 @@ func (c *computer) pair(kind Kind, s *scop.Statement, si int, t *scop.Statement,
 		if !ok {
 			continue
 		}
-		part := same.Intersect(ord).RemoveEmptyParts()
-		if part.IsEmpty() {
+		part := c.engine.removeEmptyParts(same.Intersect(ord))
+		if c.engine.isEmpty(part) {
 			continue
 		}
 		dep.Levels = append(dep.Levels, level)

@@ -53,14 +53,27 @@ func (s BasicSet) IsEmpty() bool { return s.m.IsEmpty() }
 // exceeds its budget: callers use it only to drop parts, which keeps
 // results exact either way.
 func (b BasicMap) pruneEmpty() bool {
-	return orOnBudget(false, b.IsEmpty)
+	return b.pruneEmptyWith(nil)
+}
+
+// pruneEmptyWith is pruneEmpty with its solver query stopped when cancel
+// is closed (nil: never).
+func (b BasicMap) pruneEmptyWith(cancel <-chan struct{}) bool {
+	return orOnBudget(false, func() bool {
+		empty, _ := b.isEmptyWithin(sys.DefaultBudget, cancel)
+		return empty
+	})
 }
 
 // dropEmpty returns the parts of m that the solver finds non-empty.
-func (m Map) dropEmpty() Map {
+func (m Map) dropEmpty() Map { return m.dropEmptyWith(nil) }
+
+// dropEmptyWith is dropEmpty with its solver queries stopped when cancel
+// is closed (nil: never).
+func (m Map) dropEmptyWith(cancel <-chan struct{}) Map {
 	var parts []BasicMap
 	for _, p := range m.parts {
-		if !p.pruneEmpty() {
+		if !p.pruneEmptyWith(cancel) {
 			parts = append(parts, p)
 		}
 	}

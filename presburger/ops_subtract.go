@@ -91,7 +91,11 @@ func (a Set) SubtractWithin(b Set, maxSteps int64) (Set, bool) {
 // stepAccount is the solver budget shared by the emptiness tests of one
 // SubtractWithin; a nil account gives every test the engine's default
 // budget and answers "not empty" past it (pruneEmpty).
-type stepAccount struct{ left int64 }
+type stepAccount struct {
+	left int64
+	// cancel, when closed, stops the emptiness tests (nil: never).
+	cancel <-chan struct{}
+}
 
 // stepsPerPass is what SubtractWithin charges for subtracting one basic
 // map from another, besides the solver's steps: the normalizations,
@@ -116,7 +120,7 @@ func (acct *stepAccount) pruneEmpty(b BasicMap) bool {
 	if acct.left <= 0 {
 		acct.charge(1)
 	}
-	empty, steps := b.isEmptyWithin(acct.left, nil)
+	empty, steps := b.isEmptyWithin(acct.left, acct.cancel)
 	acct.left -= steps
 	return empty
 }
@@ -131,7 +135,11 @@ func (a Map) subtract(b Map, acct *stepAccount) Map {
 	if b.PlainIsUniverse() {
 		return a.withParts(nil)
 	}
-	cur := a.dropEmpty().parts
+	var cancel <-chan struct{}
+	if acct != nil {
+		cancel = acct.cancel
+	}
+	cur := a.dropEmptyWith(cancel).parts
 	for _, bp := range b.parts {
 		known := bp.makeKnown()
 		if acct != nil {

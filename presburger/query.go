@@ -35,6 +35,34 @@ func (q Query) LexMinPoint(b BasicMap) (pt []int64, kind OptKind, err error) {
 	return pt, kind, nil
 }
 
+// IsEmptyMap is Map.IsEmpty.
+func (q Query) IsEmptyMap(m Map) (empty bool, err error) {
+	defer Recover(&err)
+	for _, p := range m.parts {
+		if e, _ := p.isEmptyWithin(sys.DefaultBudget, q.Cancel); !e {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// RemoveEmptyParts is Map.RemoveEmptyParts.
+func (q Query) RemoveEmptyParts(m Map) (r Map, err error) {
+	defer Recover(&err)
+	return m.dropEmptyWith(q.Cancel), nil
+}
+
+// SubtractWithin is Map.SubtractWithin; ok is false when it ran over
+// maxSteps.
+func (q Query) SubtractWithin(a, b Map, maxSteps int64) (r Map, ok bool, err error) {
+	defer Recover(&err)
+	acct := &stepAccount{left: maxSteps, cancel: q.Cancel}
+	if !survives(func() { r = a.subtract(b, acct) }, Budget) {
+		return Map{}, false, nil
+	}
+	return r, true, nil
+}
+
 // Coefficients is BasicMap.Coefficients (Farkas' lemma).
 func (q Query) Coefficients(b BasicMap) (c BasicSet, err error) {
 	defer Recover(&err)

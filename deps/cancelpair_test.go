@@ -1,0 +1,53 @@
+package deps
+
+import (
+	"testing"
+
+	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/scop"
+)
+
+// TestPairCancelled: the engine's questions of one pair of accesses run
+// under Config.Cancel: with the channel closed, the pair in progress
+// stops with the engine's cancellation (Compute's boundary turns it into
+// ErrCancelled), while an open channel computes the same dependence as
+// no channel.
+func TestPairCancelled(t *testing.T) {
+	s := loadScop(t, "testdata/lu.c")
+	var w, r *scop.Statement
+	wi, ri := -1, -1
+	for _, st := range s.Statements {
+		for k, a := range st.Accesses {
+			if a.Kind == scop.Write && w == nil {
+				w, wi = st, k
+			}
+		}
+	}
+	for _, st := range s.Statements {
+		for k, a := range st.Accesses {
+			if a.Kind == scop.Read && a.Array == w.Accesses[wi].Array && r == nil {
+				r, ri = st, k
+			}
+		}
+	}
+	if r == nil {
+		t.Fatal("no read of the first written array")
+	}
+	c := newComputer(s)
+	want := c.pair(Flow, w, wi, r, ri)
+	c.engine = engine{presburger.Query{Cancel: make(chan struct{})}}
+	if got := c.pair(Flow, w, wi, r, ri); (got == nil) != (want == nil) || got != nil && !got.Rel.IsEqual(want.Rel) {
+		t.Fatalf("open channel: %v, want %v", got, want)
+	}
+	stop := make(chan struct{})
+	close(stop)
+	c.engine = engine{presburger.Query{Cancel: stop}}
+	var err error
+	func() {
+		defer presburger.Recover(&err)
+		c.pair(Flow, w, wi, r, ri)
+	}()
+	if !presburger.IsCancelled(err) {
+		t.Fatalf("closed channel: err = %v, want the engine's cancellation", err)
+	}
+}
