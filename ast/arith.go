@@ -6,37 +6,9 @@ import (
 )
 
 // Checked int64 arithmetic: every function reports ok = false instead of
-// wrapping around.
-
-func addChecked(a, b int64) (int64, bool) {
-	s := a + b
-	if (a >= 0) == (b >= 0) && (s >= 0) != (a >= 0) {
-		return 0, false
-	}
-	return s, true
-}
-
-func subChecked(a, b int64) (int64, bool) {
-	d := a - b
-	if (a >= 0) != (b >= 0) && (d >= 0) != (a >= 0) {
-		return 0, false
-	}
-	return d, true
-}
-
-func mulChecked(a, b int64) (int64, bool) {
-	if a == 0 || b == 0 {
-		return 0, true
-	}
-	if (a == -1 && b == math.MinInt64) || (b == -1 && a == math.MinInt64) {
-		return 0, false
-	}
-	p := a * b
-	if p/b != a {
-		return 0, false
-	}
-	return p, true
-}
+// wrapping around. Sums, differences and products are presburger/ints'
+// AddOK, SubOK and MulOK; the divisions of C and of the generated code
+// are here.
 
 // truncDivChecked is C's a / b; b must be non-zero.
 func truncDivChecked(a, b int64) (int64, bool) {

@@ -3,6 +3,8 @@ package ast
 import (
 	"math"
 	"strings"
+
+	"github.com/tessera-opt/tessera/presburger/ints"
 )
 
 // Expr is an integer expression of the generated code. The concrete types
@@ -184,7 +186,7 @@ func Add(a, b Expr) Expr {
 	y, yok := constOf(b)
 	switch {
 	case xok && yok:
-		if v, ok := addChecked(x, y); ok {
+		if v, ok := ints.AddOK(x, y); ok {
 			return NewInt(v)
 		}
 	case yok && y == 0:
@@ -201,7 +203,7 @@ func Sub(a, b Expr) Expr {
 	y, yok := constOf(b)
 	switch {
 	case xok && yok:
-		if v, ok := subChecked(x, y); ok {
+		if v, ok := ints.SubOK(x, y); ok {
 			return NewInt(v)
 		}
 	case yok && y == 0:
@@ -217,7 +219,7 @@ func Mul(a, b Expr) Expr {
 	x, xok := constOf(a)
 	y, yok := constOf(b)
 	if xok && yok {
-		if v, ok := mulChecked(x, y); ok {
+		if v, ok := ints.MulOK(x, y); ok {
 			return NewInt(v)
 		}
 		return NewOp(OpMul, a, b)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/tessera-opt/tessera/presburger/ints"
 )
 
 // Instance is one execution of a User node: its statement name and the
@@ -238,7 +240,7 @@ func (in *interp) execFor(f *For) error {
 		if inc == 0 {
 			return fmt.Errorf("ast: interpret: %w: loop %s has step 0", ErrDomain, f.Iter)
 		}
-		nv, ok := addChecked(in.env[slot].v, inc)
+		nv, ok := ints.AddOK(in.env[slot].v, inc)
 		if !ok {
 			return fmt.Errorf("ast: interpret: %w: %s += %d", ErrOverflow, f.Iter, inc)
 		}
@@ -388,11 +390,11 @@ func apply2(k OpKind, x, y int64) (int64, error) {
 	var ok bool
 	switch k {
 	case OpAdd:
-		r, ok = addChecked(v[0], v[1])
+		r, ok = ints.AddOK(v[0], v[1])
 	case OpSub:
-		r, ok = subChecked(v[0], v[1])
+		r, ok = ints.SubOK(v[0], v[1])
 	case OpMul:
-		r, ok = mulChecked(v[0], v[1])
+		r, ok = ints.MulOK(v[0], v[1])
 	case OpNeg:
 		r, ok = -v[0], v[0] != math.MinInt64
 	case OpFloorDiv:

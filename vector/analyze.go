@@ -2,9 +2,9 @@ package vector
 
 import (
 	"fmt"
-	"math/bits"
 
 	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/presburger/ints"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -72,7 +72,7 @@ func linCoef(e ast.Expr, iter string) (c int64, ok bool) {
 				}
 				b = -b
 			}
-			return addChecked(a, b)
+			return ints.AddOK(a, b)
 		case ast.OpNeg:
 			a, ok := linCoef(e.Args[0], iter)
 			if !ok || a == -1<<63 {
@@ -89,10 +89,10 @@ func linCoef(e ast.Expr, iter string) (c int64, ok bool) {
 				return 0, true
 			}
 			if k, isInt := e.Args[0].(*ast.Int); isInt {
-				return mulChecked(k.V, b)
+				return ints.MulOK(k.V, b)
 			}
 			if k, isInt := e.Args[1].(*ast.Int); isInt {
-				return mulChecked(a, k.V)
+				return ints.MulOK(a, k.V)
 			}
 			return 0, false
 		}
@@ -135,37 +135,6 @@ func independent(e ast.Expr, iter string) bool {
 	return true
 }
 
-func addChecked(a, b int64) (int64, bool) {
-	s := a + b
-	if (a >= 0) == (b >= 0) && (s >= 0) != (a >= 0) {
-		return 0, false
-	}
-	return s, true
-}
-
-func mulChecked(a, b int64) (int64, bool) {
-	if a == 0 || b == 0 {
-		return 0, true
-	}
-	neg := (a < 0) != (b < 0)
-	ua, ub := uabs(a), uabs(b)
-	hi, lo := bits.Mul64(ua, ub)
-	if hi != 0 || lo > 1<<63 || (lo == 1<<63 && !neg) {
-		return 0, false
-	}
-	if neg {
-		return -int64(lo), true
-	}
-	return int64(lo), true
-}
-
-func uabs(a int64) uint64 {
-	if a < 0 {
-		return uint64(-a)
-	}
-	return uint64(a)
-}
-
 // accessStride is the change of each subscript of access a of the
 // statement called by u when the loop iterator iter increases by one;
 // ok is false when a subscript is not affine in iter.
@@ -188,11 +157,11 @@ func accessStride(a *scop.Access, u *ast.User, iter string) (delta []int64, ok b
 		}
 		var s int64
 		for d := range row {
-			p, ok := mulChecked(row[d], argc[d])
+			p, ok := ints.MulOK(row[d], argc[d])
 			if !ok {
 				return nil, false
 			}
-			if s, ok = addChecked(s, p); !ok {
+			if s, ok = ints.AddOK(s, p); !ok {
 				return nil, false
 			}
 		}

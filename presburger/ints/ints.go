@@ -3,7 +3,6 @@ package ints
 import (
 	"fmt"
 	"math"
-	"math/bits"
 )
 
 // OverflowError is the panic value of every operation of this package whose
@@ -23,9 +22,8 @@ func overflow(op string, a, b int64) {
 
 // Add returns a+b.
 func Add(a, b int64) int64 {
-	c := a + b
-	// Overflow iff a and b have the same sign and c has the other one.
-	if (a^c)&(b^c) < 0 {
+	c, ok := AddOK(a, b)
+	if !ok {
 		overflow("add", a, b)
 	}
 	return c
@@ -33,9 +31,8 @@ func Add(a, b int64) int64 {
 
 // Sub returns a-b.
 func Sub(a, b int64) int64 {
-	c := a - b
-	// Overflow iff a and b have different signs and c's sign differs from a's.
-	if (a^b)&(a^c) < 0 {
+	c, ok := SubOK(a, b)
+	if !ok {
 		overflow("sub", a, b)
 	}
 	return c
@@ -47,21 +44,11 @@ func Mul(a, b int64) int64 {
 	if a == int64(int32(a)) && b == int64(int32(b)) {
 		return a * b
 	}
-	neg := (a < 0) != (b < 0)
-	hi, lo := bits.Mul64(absU(a), absU(b))
-	if hi != 0 {
+	c, ok := MulOK(a, b)
+	if !ok {
 		overflow("mul", a, b)
 	}
-	if neg {
-		if lo > 1<<63 {
-			overflow("mul", a, b)
-		}
-		return -int64(lo) // lo == 1<<63 gives MinInt64, which is right
-	}
-	if lo > math.MaxInt64 {
-		overflow("mul", a, b)
-	}
-	return int64(lo)
+	return c
 }
 
 func absU(a int64) uint64 {

@@ -165,3 +165,34 @@ func BenchmarkMulWide(b *testing.B) {
 	}
 	_ = x
 }
+
+// TestOKForms checks AddOK, SubOK and MulOK against math/big on edge
+// values: the same value as Add, Sub and Mul when they fit, false exactly
+// when those panic.
+func TestOKForms(t *testing.T) {
+	vals := []int64{0, 1, -1, 2, -2, 3, math.MaxInt32, math.MinInt32, math.MaxInt32 + 1, 1 << 32, -(1 << 32), 1 << 62, -(1 << 62), math.MaxInt64, math.MinInt64, math.MaxInt64 - 1, math.MinInt64 + 1}
+	fits := func(z *big.Int) bool { return z.IsInt64() }
+	for _, a := range vals {
+		for _, b := range vals {
+			A, B := big.NewInt(a), big.NewInt(b)
+			for _, c := range []struct {
+				name  string
+				ok    func(a, b int64) (int64, bool)
+				panic func(a, b int64) int64
+				exact *big.Int
+			}{
+				{"add", AddOK, Add, new(big.Int).Add(A, B)},
+				{"sub", SubOK, Sub, new(big.Int).Sub(A, B)},
+				{"mul", MulOK, Mul, new(big.Int).Mul(A, B)},
+			} {
+				v, ok := c.ok(a, b)
+				if ok != fits(c.exact) || ok && v != c.exact.Int64() || !ok && v != 0 {
+					t.Errorf("%sOK(%d, %d) = %d, %v; exact %v", c.name, a, b, v, ok, c.exact)
+				}
+				if ov := overflows(func() { v = c.panic(a, b) }); ov == ok || ok && v != c.exact.Int64() {
+					t.Errorf("%s(%d, %d) = %d, overflow %v; exact %v", c.name, a, b, v, ov, c.exact)
+				}
+			}
+		}
+	}
+}
