@@ -4,9 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/bits"
 	"sort"
 	"strings"
+
+	"github.com/tessera-opt/tessera/presburger/ints"
 )
 
 // errOverflow is returned (wrapped in a positioned error by the caller) when
@@ -17,38 +18,31 @@ var errOverflow = errors.New("integer overflow in affine expression")
 // translation entry points recover it and turn it into a positioned error.
 type overflowPanic struct{}
 
+// addInt, mulInt and negInt are presburger/ints' checked arithmetic with
+// the translation's own panic value.
+
 func addInt(a, b int64) int64 {
-	s := a + b
-	if (a >= 0) == (b >= 0) && (s >= 0) != (a >= 0) {
+	s, ok := ints.AddOK(a, b)
+	if !ok {
 		panic(overflowPanic{})
 	}
 	return s
 }
 
 func mulInt(a, b int64) int64 {
-	if a == 0 || b == 0 {
-		return 0
-	}
-	if (a == math.MinInt64 && b == -1) || (b == math.MinInt64 && a == -1) {
+	p, ok := ints.MulOK(a, b)
+	if !ok {
 		panic(overflowPanic{})
 	}
-	neg := (a < 0) != (b < 0)
-	ua, ub := absU(a), absU(b)
-	hi, lo := bits.Mul64(ua, ub)
-	if hi != 0 || (!neg && lo > math.MaxInt64) || (neg && lo > 1<<63) {
-		panic(overflowPanic{})
-	}
-	if neg {
-		return int64(-lo)
-	}
-	return int64(lo)
+	return p
 }
 
 func negInt(a int64) int64 {
-	if a == math.MinInt64 {
+	n, ok := ints.SubOK(0, a)
+	if !ok {
 		panic(overflowPanic{})
 	}
-	return -a
+	return n
 }
 
 func absU(a int64) uint64 {
@@ -56,15 +50,6 @@ func absU(a int64) uint64 {
 		return uint64(-(a + 1)) + 1
 	}
 	return uint64(a)
-}
-
-// floorDiv rounds towards minus infinity (d > 0).
-func floorDiv(a, d int64) int64 {
-	q := a / d
-	if a%d != 0 && (a < 0) != (d < 0) {
-		q--
-	}
-	return q
 }
 
 func gcd(a, b int64) int64 {
@@ -219,7 +204,7 @@ func floorDivAff(a *aff, d int64) *aff {
 		return a
 	}
 	if a.isConst() {
-		return affConst(floorDiv(a.c, d))
+		return affConst(ints.FloorDiv(a.c, d))
 	}
 	if a.content(true)%d == 0 {
 		return a.exactDiv(d)
@@ -228,7 +213,7 @@ func floorDivAff(a *aff, d int64) *aff {
 	whole := &aff{}
 	rest := &aff{c: a.c}
 	for v, c := range a.lin {
-		q := floorDiv(c, d)
+		q := ints.FloorDiv(c, d)
 		if q != 0 {
 			if whole.lin == nil {
 				whole.lin = map[string]int64{}
@@ -243,7 +228,7 @@ func floorDivAff(a *aff, d int64) *aff {
 		}
 	}
 	for _, t := range a.divs {
-		q := floorDiv(t.coef, d)
+		q := ints.FloorDiv(t.coef, d)
 		if q != 0 {
 			whole.divs = append(whole.divs, divTerm{coef: q, num: t.num, den: t.den})
 		}
@@ -252,10 +237,10 @@ func floorDivAff(a *aff, d int64) *aff {
 		}
 	}
 	if rest.isConst() {
-		return whole.add(affConst(floorDiv(rest.c, d)))
+		return whole.add(affConst(ints.FloorDiv(rest.c, d)))
 	}
 	// Keep the constant of rest inside the floor only modulo d.
-	q := floorDiv(rest.c, d)
+	q := ints.FloorDiv(rest.c, d)
 	rest.c -= q * d
 	g := rest.content(true)
 	g = gcd(g, d)
@@ -328,7 +313,7 @@ func (a *aff) eval(vals map[string]int64) (int64, bool) {
 		if !ok {
 			return 0, false
 		}
-		s = addInt(s, mulInt(d.coef, floorDiv(x, d.den)))
+		s = addInt(s, mulInt(d.coef, ints.FloorDiv(x, d.den)))
 	}
 	return s, true
 }
