@@ -215,6 +215,29 @@
 // the arguments of calls may use the pending assumptions too, since those
 // hold whenever a statement executes.
 //
+// # What comes from elsewhere, and what stays here
+//
+// Moving sets between schedule spaces (inserting, dropping, permuting
+// dims) is presburger's Remap; the strongly connected components of the
+// component step are internal/graph's SCCTopo; the checked arithmetic is
+// presburger/ints, whose overflow panic the exported entry points return
+// as ErrOverflow (catch, errors.go). A panic reaches the caller only when
+// it is neither the generator's own unwinding (genError) nor an engine
+// error: that is a bug.
+//
+// The generator keeps its own quasi-affine form (aff.go: an expression
+// over the columns of the schedule space, floor divisions nested as terms)
+// and the rational Fourier-Motzkin elimination on it that gives loop
+// bounds (fm.go, hull.go, rational.go). The engine's rational projection
+// (presburger/internal/sys) computes a different object: the exact real
+// shadow of a system, pruned by Chernikov's rule and a redundancy test,
+// under a step budget that fails the query. The generator's elimination is
+// an over-approximation by design: divisions that do not involve an
+// eliminated variable stay opaque terms, rows that leave int64 or exceed
+// a row limit are dropped instead of failing, and of parallel rows only
+// the tightest is kept. Its rows become the bounds of the generated loops,
+// so exchanging one elimination for the other changes the generated code.
+//
 // # Expressions (section 5.10)
 //
 // Bounds and guards are affine or quasi-affine (floor divisions of affine
@@ -298,7 +321,7 @@
 //	executed            isl's executed (inverse schedule) in isl_ast_codegen.c
 //	build               isl_ast_build (depth, generated, pending, strides)
 //	generateNextLevel   generate_next_level
-//	components          generate_components (isl_tarjan)
+//	components          generate_components (isl_tarjan: internal/graph.SCCTopo)
 //	createFor           create_node / create_for
 //	shiftedComponent    generate_component / generate_shift_component
 //	emitAt              a degenerate loop eliminated by substitution
