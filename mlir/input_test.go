@@ -107,7 +107,7 @@ func TestInputKeepsUnsupported(t *testing.T) {
 	all := strings.Join(warns, "\n")
 	for _, want := range []string{
 		"unsupported.mlir:10:7: warning: operation scf.if is not supported inside a loop nest",
-		"unsupported.mlir:14:5: warning: affine.for carrying values (iter_args",
+		"unsupported.mlir:14:5: warning: the outermost loop of a nest carries values (iter_args)",
 		"unsupported.mlir:22:7: warning: operation func.call is not supported inside a loop nest",
 	} {
 		if !strings.Contains(all, want) {

@@ -32,6 +32,10 @@ type Op struct {
 	Lower, Upper [][]*AffExpr
 	Steps        []int64
 	IterArgs     bool
+	// affine.for iter_args: the arguments (defined in the body), their
+	// initial values and types.
+	IterNames, IterInits []string
+	IterTypes            []ValueType
 	// affine.if: the conditions.
 	Cond []Constraint
 	// affine.load/store, memref.load/store: the memref and the
@@ -418,12 +422,30 @@ func (p *parser) readFor(op *Op, f *ParsedFunc) {
 	if p.peek().text == "iter_args" {
 		p.next()
 		op.IterArgs = true
-		p.skipBalancedCollect(p.expect("("), op)
+		p.expect("(")
+		for {
+			op.IterNames = append(op.IterNames, p.expectKind(tValue, "an iteration argument").text)
+			p.expect("=")
+			op.IterInits = append(op.IterInits, p.use(p.expectKind(tValue, "an initial value").text))
+			if !p.accept(",") {
+				p.expect(")")
+				break
+			}
+		}
 		p.expect("->")
-		if p.peek().text == "(" {
-			p.skipBalanced(p.next())
+		if p.accept("(") {
+			for {
+				op.IterTypes = append(op.IterTypes, p.parseType())
+				if !p.accept(",") {
+					p.expect(")")
+					break
+				}
+			}
 		} else {
-			p.parseType()
+			op.IterTypes = append(op.IterTypes, p.parseType())
+		}
+		if len(op.IterTypes) != len(op.IterNames) {
+			p.errorAt(op.Loc, "affine.for has %d iteration arguments and %d result types", len(op.IterNames), len(op.IterTypes))
 		}
 	}
 	p.ivBody(op, f)
@@ -689,6 +711,9 @@ func (p *parser) ivBody(op *Op, f *ParsedFunc) {
 	p.pushScope()
 	for k, v := range op.IVs {
 		op.IVs[k] = p.def(v, op.Start)
+	}
+	for k, v := range op.IterNames {
+		op.IterNames[k] = p.def(v, op.Start)
 	}
 	op.Regions = []*Block{p.parseBlock(f)}
 	p.popScope()

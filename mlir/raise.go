@@ -236,8 +236,7 @@ func (r *raiser) line(w *strings.Builder, lines *[]Loc, at Loc, text string) {
 func (r *raiser) stmt(op *Op, w *strings.Builder, lines *[]Loc) {
 	switch op.Name {
 	case "affine.for", "affine.parallel":
-		if op.IterArgs {
-			r.fail(op, "%s carrying values (iter_args, reduce or results) is not supported inside a loop nest", op.Name)
+		if op.IterArgs && !r.carried(op, w, lines) {
 			return
 		}
 		for k, iv := range op.IVs {
@@ -289,8 +288,20 @@ func (r *raiser) stmt(op *Op, w *strings.Builder, lines *[]Loc) {
 		rhs := r.value(op.Value, op)
 		r.line(w, lines, op.Loc, lhs+" = "+rhs+";")
 	case "affine.yield":
-		if len(op.Operands) > 0 {
-			r.fail(op, "affine.yield of values is not supported inside a loop nest")
+		loop := r.parent[op]
+		if len(op.Operands) == 0 {
+			return
+		}
+		if loop == nil || loop.Name != "affine.for" || len(loop.IterNames) != len(op.Operands) {
+			r.fail(op, "affine.yield of values is not supported here")
+			return
+		}
+		// The next iteration's value of the carried scalar.
+		for k, v := range op.Operands {
+			if v == loop.IterNames[k] {
+				continue
+			}
+			r.line(w, lines, op.Loc, r.cnames[loop.IterNames[k]]+" = "+r.value(v, op)+";")
 		}
 	default:
 		if op.Known && pureOp(op.Name) {
@@ -302,6 +313,35 @@ func (r *raiser) stmt(op *Op, w *strings.Builder, lines *[]Loc) {
 		}
 		r.fail(op, "operation %s is not supported inside a loop nest (%s)", op.Name, why)
 	}
+}
+
+// carried declares the C scalar of a loop's iteration argument: a
+// variable local to the region, set to the initial value before the
+// loop, assigned by the yield at the end of each iteration, and read by
+// the loop's result after it. One argument per loop, on a loop inside the
+// nest (the outermost loop's result would be needed outside the region).
+func (r *raiser) carried(op *Op, w *strings.Builder, lines *[]Loc) bool {
+	switch {
+	case op.Name != "affine.for":
+		r.fail(op, "%s with reductions is not supported inside a loop nest", op.Name)
+		return false
+	case r.parent[op] == nil:
+		r.fail(op, "the outermost loop of a nest carries values (iter_args): its results are used outside the nest")
+		return false
+	case len(op.IterNames) != 1 || len(op.Results) != 1:
+		r.fail(op, "affine.for carrying %d values (iter_args): one is supported", len(op.IterNames))
+		return false
+	}
+	ct, ok := cType(op.IterTypes[0])
+	if !ok {
+		r.fail(op, "affine.for carries a value of type %s, which has no C counterpart here", op.IterTypes[0].Text)
+		return false
+	}
+	init := r.value(op.IterInits[0], op)
+	acc := r.declare(op.IterNames[0])
+	r.cnames[op.Results[0]] = acc
+	r.line(w, lines, op.Loc, fmt.Sprintf("%s %s = %s;", ct, acc, init))
+	return true
 }
 
 func (r *raiser) block(b *Block, w *strings.Builder, lines *[]Loc) {

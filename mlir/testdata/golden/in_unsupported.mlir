@@ -28,5 +28,5 @@ module {
 }
 // ---- diagnostics
 // testdata/in/unsupported.mlir:10:7: warning: operation scf.if is not supported inside a loop nest (tessera does not know its effects); the loop nest at 8:5 is kept as written
-// testdata/in/unsupported.mlir:14:5: warning: affine.for carrying values (iter_args, reduce or results) is not supported inside a loop nest; the loop nest at 14:5 is kept as written
+// testdata/in/unsupported.mlir:14:5: warning: the outermost loop of a nest carries values (iter_args): its results are used outside the nest; the loop nest at 14:5 is kept as written
 // testdata/in/unsupported.mlir:22:7: warning: operation func.call is not supported inside a loop nest (tessera does not know its effects); the loop nest at 20:5 is kept as written
