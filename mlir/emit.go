@@ -82,8 +82,11 @@ type Arg struct {
 // C-only post-stages (vector intrinsics, statement splitting), no scalar
 // expansion and no AST post-passes (whose let bindings the affine dialect
 // has no place for), so that the regions' schedules are the ones Emit
-// generates code for.
+// generates code for; and no run-time alias check of the C output, whose
+// failure would keep a region that the MLIR function (over distinct
+// memrefs, as the model takes its arrays) can express.
 func EmitOptions(opt *pipeline.Options) {
+	opt.AssumeNoAlias = true
 	opt.Vectorize = false
 	opt.Split = false
 	opt.NoExpand = true
