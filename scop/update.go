@@ -126,7 +126,12 @@ func (u Update) Exact() bool { return u.Form != FormChain }
 // Update recognizes the statement as an update of its left side (see
 // MatchUpdate) and checks it against the model: the statement reads the
 // element it writes (in any spelling of its subscripts) exactly as often
-// as the target occurs in the pattern, so that no operand reads it.
+// as the target occurs in the pattern, so that no operand reads it
+// through the same subscripts. An operand may still read other elements
+// of the target's array, some of which may be the written one for some
+// instances (A[i][k] beside A[i][j] when k == j): a pass that reorders
+// the updates checks those accesses (Access.LHS tells the target's
+// reads from the others).
 func (st *Statement) Update() (Update, bool) {
 	es, ok := st.Syntax.(*cfront.ExprStmt)
 	if !ok {
