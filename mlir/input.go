@@ -21,6 +21,7 @@ package mlir
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -199,7 +200,7 @@ func (res *InputResult) splice(path string, src []byte, mod *ParsedFile, em *Mod
 // callSite writes the operations that call the new function ef in place
 // of the nest n: conversions of the arguments, then func.call.
 func callSite(n *nest, ef *Func, temps *tempNames, indent string) (string, error) {
-	var pre []string
+	var pre, post []string
 	var operands, types []string
 	for _, a := range ef.Args {
 		cv, ok := n.vars[a.CName]
@@ -213,6 +214,16 @@ func callSite(n *nest, ef *Func, temps *tempNames, indent string) (string, error
 			pre = append(pre, fmt.Sprintf("%s = arith.constant %d : index", c, cv.dim),
 				fmt.Sprintf("%s = memref.dim %s, %s : %s", d, orig(cv.ssa), c, cv.typ.Text))
 			v, ty = d, "index"
+		case cv.kind == cvResult && a.Kind == ArgScalarRef:
+			// The value the nest carries out: through a 0-d memref
+			// read back into the result's name after the call.
+			m := temps.fresh()
+			ty = "memref<" + cv.typ.Text + ">"
+			pre = append(pre, fmt.Sprintf("%s = memref.alloca() : %s", m, ty))
+			post = append(post, fmt.Sprintf("%s = affine.load %s[] : %s", orig(cv.ssa), m, ty))
+			v = m
+		case cv.kind == cvResult:
+			return "", fmt.Errorf("the result %s of the nest is not written by @%s", orig(cv.ssa), ef.Name)
 		case cv.kind == cvGlobal && a.Kind == ArgScalar:
 			t := temps.fresh()
 			pre = append(pre, fmt.Sprintf("%s = affine.load %s[] : %s", t, orig(cv.ssa), cv.typ.Text))
@@ -229,11 +240,19 @@ func callSite(n *nest, ef *Func, temps *tempNames, indent string) (string, error
 		operands = append(operands, v)
 		types = append(types, a.Type)
 	}
+	for name, cv := range n.vars {
+		if cv.kind == cvResult && !slices.ContainsFunc(ef.Args, func(a *Arg) bool { return a.CName == name }) {
+			return "", fmt.Errorf("the result %s of the nest is not written by @%s", orig(cv.ssa), ef.Name)
+		}
+	}
 	var b strings.Builder
 	for _, l := range pre {
 		b.WriteString(l + "\n" + indent)
 	}
 	fmt.Fprintf(&b, "func.call @%s(%s) : (%s) -> ()", ef.Name, strings.Join(operands, ", "), strings.Join(types, ", "))
+	for _, l := range post {
+		b.WriteString("\n" + indent + l)
+	}
 	return b.String(), nil
 }
 

@@ -80,6 +80,7 @@ const (
 	cvGlobal                 // global scalar for a 0-d memref
 	cvScalar                 // scalar parameter for a value
 	cvDim                    // extent parameter of a dynamic memref dimension
+	cvResult                 // global scalar holding the value a nest's outermost loop carries out
 )
 
 // raiser holds the state of raising one function's nests.
@@ -325,9 +326,6 @@ func (r *raiser) carried(op *Op, w *strings.Builder, lines *[]Loc) bool {
 	case op.Name != "affine.for":
 		r.fail(op, "%s with reductions is not supported inside a loop nest", op.Name)
 		return false
-	case r.parent[op] == nil:
-		r.fail(op, "the outermost loop of a nest carries values (iter_args): its results are used outside the nest")
-		return false
 	case len(op.IterNames) != 1 || len(op.Results) != 1:
 		r.fail(op, "affine.for carrying %d values (iter_args): one is supported", len(op.IterNames))
 		return false
@@ -338,6 +336,17 @@ func (r *raiser) carried(op *Op, w *strings.Builder, lines *[]Loc) bool {
 		return false
 	}
 	init := r.value(op.IterInits[0], op)
+	if r.parent[op] == nil {
+		// The nest's own result: a global scalar, whose final value
+		// the call site reads back into the result's name.
+		acc := r.uniqueGlobal(cIdent(orig(op.IterNames[0])))
+		r.names[acc] = true
+		r.cnames[op.IterNames[0]] = acc
+		r.n.vars[acc] = cvar{ssa: op.Results[0], typ: op.IterTypes[0], kind: cvResult, dim: -1}
+		r.n.globals = append(r.n.globals, ct+" "+acc+";")
+		r.line(w, lines, op.Loc, fmt.Sprintf("%s = %s;", acc, init))
+		return true
+	}
 	acc := r.declare(op.IterNames[0])
 	r.cnames[op.Results[0]] = acc
 	r.line(w, lines, op.Loc, fmt.Sprintf("%s %s = %s;", ct, acc, init))

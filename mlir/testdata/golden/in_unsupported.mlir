@@ -1,5 +1,5 @@
 // Nests that tessera does not raise, each kept as written with a warning
-// that names the reason: an scf.if inside the nest, a reduction carried
+// that names the reason: an scf.if inside the nest, two values carried
 // through iter_args, a call; the last nest is raised. Written by hand.
 module {
   func.func private @tick()
@@ -11,12 +11,14 @@ module {
         affine.store %a, %B[%i] : memref<40xf64>
       }
     }
-    %sum = affine.for %i = 0 to 40 iter_args(%acc = %zero) -> (f64) {
+    %sum:2 = affine.for %i = 0 to 40 iter_args(%acc = %zero, %sq = %zero) -> (f64, f64) {
       %a = affine.load %A[%i] : memref<40xf64>
       %n = arith.addf %acc, %a : f64
-      affine.yield %n : f64
+      %m = arith.mulf %a, %a : f64
+      %q = arith.addf %sq, %m : f64
+      affine.yield %n, %q : f64, f64
     }
-    affine.store %sum, %s[] : memref<f64>
+    affine.store %sum#0, %s[] : memref<f64>
     affine.for %i = 0 to 40 {
       %a = affine.load %A[%i] : memref<40xf64>
       func.call @tick() : () -> ()
@@ -28,5 +30,5 @@ module {
 }
 // ---- diagnostics
 // testdata/in/unsupported.mlir:10:7: warning: operation scf.if is not supported inside a loop nest (tessera does not know its effects); the loop nest at 8:5 is kept as written
-// testdata/in/unsupported.mlir:14:5: warning: the outermost loop of a nest carries values (iter_args): its results are used outside the nest; the loop nest at 14:5 is kept as written
-// testdata/in/unsupported.mlir:22:7: warning: operation func.call is not supported inside a loop nest (tessera does not know its effects); the loop nest at 20:5 is kept as written
+// testdata/in/unsupported.mlir:14:5: warning: affine.for carrying 2 values (iter_args): one is supported; the loop nest at 14:5 is kept as written
+// testdata/in/unsupported.mlir:24:7: warning: operation func.call is not supported inside a loop nest (tessera does not know its effects); the loop nest at 22:5 is kept as written

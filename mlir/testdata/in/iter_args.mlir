@@ -1,7 +1,7 @@
 // Reductions carried through iter_args inside a nest (a row sum into a
 // vector, a dot product per row with a float initial value), written by
 // hand; the outermost loop of the last nest carries its value out of the
-// nest and is kept as written.
+// nest (read back after the call).
 module {
   func.func @rows(%A: memref<40x36xf64>, %y: memref<40xf64>, %z: memref<40xf64>, %s: memref<f64>) {
     %zero = arith.constant 0.000000e+00 : f64

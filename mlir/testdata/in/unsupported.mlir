@@ -1,5 +1,5 @@
 // Nests that tessera does not raise, each kept as written with a warning
-// that names the reason: an scf.if inside the nest, a reduction carried
+// that names the reason: an scf.if inside the nest, two values carried
 // through iter_args, a call; the last nest is raised. Written by hand.
 module {
   func.func private @tick()
@@ -11,12 +11,14 @@ module {
         affine.store %a, %B[%i] : memref<40xf64>
       }
     }
-    %sum = affine.for %i = 0 to 40 iter_args(%acc = %zero) -> (f64) {
+    %sum:2 = affine.for %i = 0 to 40 iter_args(%acc = %zero, %sq = %zero) -> (f64, f64) {
       %a = affine.load %A[%i] : memref<40xf64>
       %n = arith.addf %acc, %a : f64
-      affine.yield %n : f64
+      %m = arith.mulf %a, %a : f64
+      %q = arith.addf %sq, %m : f64
+      affine.yield %n, %q : f64, f64
     }
-    affine.store %sum, %s[] : memref<f64>
+    affine.store %sum#0, %s[] : memref<f64>
     affine.for %i = 0 to 40 {
       %a = affine.load %A[%i] : memref<40xf64>
       func.call @tick() : () -> ()
