@@ -124,100 +124,23 @@ func deadScalar(f *cfront.File, r *cfront.Region, s *scop.Scop, x string) (strin
 	if arr == nil {
 		return "", false, "not in the model"
 	}
-	// mentioned reports the first token of src[from:to] that names x,
-	// directly or through a macro.
-	mentioned := func(from, to int) (int, bool) {
-		for _, t := range ctokens(f.Src, from, to) {
-			if t.text == x || macroMentions(f, t.text, x, map[string]bool{}) {
-				return t.off, true
-			}
-		}
-		return 0, false
-	}
-	lineOf := func(off int) int { return 1 + strings.Count(string(f.Src[:off]), "\n") }
-	// addressTaken reports whether src[from:to] takes the address of x.
-	addressTaken := func(from, to int) bool {
-		toks := ctokens(f.Src, from, to)
-		for i, t := range toks {
-			if t.text == x && i > 0 && toks[i-1].text == "&" && !(i > 1 && toks[i-2].text == "&" && toks[i-2].off+1 == toks[i-1].off) {
-				return true
-			}
-		}
-		return false
-	}
-	typ := ""
-	declAt := -1
-	scopeStart := 0 // where the specifiers of the declaration may start
+	var (
+		typ                string
+		declAt, scopeStart int
+		why                string
+	)
 	if arr.Local {
-		var decl *cfront.Decl
-		top := false
-		for _, st := range r.Body {
-			cfront.Walk(st, func(n cfront.Node) bool {
-				if d, ok := n.(*cfront.Decl); ok {
-					for _, v := range d.Vars {
-						if v.Name == x {
-							decl = d
-							top = cfront.Stmt(d) == st
-						}
-					}
-				}
-				return true
-			})
-		}
-		if decl == nil {
-			return "", false, "its declaration in the region was not found"
-		}
-		var class string
-		typ, class = storageFree(decl.Type.Text)
-		typ = dropConst(typ)
-		for _, w := range append(strings.Fields(typ), class) {
-			switch w {
-			case "static", "volatile", "extern", "_Thread_local", "thread_local", "__thread", "_Atomic":
-				return "", false, "it is declared " + w
-			}
-		}
-		declAt = decl.At.Offset
-		scopeStart = r.Start
-		if addressTaken(r.Start, r.End) {
-			return "", false, "its address is taken in the region"
-		}
-		if top {
-			end := blockEnd(f.Src, r.End)
-			if off, ok := mentioned(r.End, end); ok {
-				return "", false, fmt.Sprintf("it is used after the region (line %d)", lineOf(off))
-			}
-		}
+		typ, declAt, why = regionScalar(f, r, x)
+		scopeStart = r.Start // where the specifiers of the declaration may start
 	} else {
 		var fn *cfront.Func
-		for _, g := range f.Funcs {
-			if g.BodyStart <= r.Start && r.End <= g.BodyEnd {
-				fn = g
-			}
+		typ, declAt, fn, why = functionScalar(f, r, x)
+		if fn != nil {
+			scopeStart = fn.BodyStart
 		}
-		if fn == nil {
-			return "", false, "the function around the region was not found"
-		}
-		v := f.Lookup(r, x)
-		if v == nil || v.Scope != cfront.LocalScope {
-			return "", false, "it is not a local variable of the function (global or parameter: it may be read after the region)"
-		}
-		if v.NDims() != 0 || strings.ContainsAny(v.Type, "*[(") {
-			return "", false, "its declaration is not a plain scalar"
-		}
-		typ, _ = storageFree(v.Type)
-		declAt = v.Pos.Offset
-		scopeStart = fn.BodyStart
-		if addressTaken(fn.BodyStart, fn.BodyEnd) {
-			return "", false, "its address is taken in the function"
-		}
-		if off, ok := mentioned(r.End, fn.BodyEnd); ok {
-			return "", false, fmt.Sprintf("it is used after the region (line %d)", lineOf(off))
-		}
-		if lb := enclosingLoopStart(f.Src, fn.BodyStart, r.Start); lb >= 0 {
-			if _, ok := mentioned(lb, r.Start); ok {
-				return "", false, "the loop around the region uses it before the region"
-			}
-		}
+	}
+	if why != "" {
+		return "", false, why
 	}
 	// The specifiers before the name.
 	start := declAt
@@ -233,6 +156,117 @@ func deadScalar(f *cfront.File, r *cfront.Region, s *scop.Scop, x string) (strin
 	if typ == "" || strings.ContainsAny(typ, "*[(") {
 		return "", false, "its type is not known or not plain"
 	}
+	if headerUses(r, x) {
+		return "", false, "a loop header or condition of the region uses it"
+	}
+	return typ, true, ""
+}
+
+// mentionOf returns the offset of the first token of f.Src[from:to] that
+// names x, directly or through a macro.
+func mentionOf(f *cfront.File, x string, from, to int) (int, bool) {
+	for _, t := range ctokens(f.Src, from, to) {
+		if t.text == x || macroMentions(f, t.text, x, map[string]bool{}) {
+			return t.off, true
+		}
+	}
+	return 0, false
+}
+
+// scalarAddressTaken reports whether f.Src[from:to] takes the address of x (a
+// unary &, not the second character of &&).
+func scalarAddressTaken(f *cfront.File, x string, from, to int) bool {
+	toks := ctokens(f.Src, from, to)
+	for i, t := range toks {
+		if t.text == x && i > 0 && toks[i-1].text == "&" && !(i > 1 && toks[i-2].text == "&" && toks[i-2].off+1 == toks[i-1].off) {
+			return true
+		}
+	}
+	return false
+}
+
+// srcLine is the line of offset off of f.
+func srcLine(f *cfront.File, off int) int { return 1 + strings.Count(string(f.Src[:off]), "\n") }
+
+// regionScalar decides for a scalar x declared in region r: its type as
+// written and the offset of its declaration, or why it may not get new
+// storage.
+func regionScalar(f *cfront.File, r *cfront.Region, x string) (typ string, declAt int, why string) {
+	var decl *cfront.Decl
+	top := false
+	for _, st := range r.Body {
+		cfront.Walk(st, func(n cfront.Node) bool {
+			if d, ok := n.(*cfront.Decl); ok {
+				for _, v := range d.Vars {
+					if v.Name == x {
+						decl = d
+						top = cfront.Stmt(d) == st
+					}
+				}
+			}
+			return true
+		})
+	}
+	if decl == nil {
+		return "", 0, "its declaration in the region was not found"
+	}
+	typ, class := storageFree(decl.Type.Text)
+	typ = dropConst(typ)
+	for _, w := range append(strings.Fields(typ), class) {
+		switch w {
+		case "static", "volatile", "extern", "_Thread_local", "thread_local", "__thread", "_Atomic":
+			return "", 0, "it is declared " + w
+		}
+	}
+	if scalarAddressTaken(f, x, r.Start, r.End) {
+		return "", 0, "its address is taken in the region"
+	}
+	if top {
+		end := blockEnd(f.Src, r.End)
+		if off, ok := mentionOf(f, x, r.End, end); ok {
+			return "", 0, fmt.Sprintf("it is used after the region (line %d)", srcLine(f, off))
+		}
+	}
+	return typ, decl.At.Offset, ""
+}
+
+// functionScalar decides for a scalar x declared before region r: its
+// type as written, the offset of its declaration and the function around
+// r, or why it may not get new storage.
+func functionScalar(f *cfront.File, r *cfront.Region, x string) (typ string, declAt int, fn *cfront.Func, why string) {
+	for _, g := range f.Funcs {
+		if g.BodyStart <= r.Start && r.End <= g.BodyEnd {
+			fn = g
+		}
+	}
+	if fn == nil {
+		return "", 0, nil, "the function around the region was not found"
+	}
+	v := f.Lookup(r, x)
+	if v == nil || v.Scope != cfront.LocalScope {
+		return "", 0, fn, "it is not a local variable of the function (global or parameter: it may be read after the region)"
+	}
+	if v.NDims() != 0 || strings.ContainsAny(v.Type, "*[(") {
+		return "", 0, fn, "its declaration is not a plain scalar"
+	}
+	typ, _ = storageFree(v.Type)
+	if scalarAddressTaken(f, x, fn.BodyStart, fn.BodyEnd) {
+		return "", 0, fn, "its address is taken in the function"
+	}
+	if off, ok := mentionOf(f, x, r.End, fn.BodyEnd); ok {
+		return "", 0, fn, fmt.Sprintf("it is used after the region (line %d)", srcLine(f, off))
+	}
+	if lb := enclosingLoopStart(f.Src, fn.BodyStart, r.Start); lb >= 0 {
+		if _, ok := mentionOf(f, x, lb, r.Start); ok {
+			return "", 0, fn, "the loop around the region uses it before the region"
+		}
+	}
+	return typ, v.Pos.Offset, fn, ""
+}
+
+// headerUses reports whether a loop header or condition of region r uses
+// x (or a loop iterates on it).
+func headerUses(r *cfront.Region, x string) bool {
 	bad := false
 	for _, st := range r.Body {
 		cfront.Walk(st, func(n cfront.Node) bool {
@@ -257,10 +291,7 @@ func deadScalar(f *cfront.File, r *cfront.Region, s *scop.Scop, x string) (strin
 			return true
 		})
 	}
-	if bad {
-		return "", false, "a loop header or condition of the region uses it"
-	}
-	return typ, true, ""
+	return bad
 }
 
 // blockEnd is the offset of the '}' that closes the block open at offset

@@ -22,7 +22,7 @@ type cut struct {
 
 // splitParallel is index-set splitting, for a region of one statement: when
 // every dependence that a loop x carries has its source, or its target, on
-// the hyperplane x = y of an outer loop y (Floyd-Warshall's row k:
+// the hyperplane x = y of an outer loop y (an all-pairs path update's row k:
 // S[k, i, j] writes path[i][j] and reads path[k][j], so only the instances
 // with i = k feed or follow the other rows; and path[i][k], read along j,
 // is written at j = k), the loop is cut in three, x < y, x = y and x > y,
@@ -54,7 +54,7 @@ func splitParallel(s *scop.Scop, d *deps.Deps, parallel bool) (t schedule.Tree, 
 	flat := flats[0]
 	if d.HasDivisions() {
 		// The emptiness tests below can take seconds there, for nests
-		// that are not Floyd-Warshall's kind anyway.
+		// that are not of the kind this cut serves anyway.
 		return schedule.Tree{}, 0, "", nil
 	}
 	carried := map[int][]*deps.Dep{}

@@ -1,23 +1,29 @@
 // Package pipeline runs tessera's stages on one C file and keeps every
-// stage's output, so that the command line can print any of them and tests
-// can check each one:
+// stage's output, so that the command line can print any of them
+// (--dump=STAGE, Dump) and tests can check each one. For each region:
 //
-//	C source ─cfront─▶ regions ─scop─▶ model ─deps─▶ dependences
-//	  ─scheduler─▶ schedule tree ─astgen─▶ AST ─astopt─▶ AST ─emit─▶ C
+//	C source ─cfront─▶ region ─scop─▶ model ─deps─▶ dependences
+//	  ─candidates─▶ schedules ─chooser─▶ one schedule
+//	  ─stage table─▶ check, coincidence, astgen, astopt, names,
+//	                 self-check, vector, emit ─▶ C
+//
+// A candidate (candidates.go) is a schedule tree on one model of the
+// region (its own, or its scalar-expanded model, expand.go), recording
+// how it was made: the original order, the affine scheduler's result, the
+// original order with parallel marks (origpar.go, iss.go), the original
+// order prepared for the vector stage, a user or identity schedule. One
+// chooser (choose.go) applies a list of rules in order and says why the
+// winner won; the stages after the choice are a declared table
+// (stages.go). docs/PIPELINE.md describes the rules and the table.
 //
 // A region that cannot be modelled, scheduled or generated keeps its
 // original text, and a diagnostic says why. Every generated region is
-// checked before it is emitted: the schedule against the dependences (by
-// the scheduler, or deps.Check for user and identity schedules) and the
-// generated AST by running it in the AST interpreter for small parameter
-// values and comparing the instances it visits with the domain and the
-// dependences (see selfcheck.go).
+// checked before it is emitted: the schedule against the dependences
+// (stage check) and the generated AST by running it in the AST
+// interpreter for small parameter values and comparing the instances it
+// visits with the domain and the dependences (stage self-check).
 //
-// The emitted code also has to survive the C compiler: gccguard.go keeps
-// gcc 12 from vectorizing, as an outer loop, a loop whose inner loop
-// overwrites elements of earlier iterations (gcc reorders such stores).
-//
-// Optimize is the only entry point that recovers from panics: a panic in a
+// runRegion is the only place that recovers from panics: a panic in a
 // stage becomes an internal-error diagnostic naming the stage and the
 // region, and the region keeps its original code.
 package pipeline
