@@ -182,7 +182,7 @@ func (rr *regionRun) originalParallelCandidate(m *model, ch *choice) *candidate 
 	if marked == 0 {
 		return nil
 	}
-	return &candidate{name: "original order with parallel marks", how: fmt.Sprintf("%d loop(s) of the source that carry no dependence marked parallel", marked),
+	return &candidate{name: "original order with parallel marks", how: fmt.Sprintf("%d loop(s) of the source parallel as written (marked unless they stream their arrays from memory)", marked),
 		kind: kindOriginalParallel, m: m, tree: orig, exactFlags: true, marked: marked}
 }
 
