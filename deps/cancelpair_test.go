@@ -51,3 +51,25 @@ func TestPairCancelled(t *testing.T) {
 		t.Fatalf("closed channel: err = %v, want the engine's cancellation", err)
 	}
 }
+
+// TestCheckCancelled: the legality check's searches run under the Deps'
+// Config.Cancel: once it is closed, a check that must search (here: for
+// the violation of a reversed loop) is unproven, the cancellation as its
+// witness's error, instead of running on.
+func TestCheckCancelled(t *testing.T) {
+	s, d := computeCached(t, "testdata/reverse.c", Config{})
+	open := *d
+	open.checked, open.Config.Cancel = nil, make(chan struct{})
+	if ok, w := CheckContext(s.FlatSchedule, &open, nil); !ok {
+		t.Fatalf("the original schedule with an open channel: %v", w)
+	}
+	stop := make(chan struct{})
+	close(stop)
+	closed := open
+	closed.Config.Cancel = stop
+	reversed := presburger.MustParseUnionMap("[n] -> { S0[i] -> [0, i]; S1[i] -> [1, i] }")
+	ok, w := CheckContext(reversed, &closed, nil)
+	if ok || w == nil || !presburger.IsCancelled(w.Err) {
+		t.Fatalf("closed channel: %v, %v; want unproven with the cancellation", ok, w)
+	}
+}

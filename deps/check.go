@@ -146,7 +146,12 @@ func violation(byStmt map[string]presburger.Map, d *Deps, ctx *presburger.Set) (
 		if ctx != nil {
 			viol = viol.IntersectParams(*ctx)
 		}
-		pt, found := viol.Sample()
+		// The search runs under the Deps' Config.Cancel: a cancelled
+		// check is unproven (the caller keeps the original schedule).
+		pt, found, err := presburger.Query{Cancel: d.Config.Cancel}.Sample(viol)
+		if err != nil {
+			return false, &Witness{Err: err}
+		}
 		if !found {
 			continue
 		}

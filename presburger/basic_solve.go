@@ -101,12 +101,18 @@ func (s Set) RemoveEmptyParts() Set { return Set{s.m.dropEmpty()} }
 
 // Sample returns an integer point of b over its parameters and dims (in
 // column order) and true, or false when b is empty.
-func (b BasicMap) Sample() ([]int64, bool) {
+func (b BasicMap) Sample() ([]int64, bool) { return b.sampleWith(nil) }
+
+// sampleWith is Sample with its solver query stopped when cancel is
+// closed (nil: never).
+func (b BasicMap) sampleWith(cancel <-chan struct{}) ([]int64, bool) {
 	if b.empty {
 		return nil, false
 	}
 	defer translatePanics()
-	pt, ok := sys.Sample(b.system())
+	s := b.system()
+	s.Cancel = cancel
+	pt, ok := sys.Sample(s)
 	if !ok {
 		return nil, false
 	}

@@ -46,6 +46,17 @@ func (q Query) IsEmptyMap(m Map) (empty bool, err error) {
 	return true, nil
 }
 
+// Sample is Map.Sample.
+func (q Query) Sample(m Map) (pt []int64, ok bool, err error) {
+	defer Recover(&err)
+	for _, p := range m.parts {
+		if pt, ok := p.sampleWith(q.Cancel); ok {
+			return pt, true, nil
+		}
+	}
+	return nil, false, nil
+}
+
 // RemoveEmptyParts is Map.RemoveEmptyParts.
 func (q Query) RemoveEmptyParts(m Map) (r Map, err error) {
 	defer Recover(&err)
