@@ -32,8 +32,12 @@ type Config struct {
 	Dataflow bool
 	// Input also computes read-after-read dependences.
 	Input bool
-	// Cancel, when closed, stops Compute before its next pair of
-	// accesses with ErrCancelled (nil: never).
+	// Cancel, when closed, stops Compute with ErrCancelled, before its
+	// next pair of accesses or inside the pair in progress (its emptiness
+	// tests and value-based kills run through a presburger.Query with
+	// the channel) (nil: never). Deps keeps it: the legality check
+	// (Check, CheckContext) of a Deps whose channel is closed stops its
+	// search and reports the schedule unproven.
 	Cancel <-chan struct{}
 }
 
