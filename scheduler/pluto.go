@@ -523,7 +523,7 @@ func (p *plan) distanceAtLeast(e *edge, l int, k int64) bool {
 		neg[i] = -c
 	}
 	neg[len(neg)-1] = ints.Add(neg[len(neg)-1], k-1)
-	return e.poly.ToMap().AddConstraint(neg, false).IsEmpty()
+	return p.isEmpty(e.poly.ToMap().AddConstraint(neg, false))
 }
 
 // distanceRow is φ_T(t) - φ_S(s) at level l as a row over e.poly's columns
@@ -576,7 +576,7 @@ func (p *plan) lexPositive(e *edge, n int) bool {
 			neg[len(neg)-1]--
 			c = c.AddConstraint(neg, false)
 		}
-		if !c.IsEmpty() {
+		if !p.isEmpty(c) {
 			return false
 		}
 	}

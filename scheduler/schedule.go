@@ -212,6 +212,17 @@ func engineErr(err error) error {
 // Config.Cancel is closed.
 func (c Config) query() presburger.Query { return presburger.Query{Cancel: c.Cancel} }
 
+// isEmpty is m.IsEmpty under Config.Cancel. An engine error (a
+// cancellation above all) unwinds to guard, as the engine's own panics
+// do.
+func (p *plan) isEmpty(m presburger.Map) bool {
+	empty, err := p.cfg.query().IsEmptyMap(m)
+	if err != nil {
+		panic(err)
+	}
+	return empty
+}
+
 func scheduleOnce(d *deps.Deps, cfg Config) (res *Result, err error) {
 	defer guard(&err)
 	p, err := newPlan(d, cfg)
@@ -331,7 +342,7 @@ func (b *builder) verifyParallel(d *deps.Deps) error {
 			for _, sign := range []int64{1, -1} {
 				r := make([]int64, w)
 				r[np+n-1], r[np+2*n-1], r[w-1] = -sign, sign, -1
-				if !c.AddConstraint(r, false).IsEmpty() {
+				if !p.isEmpty(c.AddConstraint(r, false)) {
 					return fmt.Errorf("scheduler: internal error: parallel loop %d carries the %s dependence %s->%s on %s", n-1, dp.Kind, dp.Source.Name, dp.Target.Name, dp.Array)
 				}
 			}

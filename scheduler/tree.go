@@ -124,7 +124,7 @@ func (b *builder) verifyCollapse() error {
 				for _, sign := range []int64{1, -1} {
 					r := make([]int64, w)
 					r[np+k], r[np+n+k], r[w-1] = -sign, sign, -1
-					if !c.AddConstraint(r, false).IsEmpty() {
+					if !p.isEmpty(c.AddConstraint(r, false)) {
 						return fmt.Errorf("scheduler: internal error: collapsed loop %d carries the %s dependence %s->%s on %s", k, e.dep.Kind, p.stmts[e.src].st.Name, p.stmts[e.dst].st.Name, e.dep.Array)
 					}
 				}
@@ -538,7 +538,7 @@ func (p *plan) zeroDistance(e *edge, l int) bool {
 	pos := slices.Clone(r)
 	pos[len(pos)-1]--
 	neg[len(neg)-1]--
-	return m.AddConstraint(pos, false).IsEmpty() && m.AddConstraint(neg, false).IsEmpty()
+	return p.isEmpty(m.AddConstraint(pos, false)) && p.isEmpty(m.AddConstraint(neg, false))
 }
 
 func (b *builder) describe(bp bandPlan, relevant []*edge, co []bool, outer, inner []int) string {
