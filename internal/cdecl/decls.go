@@ -12,24 +12,61 @@ import (
 	"github.com/tessera-opt/tessera/scop"
 )
 
+// Var is the declaration of one of the region's variables, hoisted out of
+// its statement, without initializer.
+type Var struct {
+	// Type is the declaration's specifiers without storage class (and
+	// without const when the variable had an initializer, which becomes
+	// an assignment).
+	Type  string
+	Stars int
+	Name  string
+	// Dims are the C text of the array extents, "" for [].
+	Dims []string
+	// Attrs are the declarator's attributes as written.
+	Attrs string
+}
+
+// String is the declaration as C, with its newline.
+func (v Var) String() string {
+	var b strings.Builder
+	b.WriteString(v.Type + " " + strings.Repeat("*", v.Stars) + v.Name)
+	for _, d := range v.Dims {
+		b.WriteString("[" + d + "]")
+	}
+	if v.Attrs != "" {
+		b.WriteString(" " + v.Attrs)
+	}
+	b.WriteString(";\n")
+	return b.String()
+}
+
 // Decls is the split of a region's local declarations.
 type Decls struct {
 	// Outer declares the names declared at the region's top level: their
 	// scope continues after the region, so they are printed before it.
-	Outer string
+	Outer []Var
 	// Inner declares the names declared in a nested block (a loop body):
 	// they are printed inside a block wrapped around the generated code,
 	// so that they do not shadow outer names after the region.
-	Inner string
+	Inner []Var
+}
+
+func printVars(vs []Var) string {
+	var b strings.Builder
+	for _, v := range vs {
+		b.WriteString(v.String())
+	}
+	return b.String()
 }
 
 // Wrap returns text preceded by the declarations, with the inner ones and
 // text in their own block when there are inner ones.
 func (d Decls) Wrap(text string) string {
-	if d.Inner == "" {
-		return d.Outer + text
+	if len(d.Inner) == 0 {
+		return printVars(d.Outer) + text
 	}
-	return d.Outer + "{\n" + strings.TrimRight(ctext.Indent(d.Inner+text, "  "), "\n") + "\n}\n"
+	return printVars(d.Outer) + "{\n" + strings.TrimRight(ctext.Indent(printVars(d.Inner)+text, "  "), "\n") + "\n}\n"
 }
 
 // Collect finds the declarations of the region's syntax (not the
@@ -94,18 +131,15 @@ func Collect(r *cfront.Region, s *scop.Scop) (Decls, error) {
 					// The initializer becomes an assignment.
 					t = DropConst(t)
 				}
-				var dims strings.Builder
+				decl := Var{Type: t, Stars: v.Stars, Name: v.Name, Attrs: v.Attrs}
 				for _, e := range v.Dims {
-					dims.WriteString("[")
+					d := ""
 					if e != nil {
-						dims.WriteString(e.Format(nil))
+						d = e.Format(nil)
 					}
-					dims.WriteString("]")
+					decl.Dims = append(decl.Dims, d)
 				}
-				if v.Attrs != "" {
-					dims.WriteString(" " + v.Attrs)
-				}
-				line := fmt.Sprintf("%s %s%s;\n", t, strings.Repeat("*", v.Stars)+v.Name, dims.String())
+				line := decl.String()
 				sc := scope{v.Name, line, st.Pos().Offset, end}
 				dup := false
 				for _, o := range scopes {
@@ -130,9 +164,9 @@ func Collect(r *cfront.Region, s *scop.Scop) (Decls, error) {
 					continue
 				}
 				if top {
-					out.Outer += line
+					out.Outer = append(out.Outer, decl)
 				} else {
-					out.Inner += line
+					out.Inner = append(out.Inner, decl)
 				}
 			}
 		}

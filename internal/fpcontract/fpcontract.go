@@ -236,27 +236,26 @@ func unfusedChain(file *cfront.File, st *scop.Statement, s *scop.Scop, loops map
 		b, ok := cfront.Unparen(e).(*cfront.Binary)
 		return ok && b.Op == "*" && sameType(e, elem, arrays)
 	}
-	lhs := as.LHS.Format(nil)
+	// The update (scop.MatchUpdate): x += p, x -= p, x = x + p, x = x - p
+	// or x = p + x, with p the product.
+	up, ok := scop.MatchUpdate(es.X)
+	if !ok || up.Op != scop.UpdateAdd || !isProduct(up.Operand) {
+		return nil, false
+	}
 	var rhs cfront.Expr
-	switch as.Op {
-	case "+=", "-=":
-		if !isProduct(as.RHS) {
-			return nil, false
-		}
+	switch up.Form {
+	case scop.FormCompound:
 		rhs = wrapUnfused(as.RHS)
-	case "=":
+	case scop.FormLeft, scop.FormRight:
 		b, ok := cfront.Unparen(as.RHS).(*cfront.Binary)
-		if !ok || b.Op != "+" && b.Op != "-" {
+		if !ok {
 			return nil, false
 		}
 		nb := *b
-		switch {
-		case b.X.Format(nil) == lhs && isProduct(b.Y):
+		if up.Form == scop.FormLeft {
 			nb.Y = wrapUnfused(b.Y)
-		case b.Op == "+" && b.Y.Format(nil) == lhs && isProduct(b.X):
+		} else {
 			nb.X = wrapUnfused(b.X)
-		default:
-			return nil, false
 		}
 		rhs = &nb
 	default:

@@ -190,18 +190,22 @@ func singleUser(n ast.Node) *ast.User {
 // op e or X[f] op= e of an array X (rank >= 1) that the statement accesses
 // only through that element.
 func updatedElement(st *scop.Statement, arrays map[string]*scop.Array) (cfront.Expr, *scop.Array, bool) {
-	as := st.Assign()
-	if as == nil {
+	// The update (scop's recognizer): x op= e or x = x op e, with op +
+	// (or -) or *, one operation as written. The form x = e op x would be
+	// as exact, but it is left to the C compiler: an accumulator changes
+	// what gcc does with a sequential loop, and these are the forms whose
+	// effect was measured.
+	up, ok := st.Update()
+	if !ok || up.Op != scop.UpdateAdd && up.Op != scop.UpdateMul {
 		return nil, nil, false
 	}
-	switch as.Op {
-	case "+=", "-=", "*=":
-	case "=":
-		b, ok := as.RHS.(*cfront.Binary)
-		if !ok || (b.Op != "+" && b.Op != "-" && b.Op != "*") || b.X.Format(nil) != as.LHS.Format(nil) {
-			return nil, nil, false
-		}
+	switch up.Form {
+	case scop.FormCompound, scop.FormLeft:
 	default:
+		return nil, nil, false
+	}
+	as := st.Assign()
+	if as == nil {
 		return nil, nil, false
 	}
 	var x string

@@ -39,6 +39,9 @@ func TestRewrite(t *testing.T) {
 	}{
 		{"invariant element", "for (int i = 0; i < n; i++) for (int k = 0; k < n; k++) C[i][0] = C[i][0] + A[i][k];", true},
 		{"compound", "for (int i = 0; i < n; i++) for (int k = 0; k < n; k++) C[i][0] += A[i][k] * A[k][i];", true},
+		{"parenthesized", "for (int i = 0; i < n; i++) for (int k = 0; k < n; k++) C[i][0] = (C[i][0] - A[i][k]);", true},
+		{"right", "for (int i = 0; i < n; i++) for (int k = 0; k < n; k++) C[i][0] = A[i][k] + C[i][0];", false},
+		{"chain", "for (int i = 0; i < n; i++) for (int k = 0; k < n; k++) C[i][0] = C[i][0] + A[i][k] + A[k][i];", false},
 		{"moving element", "for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) C[i][j] = C[i][j] + A[i][j];", false},
 		{"array read elsewhere", "for (int i = 0; i < n; i++) for (int k = 0; k < n; k++) C[i][0] = C[i][0] + C[k][1];", false},
 	} {

@@ -1,0 +1,68 @@
+package outline
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/astgen"
+	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/cdecl"
+	"github.com/tessera-opt/tessera/scop"
+)
+
+// region outlines the sequential nest of src's one region.
+func region(t *testing.T, src string) (*Result, ast.Node) {
+	t.Helper()
+	f, err := cfront.ParseFile("t.c", []byte(src), cfront.Config{})
+	if f == nil || err != nil || len(f.Regions) != 1 {
+		t.Fatalf("parse: %v", err)
+	}
+	r := f.Regions[0]
+	s, err := scop.FromRegion(f, r, scop.Config{File: "t.c"})
+	if err != nil {
+		t.Fatalf("scop: %v", err)
+	}
+	n, err := astgen.Generate(s.Schedule, astgen.Config{})
+	if err != nil {
+		t.Fatalf("astgen: %v", err)
+	}
+	body, _, err := cdecl.StatementBodies(r, s, "tessera_", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Region(n, Config{File: f, Region: r, Scop: s, Body: body, IterType: "int", Prefix: "tessera_", Seq: true}), n
+}
+
+// TestRegionSeq checks that a nest over two array parameters moves into
+// a function with restrict parameters, called through a node with a Call
+// payload; and that a nest writing a scalar stays.
+func TestRegionSeq(t *testing.T) {
+	src := "#define N 64\nvoid k(int n, double A[N][N], double B[N][N]) {\n#pragma scop\n" +
+		"for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) A[i][j] = B[j][i] * 2.0;\n#pragma endscop\n}\n"
+	o, _ := region(t, src)
+	if o == nil || o.Root == nil {
+		t.Fatalf("not outlined: %+v", o)
+	}
+	u, ok := o.Root.(*ast.User)
+	if !ok {
+		t.Fatalf("root %T", o.Root)
+	}
+	if c, ok := u.Payload.(Call); !ok || !strings.HasPrefix(c.Func, "tessera_seq_") || c.Part() {
+		t.Errorf("call payload %#v", u.Payload)
+	}
+	if !strings.Contains(o.Funcs, "double (*restrict A)[N]") || !strings.Contains(o.Funcs, "double (*restrict B)[N]") || !strings.Contains(o.Funcs, "int n") {
+		t.Errorf("parameters:\n%s", o.Funcs)
+	}
+	if text := o.Texts[u]; !strings.HasSuffix(text, "(n, A, B);") {
+		t.Errorf("call %q", text)
+	}
+	if !strings.HasPrefix(src[o.Pos:], "void k(") {
+		t.Errorf("functions go at %d: %q", o.Pos, src[o.Pos:])
+	}
+	src = strings.Replace(src, "int n,", "int n, double z,", 1)
+	src = strings.Replace(src, "A[i][j] = B[j][i] * 2.0;", "{ A[i][j] = B[j][i] * 2.0; z = A[i][j]; }", 1)
+	if o, _ := region(t, src); o == nil || o.Root != nil || !strings.Contains(strings.Join(o.Notes, "\n"), "writes the scalar z") {
+		t.Errorf("outlined though it writes z: %+v", o)
+	}
+}
