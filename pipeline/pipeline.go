@@ -23,9 +23,11 @@
 // interpreter for small parameter values and comparing the instances it
 // visits with the domain and the dependences (stage self-check).
 //
-// runRegion is the only place that recovers from panics: a panic in a
+// runRegion recovers from panics at the region boundary: a panic in a
 // stage becomes an internal-error diagnostic naming the stage and the
-// region, and the region keeps its original code.
+// region, and the region keeps its original code. (Statement splitting,
+// which also runs only to explain itself when --split is off, keeps the
+// unsplit model on a panic of its own instead.)
 package pipeline
 
 import (
