@@ -212,3 +212,31 @@ func (m *Model) NotFunction() int {
 	}
 	return -1
 }
+
+// KeepLastDims rewrites statement k for an instance space of its last d
+// domain dims, when its domain has more: a tool that tiles may add
+// leading dims to the domain (Pluto adds supertile iterators fk0, fk1,
+// ... before the original ones). The domain becomes the projection on
+// the last d dims, and the scattering the composition of "the instance
+// of the last d dims -> its points in the old domain" with the old
+// scattering: a function when the leading dims are functions of the
+// others (NotFunction tells). It returns false when the domain has fewer
+// than d dims.
+func (m *Model) KeepLastDims(k, d int) bool {
+	dom := m.Domains[k]
+	n := dom.Space().Dim(presburger.SetDim)
+	if n < d {
+		return false
+	}
+	if n == d {
+		return true
+	}
+	extra := n - d
+	id := presburger.Identity(dom.Space()).IntersectDomain(dom)
+	embed := id.ProjectOut(presburger.In, 0, extra) // S[last d] -> S[all n]
+	m.Domains[k] = dom.ProjectOut(presburger.SetDim, 0, extra)
+	if m.HasScattering[k] {
+		m.Scatterings[k] = embed.ApplyRange(m.Scatterings[k])
+	}
+	return true
+}

@@ -59,6 +59,9 @@ func (u *UserSchedule) applyOpenScop(s *scop.Scop, d *deps.Deps, f *cfront.File,
 	}
 	ctx := s.Context.AlignParams(s.Params)
 	for k, st := range s.Statements {
+		// A document written back by a tool that tiles may have extra
+		// leading domain dims (tile iterators): keep the last ones.
+		m.KeepLastDims(k, len(st.Iters))
 		mine := st.Domain.AlignParams(s.Params).IntersectParams(ctx)
 		theirs := m.Domains[k].AlignParams(s.Params).IntersectParams(ctx)
 		if mine.Space().Dim(presburger.SetDim) != theirs.Space().Dim(presburger.SetDim) || !mine.IsEqual(theirs) {
