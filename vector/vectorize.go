@@ -44,6 +44,11 @@ type Result struct {
 	AST ast.Node
 	// Loops has one report per innermost loop examined, in tree order.
 	Loops []LoopReport
+	// Scalar is a copy of the AST the stage was given: the loops that
+	// Loops name by their iterator (LoopReport.Iter), which the rewrite
+	// may have replaced, for --explain to name them in the source's
+	// terms.
+	Scalar ast.Node
 	// Header is the #include line the vector statements need ("" if none).
 	Header    string
 	kernels   []*kernel
@@ -113,6 +118,7 @@ func Vectorize(n ast.Node, s *scop.Scop, cfg Config) (*Result, error) {
 	}
 	v.res.target = cfg.Target
 	v.res.typeGuard = cfg.TypeGuard
+	v.res.Scalar = ast.Copy(n)
 	v.res.AST = v.rewrite(n)
 	var lines []string
 	if cfg.Target.Intrinsics && len(v.res.kernels)+len(v.res.packed) > 0 {

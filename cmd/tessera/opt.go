@@ -67,7 +67,8 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	l2tile := fs.Bool("l2tile", false, "second level of tiling sized for the L2 cache above the first (Pluto's --l2tile)")
 	noNegative := fs.Bool("nonegative", false, "do not retry the hyperplane search with reversed loops (negative coefficients)")
 	ctxFlag := fs.String("context", "", "assumption on the parameters: a `SET` in isl notation, e.g. '[NI, NJ] -> { : NI >= 16 and NJ >= NI }', or an integer N for every parameter >= N (see below)")
-	explain := fs.Bool("explain", false, "print, for every region and band, what was done and why not otherwise")
+	explain := &explainFlag{}
+	fs.Var(explain, "explain", "print, for every region, which schedule was kept and why, and the main decisions per loop nest in the source's terms; --explain=short: one line per region; --explain=full: also the stage times and counters")
 	silent := fs.Bool("silent", false, "print only errors (no notes, no warnings)")
 	autoscop := fs.Bool("autoscop", false, "also optimize maximal affine loop nests outside scop pragmas")
 	noAlias := fs.Bool("assume-noalias", false, "assume that arrays reached through pointers (pointer variables, array parameters not declared restrict) do not overlap: no run-time check of their address ranges (see below)")
@@ -249,8 +250,8 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, withoutStack(d.String()))
 		}
 	}
-	if *explain {
-		printExplain(stderr, in, res)
+	if explain.level != 0 {
+		pipeline.Explain(stderr, in, res, pipeline.ExplainConfig{Level: explain.level, Split: *splitOn})
 	}
 	if *dump != "" {
 		return writeDump(res, *dump, c.Given("o"), *out, stdout, stderr, inputs)
@@ -290,26 +291,6 @@ func writeMLIR(res *pipeline.Result, parallel, silent bool, out string, stdout, 
 		return 1
 	}
 	return 0
-}
-
-// printExplain prints --explain's account of every region.
-func printExplain(w io.Writer, in string, res *pipeline.Result) {
-	for i, r := range res.Regions {
-		fmt.Fprintf(w, "%s:%d:%d: note: region %d", in, r.Region.Pos.Line, r.Region.Pos.Col, i+1)
-		if r.Kept {
-			fmt.Fprintln(w, ": kept as it was")
-		} else {
-			fmt.Fprintf(w, ": rewritten (%d statements, %d dependences)\n", len(r.Scop.Statements), len(r.Deps.Deps))
-		}
-		for _, m := range foldRemarks(r.Remarks) {
-			fmt.Fprintf(w, "  %s\n", m)
-		}
-		var ts []string
-		for _, t := range r.Times {
-			ts = append(ts, fmt.Sprintf("%s %.3fs", t.Stage, t.Time.Seconds()))
-		}
-		fmt.Fprintf(w, "  time: %s\n", strings.Join(ts, ", "))
-	}
 }
 
 // withoutStack cuts a Go stack dump (the pipeline's account of an

@@ -1,0 +1,469 @@
+package pipeline
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/tessera-opt/tessera/vector"
+)
+
+// --explain: what was done to each region, in the source's terms.
+//
+// This file is the one place where the pipeline's account of a region
+// (the chooser's candidates and verdict, the remarks of the stages, the
+// vector stage's loop reports) becomes text for the user. Loops are named
+// by their source iterator and line (explain_loops.go), statements by
+// their source text and line; the verdict says which candidate was kept
+// and why, and the others are only said to have been tried. Stage times
+// and the astopt counters are development figures: only
+// ExplainFull prints them.
+
+// ExplainLevel is how much --explain says.
+type ExplainLevel int
+
+const (
+	// ExplainShort: one line per region (--explain=short).
+	ExplainShort ExplainLevel = 1 + iota
+	// ExplainLong: the verdict and the main decisions per region
+	// (--explain, --explain=long).
+	ExplainLong
+	// ExplainFull: ExplainLong plus the stage times and the AST
+	// post-passes' counters (--explain=full).
+	ExplainFull
+)
+
+// ExplainConfig configures Explain. Its zero value prints ExplainLong.
+type ExplainConfig struct {
+	Level ExplainLevel
+	// Split says that statement splitting was asked for (--split): its
+	// reasons for not splitting a statement are printed then only.
+	Split bool
+}
+
+// Explain writes the account of every region of res to w; path is the
+// input's name as the diagnostics give it.
+func Explain(w io.Writer, path string, res *Result, cfg ExplainConfig) {
+	if cfg.Level == 0 {
+		cfg.Level = ExplainLong
+	}
+	for i, r := range res.Regions {
+		e := newRegionExplainer(path, i, r, cfg)
+		for _, line := range e.lines() {
+			fmt.Fprintln(w, line)
+		}
+	}
+}
+
+// regionExplainer holds what explaining one region needs.
+type regionExplainer struct {
+	path string
+	n    int // the region's number, from 1
+	r    *Region
+	cfg  ExplainConfig
+	ln   *loopNames
+}
+
+func newRegionExplainer(path string, i int, r *Region, cfg ExplainConfig) *regionExplainer {
+	e := &regionExplainer{path: path, n: i + 1, r: r, cfg: cfg}
+	// The loops as the vector stage saw them (the reports name those);
+	// the region's final code otherwise.
+	n := r.AST
+	if r.Vector != nil && r.Vector.Scalar != nil {
+		n = r.Vector.Scalar
+	}
+	e.ln = nameLoops(r.Scop, n, path)
+	return e
+}
+
+// lines is the region's account: the header line, then (long) the
+// decisions indented.
+func (e *regionExplainer) lines() []string {
+	head := fmt.Sprintf("%s:%d:%d: note: %s: %s", e.path, e.r.Region.Pos.Line, e.r.Region.Pos.Col, e.what(), e.outcome())
+	if e.cfg.Level == ExplainShort {
+		if s := e.summary(); s != "" {
+			head += " (" + s + ")"
+		}
+		return []string{head}
+	}
+	out := []string{head}
+	for _, l := range e.details() {
+		out = append(out, "  "+l)
+	}
+	return out
+}
+
+// what names the region: its loops and statement count.
+func (e *regionExplainer) what() string {
+	s := e.r.Scop
+	if s == nil {
+		return "loop nest"
+	}
+	var iters []string
+	seen := map[string]bool{}
+	for _, l := range s.Loops {
+		if !seen[l.CIter] {
+			seen[l.CIter] = true
+			iters = append(iters, l.CIter)
+		}
+	}
+	what := "loop nest"
+	if len(iters) > 0 {
+		what += " over " + strings.Join(iters, ", ")
+	}
+	return fmt.Sprintf("%s (%s)", what, plural(len(s.Statements), "statement"))
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// outcome is the verdict: kept as written, or which candidate was kept
+// and why.
+func (e *regionExplainer) outcome() string {
+	ch := e.r.choice
+	switch {
+	case ch == nil || ch.win == nil:
+		if why := e.keptWhy(); why != "" {
+			return "kept as written: " + why
+		}
+		return "kept as written"
+	case e.r.Kept:
+		return "kept as written (the " + ch.win.name + " was chosen but could not be finished; see the messages above)"
+	}
+	return fmt.Sprintf("%s, because %s", e.candidateWords(ch.win), e.tr(ch.verdict))
+}
+
+// keptWhy is the first remark of a region without a choice (a scheduler
+// error, a timeout), in the source's terms.
+func (e *regionExplainer) keptWhy() string {
+	for _, m := range e.r.Remarks {
+		if t := e.tr(m); t != "" {
+			return t
+		}
+	}
+	return ""
+}
+
+// candidateWords names a candidate for the user.
+func (e *regionExplainer) candidateWords(c *candidate) string {
+	switch c.kind {
+	case kindOriginal:
+		return "original order kept"
+	case kindVectorOriginal:
+		return "original order kept, prepared for vector code"
+	case kindOriginalParallel:
+		return "original order kept, with parallel loops"
+	case kindUser:
+		return "user schedule applied"
+	case kindIdentity:
+		return "original order regenerated"
+	}
+	if c.m.exp != nil {
+		return "new schedule (on scalars expanded to arrays)"
+	}
+	return "new schedule"
+}
+
+// summary is the short form's list of what the winner does.
+func (e *regionExplainer) summary() string {
+	var parts []string
+	for _, m := range e.r.Remarks {
+		if strings.HasPrefix(m, "band of ") {
+			if _, rest, ok := strings.Cut(m, ": tiled "); ok {
+				sz, _, _ := strings.Cut(rest, ";")
+				parts = append(parts, "tiled "+sz)
+			}
+		}
+	}
+	if v := e.r.Vector; v != nil {
+		kinds := map[string]bool{}
+		for _, l := range v.Loops {
+			if l.Vectorizable {
+				k := schemeWords(l.Scheme)
+				if !kinds[k] {
+					kinds[k] = true
+					parts = append(parts, k)
+				}
+			}
+		}
+	}
+	if e.parallelLoops() > 0 {
+		parts = append(parts, plural(e.parallelLoops(), "parallel loop"))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// parallelLoops counts the OpenMP parallel marks of the region's code.
+func (e *regionExplainer) parallelLoops() int {
+	n := 0
+	walkMarks(e.r.AST, func(name string) {
+		if name == "parallel" {
+			n++
+		}
+	})
+	return n
+}
+
+// schemeWords names a vector scheme of a loop report.
+func schemeWords(scheme string) string {
+	switch {
+	case strings.HasPrefix(scheme, "packed"):
+		return "packed matrix-product kernel"
+	case strings.HasPrefix(scheme, "fma-tile"):
+		return "register-tiled matrix-product kernel"
+	case scheme == "horizontal reduction":
+		return "vector reduction"
+	case strings.HasPrefix(scheme, "interchanged"):
+		return "vector loop after an interchange"
+	}
+	return "vector loop"
+}
+
+// details are the long form's lines: statements, candidates, the new
+// loops of the deepest statements, then the stages' decisions.
+func (e *regionExplainer) details() []string {
+	var out []string
+	if s := e.r.Scop; s != nil {
+		var sts []string
+		for _, st := range s.Statements {
+			sts = append(sts, e.stmtRef(st.Name))
+		}
+		out = append(out, "statements: "+strings.Join(sts, "; "))
+	}
+	if ch := e.r.choice; ch != nil && ch.win != nil {
+		var others []string
+		for _, c := range ch.cands {
+			if c != ch.win && !containsStr(others, c.name) && c.name != ch.win.name {
+				others = append(others, c.name)
+			}
+		}
+		line := "kept: the " + ch.win.name + " (" + e.tr(ch.win.how) + ")"
+		if len(others) > 0 {
+			line += "; also tried and not kept: the " + strings.Join(others, ", the ")
+		}
+		out = append(out, line)
+		if ch.win.kind != kindOriginal && ch.win.kind != kindIdentity {
+			out = append(out, e.newLoops()...)
+		}
+	}
+	var rest []string
+	for _, m := range e.r.Remarks {
+		if t := e.remark(m); t != "" {
+			rest = append(rest, t)
+		}
+	}
+	rest = append(rest, e.vectorLines()...)
+	out = append(out, foldLines(rest)...)
+	if e.cfg.Level == ExplainFull && len(e.r.Times) > 0 {
+		var ts []string
+		for _, t := range e.r.Times {
+			ts = append(ts, fmt.Sprintf("%s %.3fs", t.Stage, t.Time.Seconds()))
+		}
+		out = append(out, "time on this machine: "+strings.Join(ts, ", "))
+	}
+	return out
+}
+
+func containsStr(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// newLoops says in which order the new code runs the loops around the
+// deepest statements (one line per distinct order).
+func (e *regionExplainer) newLoops() []string {
+	s := e.r.Scop
+	depth := 0
+	for _, st := range s.Statements {
+		depth = max(depth, len(e.ln.nest[st.Name]))
+	}
+	byOrder := map[string][]string{}
+	var orders []string
+	for _, st := range s.Statements {
+		nest := e.ln.nest[st.Name]
+		if len(nest) == 0 || len(nest) < depth {
+			continue
+		}
+		o := strings.Join(nest, ", ")
+		if _, ok := byOrder[o]; !ok {
+			orders = append(orders, o)
+		}
+		byOrder[o] = append(byOrder[o], e.stmtRef(st.Name))
+	}
+	var out []string
+	for _, o := range orders {
+		out = append(out, fmt.Sprintf("new loops around %s, outermost first: %s", strings.Join(byOrder[o], " and "), o))
+	}
+	return out
+}
+
+// stmtRef names statement name by its text and line.
+func (e *regionExplainer) stmtRef(name string) string {
+	if e.r.Scop == nil {
+		return "a statement"
+	}
+	for _, st := range e.r.Scop.Statements {
+		if st.Name == name {
+			return fmt.Sprintf("`%s` (line %d)", strings.Join(strings.Fields(st.Text), " "), st.Pos.Line)
+		}
+	}
+	// A statement made by a pass (a split or expanded one) has no
+	// source text of its own.
+	return "a statement the optimizer added"
+}
+
+// remark is one region remark for the long form ("" when it is left
+// out: the chooser's own lines, which the verdict and the candidates
+// line replace, the vector reports, printed from their typed form, and
+// the development counters).
+func (e *regionExplainer) remark(m string) string {
+	switch {
+	case strings.HasPrefix(m, "candidate: "), strings.HasPrefix(m, "chosen: "),
+		strings.HasPrefix(m, "vector: "),
+		strings.HasPrefix(m, "original schedule kept: --vectorize"),
+		strings.HasPrefix(m, "new schedule kept for --vectorize"):
+		return ""
+	case strings.HasPrefix(m, "astopt: "):
+		if e.cfg.Level < ExplainFull {
+			return ""
+		}
+	case strings.HasPrefix(m, "statement splitting: ") && strings.Contains(m, "not split"):
+		if !e.cfg.Split {
+			return ""
+		}
+	case strings.HasPrefix(m, "band of "):
+		return e.band(m)
+	}
+	return e.tr(m)
+}
+
+// band rewrites a scheduler band remark ("band of 3 loop(s) over S1:
+// ...") with the statements' text and the new order of its loops.
+func (e *regionExplainer) band(m string) string {
+	var w int
+	fmt.Sscanf(m, "band of %d loop(s)", &w)
+	_, rest, _ := strings.Cut(m, " over ")
+	list, verdict, _ := strings.Cut(rest, ": ")
+	names := strings.Split(list, ", ")
+	var refs []string
+	for _, n := range names {
+		refs = append(refs, e.stmtRef(n))
+	}
+	head := fmt.Sprintf("%s around %s", plural(w, "loop"), strings.Join(refs, ", "))
+	if len(refs) > 2 {
+		head = fmt.Sprintf("%s around %d statements", plural(w, "loop"), len(refs))
+	}
+	if nest := e.ln.nest[names[0]]; len(nest) >= w && w > 0 {
+		inner := nest[len(nest)-w:]
+		verdict = reorderedRE.ReplaceAllString(verdict, "; inside a tile the loops run as "+strings.Join(inner, ", ")+" for contiguous accesses")
+	}
+	return head + ": " + e.tr(verdict)
+}
+
+// vectorLines are the vector stage's loop reports in the source's
+// terms. A statement with a packed kernel also gets the register-tiled
+// kernel for the sizes the packed one does not take (its buffers bound
+// the reduction's length): that report says so.
+func (e *regionExplainer) vectorLines() []string {
+	v := e.r.Vector
+	if v == nil {
+		return nil
+	}
+	packed := map[string]bool{}
+	for _, l := range v.Loops {
+		if strings.HasPrefix(l.Scheme, "packed") {
+			packed[reportStmt(l)] = true
+		}
+	}
+	var out []string
+	for _, l := range v.Loops {
+		out = append(out, e.vectorLine(l, packed))
+	}
+	return out
+}
+
+// reportStmt is the statement name a kernel report is about ("" when none).
+func reportStmt(l vector.LoopReport) string {
+	m := stmtNameRE.FindString(l.Reason)
+	return m
+}
+
+func (e *regionExplainer) vectorLine(l vector.LoopReport, packed map[string]bool) string {
+	loop := e.loopRef(l.Iter, reportStmt(l))
+	if !strings.HasPrefix(loop, "for (") && !strings.HasPrefix(loop, "a loop") {
+		loop = "the loop over " + loop
+	}
+	if !l.Vectorizable {
+		return fmt.Sprintf("%s: not vectorized: %s", loop, e.tr(l.Reason))
+	}
+	what := schemeWords(l.Scheme)
+	switch {
+	case strings.HasPrefix(l.Scheme, "packed"):
+		what += fmt.Sprintf(" (%s rows x columns per register tile)", strings.TrimPrefix(l.Scheme, "packed "))
+	case strings.HasPrefix(l.Scheme, "fma-tile"):
+		if packed[reportStmt(l)] {
+			what = "for the sizes the packed kernel does not take, " + what
+		}
+	}
+	return fmt.Sprintf("%s: %s: %s", loop, what, e.tr(l.Reason))
+}
+
+// loopRef names a loop of a vector report: a generated iterator through
+// the loop names, a source iterator (the packed kernel reports the
+// statement's own names) as the loop of that name around statement st.
+func (e *regionExplainer) loopRef(iter, st string) string {
+	if d, ok := e.ln.byIter[iter]; ok {
+		return d
+	}
+	if genIterRE.MatchString(iter) {
+		return "a loop of the new code"
+	}
+	if s := e.r.Scop; s != nil {
+		for _, x := range s.Statements {
+			if x.Name != st {
+				continue
+			}
+			for p, id := range x.Loops {
+				if x.CIters[p] == iter && id >= 0 && id < len(s.Loops) {
+					return fmt.Sprintf("for (%s ...) at %s:%d", iter, e.ln.file, s.Loops[id].Pos.Line)
+				}
+			}
+		}
+		for _, l := range s.Loops {
+			if l.CIter == iter {
+				return fmt.Sprintf("for (%s ...) at %s:%d", iter, e.ln.file, l.Pos.Line)
+			}
+		}
+	}
+	return "loop " + iter
+}
+
+// foldLines prints a line that recurs once, with the count.
+func foldLines(ls []string) []string {
+	count := map[string]int{}
+	for _, m := range ls {
+		count[m]++
+	}
+	var out []string
+	for _, m := range ls {
+		switch n := count[m]; {
+		case n == 0:
+			continue
+		case n > 1:
+			out = append(out, fmt.Sprintf("%s (%d times)", m, n))
+		default:
+			out = append(out, m)
+		}
+		count[m] = 0
+	}
+	return out
+}
+

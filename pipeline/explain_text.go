@@ -1,0 +1,157 @@
+package pipeline
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/tessera-opt/tessera/ast"
+)
+
+// Rewriting the stages' remark text in the source's terms (--explain).
+//
+// The remarks of the scheduler, the vector stage and the other passes are
+// written with the model's names: statements S0, S1, ..., generated
+// iterators c0, c1, ..., band members by index. tr replaces each by what
+// the user wrote (the statement's text and line, the loop's source
+// iterator), leaves out the per-access stride lists, names the scheme
+// kinds in words and folds constant terms that cancel (N - 1 + 1) in the
+// printed conditions.
+
+var (
+	stmtNameRE = regexp.MustCompile(`\bS[0-9]+\b`)
+	// stmtLineRE is a statement name with its line, as some remarks
+	// write it: the line is part of stmtRef's text.
+	stmtLineRE  = regexp.MustCompile(`\bS[0-9]+ \(line [0-9]+\)( ` + "`[^`]*`" + `)?`)
+	genIterRE   = regexp.MustCompile(`^c[0-9]+(_t[0-9]*)?$`)
+	genIterTok  = regexp.MustCompile(`\bc[0-9]+(_t[0-9]*)?\b`)
+	stridesRE   = regexp.MustCompile(` \(strides \[[^\]]*\]\)`)
+	reorderedRE = regexp.MustCompile(`; point loops reordered \[[0-9 ]*\] for contiguous accesses`)
+	memberRE    = regexp.MustCompile(`\b(innermost|time) member [0-9]+`)
+	costsRE     = regexp.MustCompile(`[:;]? ?scheme costs[^;]*; ?`)
+	nestRE      = regexp.MustCompile(`\bloop nest c[0-9]+(_t[0-9]*)?\b`)
+	batchRE     = regexp.MustCompile(`, batch \[\]`)
+	// constRE is an additive chain of integer constants after an
+	// operand: " - 1 + 1", " + 3 - 1 - 2".
+	constRE = regexp.MustCompile(`( [-+] [0-9]+)+`)
+)
+
+// tr rewrites the remark m in the source's terms.
+func (e *regionExplainer) tr(m string) string {
+	m = stridesRE.ReplaceAllString(m, "")
+	m = costsRE.ReplaceAllString(m, "; ")
+	m = nestRE.ReplaceAllString(m, "the loop nest")
+	m = strings.ReplaceAll(m, "matmul nest", "matrix-product nest")
+	m = batchRE.ReplaceAllString(m, "")
+	m = reorderedRE.ReplaceAllString(m, "; the loops inside a tile reordered for contiguous accesses")
+	m = memberRE.ReplaceAllStringFunc(m, func(s string) string {
+		if strings.HasPrefix(s, "time") {
+			return "the time loop"
+		}
+		return "the innermost tile size"
+	})
+	m = strings.ReplaceAll(m, "(sysfs)", "(read from this machine's sysfs)")
+	m = strings.ReplaceAll(m, "(default)", "(a default: this machine's cache sizes could not be read)")
+	m = strings.ReplaceAll(m, "fma-tile", "register-tiled kernel")
+	m = stmtLineRE.ReplaceAllStringFunc(m, func(s string) string {
+		return e.stmtRef(stmtNameRE.FindString(s))
+	})
+	m = stmtNameRE.ReplaceAllStringFunc(m, e.stmtRef)
+	m = genIterTok.ReplaceAllStringFunc(m, func(s string) string {
+		if d, ok := e.ln.short[s]; ok {
+			return d
+		}
+		return "a loop of the new code"
+	})
+	return foldConstants(m)
+}
+
+// foldConstants folds each chain of integer constants that follows an
+// operand in an additive expression ("N - 1 + 1" to "N", "N - 1 - 3" to
+// "N - 4"). A chain is folded only where no operator binding tighter
+// follows it ("N - 1 + 2 * M" is left alone) and no '*' or '/' precedes
+// it.
+func foldConstants(s string) string {
+	var b strings.Builder
+	last := 0
+	for _, loc := range constRE.FindAllStringIndex(s, -1) {
+		i, j := loc[0], loc[1]
+		if !foldable(s, i, j) {
+			continue
+		}
+		sum, ok := chainSum(s[i:j])
+		if !ok {
+			continue
+		}
+		b.WriteString(s[last:i])
+		switch {
+		case sum > 0:
+			b.WriteString(" + " + strconv.FormatInt(sum, 10))
+		case sum < 0:
+			b.WriteString(" - " + strconv.FormatInt(-sum, 10))
+		}
+		last = j
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// foldable reports whether the chain s[i:j] stands alone in its additive
+// expression: an operand (not an operator) before it, and no tighter
+// operator or opening bracket after it. A chain of one term is left as
+// it is.
+func foldable(s string, i, j int) bool {
+	if strings.Count(s[i:j], " ") < 4 {
+		return false
+	}
+	if i == 0 {
+		return false
+	}
+	if p := s[i-1]; p == '*' || p == '/' || p == '%' || p == '(' || p == ',' || p == '-' || p == '+' {
+		return false
+	}
+	rest := strings.TrimLeft(s[j:], " ")
+	if rest != "" {
+		switch rest[0] {
+		case '*', '/', '%', '[', '(':
+			return false
+		}
+		if j < len(s) && s[j] >= '0' && s[j] <= '9' || j < len(s) && (s[j] == '.' || s[j] == '_' || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
+			return false
+		}
+	}
+	// The operand before the chain must not end a product's right
+	// factor bound tighter on its left ("2 * N - 1 + 1" still folds:
+	// the chain is added to the product).
+	return true
+}
+
+// chainSum adds the terms " - 1 + 1"; ok is false on overflow.
+func chainSum(c string) (int64, bool) {
+	f := strings.Fields(c)
+	var sum int64
+	for k := 0; k+1 < len(f); k += 2 {
+		v, err := strconv.ParseInt(f[k+1], 10, 64)
+		if err != nil || v > 1<<40 {
+			return 0, false
+		}
+		if f[k] == "-" {
+			v = -v
+		}
+		sum += v
+	}
+	return sum, true
+}
+
+// walkMarks calls f with the name of every mark of n.
+func walkMarks(n ast.Node, f func(string)) {
+	if n == nil {
+		return
+	}
+	ast.Walk(n, func(x ast.Node) bool {
+		if m, ok := x.(*ast.Mark); ok {
+			f(m.Name)
+		}
+		return true
+	})
+}
