@@ -1,7 +1,8 @@
 package mlir
 
 // Raising: each loop nest at the top level of a function body (an
-// affine.for or affine.parallel) becomes a C function with one #pragma
+// affine.for or affine.parallel, or an affine.if that guards loops)
+// becomes a C function with one #pragma
 // scop region, which tessera's pipeline models, schedules and checks as it
 // does any C input.
 //
@@ -123,7 +124,7 @@ func raiseFunc(mod *ParsedFile, fn *ParsedFunc, globalNames map[string]bool) []*
 	r.collectDefs(fn.Body)
 	var out []*nest
 	for _, op := range fn.Body.Ops {
-		if op.Name != "affine.for" && op.Name != "affine.parallel" {
+		if op.Name != "affine.for" && op.Name != "affine.parallel" && !(op.Name == "affine.if" && holdsLoop(op)) {
 			continue
 		}
 		n := &nest{fn: fn, op: op, vars: map[string]cvar{}}
@@ -819,4 +820,17 @@ func init() {
 		floor ceil round trunc fmod fmin fmax fma erf cbrt copysign sqrtf expf logf powf fabsf NULL`) {
 		cReserved[w] = true
 	}
+}
+
+// holdsLoop reports whether a loop is somewhere inside op: an affine.if at
+// the top level of a function is a nest when it guards loops.
+func holdsLoop(op *Op) bool {
+	for _, b := range op.Regions {
+		for _, sub := range b.Ops {
+			if sub.Name == "affine.for" || sub.Name == "affine.parallel" || holdsLoop(sub) {
+				return true
+			}
+		}
+	}
+	return false
 }
