@@ -559,6 +559,12 @@ func (r *raiser) inner(d *Op, v string, user *Op) string {
 		return "(" + arg(0) + " " + op + " " + arg(1) + ")"
 	}
 	name := strings.TrimPrefix(strings.TrimPrefix(d.Name, "arith."), "math.")
+	if _, ok := binOps[name]; ok && d.Type.Kind == TypeInt && d.Type.Bits < 32 {
+		// C computes on char and short in int: no wrap-around at 8 or
+		// 16 bits as the operation has.
+		r.fail(d, "%s on %s values is not supported inside a loop nest (C computes it in int, without the wrap-around)", d.Name, d.Type.Text)
+		return "0"
+	}
 	if op, ok := binOps[name]; ok {
 		return "(" + arg(0) + " " + op + " " + arg(1) + ")"
 	}
@@ -745,6 +751,10 @@ func cType(t ValueType) (string, bool) {
 		return "long", true
 	case TypeInt:
 		switch t.Bits {
+		case 8:
+			return "char", true
+		case 16:
+			return "short", true
 		case 32:
 			return "int", true
 		case 64:
