@@ -79,9 +79,9 @@ func newRegionExplainer(path string, i int, r *Region, cfg ExplainConfig) *regio
 // lines is the region's account: the header line, then (long) the
 // decisions indented.
 func (e *regionExplainer) lines() []string {
-	head := fmt.Sprintf("%s:%d:%d: note: %s: %s", e.path, e.r.Region.Pos.Line, e.r.Region.Pos.Col, e.what(), e.outcome())
+	head := fmt.Sprintf("%s:%d:%d: note: region %d: %s", e.path, e.r.Region.Pos.Line, e.r.Region.Pos.Col, e.n, e.outcome())
 	if e.cfg.Level == ExplainShort {
-		if s := e.summary(); s != "" {
+		if s := e.summary(); s != "" && !e.r.Kept {
 			head += " (" + s + ")"
 		}
 		return []string{head}
@@ -111,7 +111,7 @@ func (e *regionExplainer) what() string {
 	if len(iters) > 0 {
 		what += " over " + strings.Join(iters, ", ")
 	}
-	return fmt.Sprintf("%s (%s)", what, plural(len(s.Statements), "statement"))
+	return fmt.Sprintf("%s, %s", what, plural(len(s.Statements), "statement"))
 }
 
 func plural(n int, what string) string {
@@ -134,7 +134,7 @@ func (e *regionExplainer) outcome() string {
 	case e.r.Kept:
 		return "kept as written (the " + ch.win.name + " was chosen but could not be finished; see the messages above)"
 	}
-	return fmt.Sprintf("%s, because %s", e.candidateWords(ch.win), e.tr(ch.verdict))
+	return fmt.Sprintf("rewritten: %s, because %s", e.candidateWords(ch.win), e.tr(ch.verdict))
 }
 
 // keptWhy is the first remark of a region without a choice (a scheduler
@@ -152,20 +152,20 @@ func (e *regionExplainer) keptWhy() string {
 func (e *regionExplainer) candidateWords(c *candidate) string {
 	switch c.kind {
 	case kindOriginal:
-		return "original order kept"
+		return "the original order"
 	case kindVectorOriginal:
-		return "original order kept, prepared for vector code"
+		return "the original order, with vector code"
 	case kindOriginalParallel:
-		return "original order kept, with parallel loops"
+		return "the original order, with parallel loops"
 	case kindUser:
-		return "user schedule applied"
+		return "the user schedule"
 	case kindIdentity:
-		return "original order regenerated"
+		return "the original order regenerated"
 	}
 	if c.m.exp != nil {
-		return "new schedule (on scalars expanded to arrays)"
+		return "the new schedule (on scalars expanded to arrays)"
 	}
-	return "new schedule"
+	return "the new schedule"
 }
 
 // summary is the short form's list of what the winner does.
@@ -232,20 +232,10 @@ func (e *regionExplainer) details() []string {
 		for _, st := range s.Statements {
 			sts = append(sts, e.stmtRef(st.Name))
 		}
-		out = append(out, "statements: "+strings.Join(sts, "; "))
+		out = append(out, e.what()+": "+strings.Join(sts, "; "))
 	}
 	if ch := e.r.choice; ch != nil && ch.win != nil {
-		var others []string
-		for _, c := range ch.cands {
-			if c != ch.win && !containsStr(others, c.name) && c.name != ch.win.name {
-				others = append(others, c.name)
-			}
-		}
-		line := "kept: the " + ch.win.name + " (" + e.tr(ch.win.how) + ")"
-		if len(others) > 0 {
-			line += "; also tried and not kept: the " + strings.Join(others, ", the ")
-		}
-		out = append(out, line)
+		out = append(out, e.candidatesLine(ch))
 		if ch.win.kind != kindOriginal && ch.win.kind != kindIdentity {
 			out = append(out, e.newLoops()...)
 		}
@@ -266,6 +256,29 @@ func (e *regionExplainer) details() []string {
 		out = append(out, "time on this machine: "+strings.Join(ts, ", "))
 	}
 	return out
+}
+
+// candidatesLine says which candidate was kept and which others were
+// tried. The plain original order, which every choice starts from, is
+// not listed as tried when the winner keeps that order.
+func (e *regionExplainer) candidatesLine(ch *choice) string {
+	var others []string
+	for _, c := range ch.cands {
+		if c == ch.win || c.kind == kindOriginal && ch.win.keepsOriginalOrder() {
+			continue
+		}
+		if w := e.candidateWords(c); w != e.candidateWords(ch.win) && !containsStr(others, w) {
+			others = append(others, w)
+		}
+	}
+	line := "kept: " + e.candidateWords(ch.win)
+	if ch.win.kind == kindScheduled {
+		line += " (" + e.tr(ch.win.how) + ")"
+	}
+	if len(others) > 0 {
+		line += "; also tried, not kept: " + strings.Join(others, "; ")
+	}
+	return line
 }
 
 func containsStr(list []string, s string) bool {
@@ -466,4 +479,3 @@ func foldLines(ls []string) []string {
 	}
 	return out
 }
-

@@ -1,0 +1,126 @@
+package pipeline
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/tessera-opt/tessera/scheduler"
+	"github.com/tessera-opt/tessera/vector"
+)
+
+var updateExplain = flag.Bool("update-explain", false, "rewrite testdata/explain/*.golden")
+
+// internalRE matches what --explain must not show: generated iterators,
+// statement ids, vector payload names, addresses, band member index
+// lists, scheme ids, stage times and unfolded constant chains.
+var internalRE = []*regexp.Regexp{
+	regexp.MustCompile(`\bc[0-9]+(_t[0-9]*)?\b`),
+	regexp.MustCompile(`\bS[0-9]+\b`),
+	regexp.MustCompile(`vecp`),
+	regexp.MustCompile(`0x`),
+	regexp.MustCompile(`\[[0-9]+( [0-9]+)+\]`),
+	regexp.MustCompile(`fma-tile`),
+	regexp.MustCompile(`[0-9]\.[0-9]{3}s\b`),
+	regexp.MustCompile(`- 1 \+ 1\b`),
+	regexp.MustCompile(`\bmember [0-9]`),
+	regexp.MustCompile(`(?m)^  (candidate|chosen): `),
+}
+
+// explainOf runs the pipeline on a kernel of testdata/explain with fixed
+// cache sizes and vector target (the account must not depend on the
+// host) and returns Explain's text at level.
+func explainOf(t *testing.T, path string, res *Result, level ExplainLevel) string {
+	t.Helper()
+	var b strings.Builder
+	Explain(&b, filepath.Base(path), res, ExplainConfig{Level: level})
+	return b.String()
+}
+
+func explainRun(t *testing.T, path string) *Result {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, err := vector.ParseTarget("avx2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{Vectorize: true, Vector: vector.Config{Target: target}}
+	opt.Sched.Cache = scheduler.CacheSizes{L1: 32 << 10, L2: 1 << 20, L3: 8 << 20, Line: 64, Source: "fixed by the test"}
+	res, err := Optimize(filepath.Base(path), src, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestExplainGolden compares --explain's long account of small kernels
+// (a matrix product, a time-iterated stencil, a triangular solve, a
+// reduction) with golden files, checks every level for internal
+// identifiers, and checks that each region has one verdict.
+func TestExplainGolden(t *testing.T) {
+	files, _ := filepath.Glob("testdata/explain/*.c")
+	if len(files) == 0 {
+		t.Fatal("no kernels in testdata/explain")
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			res := explainRun(t, path)
+			long := explainOf(t, path, res, ExplainLong)
+			for _, level := range []ExplainLevel{ExplainShort, ExplainLong} {
+				text := explainOf(t, path, res, level)
+				for _, re := range internalRE {
+					if m := re.FindString(text); m != "" {
+						t.Errorf("level %d: internal identifier %q (%s) in:\n%s", level, m, re, text)
+					}
+				}
+			}
+			short := explainOf(t, path, res, ExplainShort)
+			if n := strings.Count(short, "\n"); n != len(res.Regions) {
+				t.Errorf("short: %d lines for %d regions:\n%s", n, len(res.Regions), short)
+			}
+			if n := strings.Count(long, "  kept: "); n != len(res.Regions) {
+				t.Errorf("long: %d verdicts for %d regions:\n%s", n, len(res.Regions), long)
+			}
+			if full := explainOf(t, path, res, ExplainFull); !strings.Contains(full, "time on this machine: ") {
+				t.Errorf("full: no stage times:\n%s", full)
+			}
+			golden := strings.TrimSuffix(path, ".c") + ".golden"
+			if *updateExplain {
+				if err := os.WriteFile(golden, []byte(long), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update-explain)", err)
+			}
+			if long != string(want) {
+				t.Errorf("--explain differs from %s (run with -update-explain to accept):\ngot:\n%s\nwant:\n%s", golden, long, want)
+			}
+		})
+	}
+}
+
+func TestFoldConstants(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"_PB_N - 1 + 1 >= 16", "_PB_N >= 16"},
+		{"N - 1 - 3", "N - 4"},
+		{"A[i - 1 + 2]", "A[i + 1]"},
+		{"N - 1 + 2 * M", "N - 1 + 2 * M"},
+		{"2 * N - 1 + 1", "2 * N"},
+		{"N - 1", "N - 1"},
+		{"x >= 1 + 1.5", "x >= 1 + 1.5"},
+		{"floord(N - 1 + 1, 4)", "floord(N, 4)"},
+	} {
+		if got := foldConstants(c.in); got != c.want {
+			t.Errorf("foldConstants(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
