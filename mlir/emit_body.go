@@ -9,6 +9,8 @@ import (
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/presburger"
+	"github.com/tessera-opt/tessera/scop"
 )
 
 // emVal is an SSA value and its MLIR type (f64, f32, i64, i32, i16, i8, or
@@ -22,6 +24,7 @@ type emVal struct {
 type emStmt struct {
 	sub map[string]ast.Expr
 	pos cfront.Pos
+	st  *scop.Statement
 }
 
 // user writes the ops of one statement instance.
@@ -33,7 +36,7 @@ func (e *fnEmitter) user(u *ast.User) {
 	if len(u.Args) != len(st.CIters) {
 		emFail(st.Pos, "statement %s has %d iterators, the AST gives %d", u.Name, len(st.CIters), len(u.Args))
 	}
-	c := &emStmt{sub: map[string]ast.Expr{}, pos: st.Pos}
+	c := &emStmt{sub: map[string]ast.Expr{}, pos: st.Pos, st: st}
 	for k, it := range st.CIters {
 		c.sub[it] = e.subst(u.Args[k])
 	}
@@ -179,7 +182,15 @@ func (e *fnEmitter) intExpr(x cfront.Expr, c *emStmt) ast.Expr {
 			}
 			return ast.Mul(a, b)
 		}
-		emFail(x.At, "subscript %s uses %s: not written as an affine expression (C division and remainder truncate)", x.Format(nil), x.Op)
+		if k, ok := b.(*ast.Int); ok && k.V > 0 && (x.Op == "/" || x.Op == "%") && e.nonNegative(x.X, c) {
+			// C truncates towards zero: on a non-negative dividend
+			// that is MLIR's floordiv and mod.
+			if x.Op == "/" {
+				return ast.FloorDiv(a, b)
+			}
+			return ast.Rem(a, b)
+		}
+		emFail(x.At, "subscript %s uses %s: not written as an affine expression (C division and remainder truncate, and the dividend is not provably non-negative)", x.Format(nil), x.Op)
 	case *cfront.Cast:
 		return e.intExpr(x.X, c)
 	}
@@ -677,4 +688,73 @@ func renamingMacro(params []string, body string) (string, bool) {
 		}
 	}
 	return mm[1], true
+}
+
+// nonNegative reports whether the C integer expression x (of the
+// statement's iterators, the parameters and constants) is >= 0 at every
+// instance of the statement under the region's context: the engine finds
+// no instance where it is negative. A budget or an expression it cannot
+// write answers false.
+func (e *fnEmitter) nonNegative(x cfront.Expr, c *emStmt) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	text, good := e.islExpr(x, c)
+	if !good || c.st == nil {
+		return false
+	}
+	params := e.s.Params
+	neg, err := presburger.ParseSet("[" + strings.Join(params, ", ") + "] -> { " + c.st.Name + "[" + strings.Join(c.st.Iters, ", ") + "] : " + text + " < 0 }")
+	if err != nil {
+		return false
+	}
+	in := neg.AlignParams(params).Intersect(c.st.Domain.AlignParams(params)).IntersectParams(e.s.Context.AlignParams(params))
+	return in.IsEmpty()
+}
+
+// islExpr writes an affine C expression in isl notation over the
+// statement's domain dims and the model's parameters.
+func (e *fnEmitter) islExpr(x cfront.Expr, c *emStmt) (string, bool) {
+	switch x := x.(type) {
+	case *cfront.Paren:
+		return e.islExpr(x.X, c)
+	case *cfront.IntLit:
+		return fmt.Sprint(x.Value), !x.Big
+	case *cfront.Ident:
+		for k, it := range c.st.CIters {
+			if it == x.Name {
+				return c.st.Iters[k], true
+			}
+		}
+		if p, ok := e.cParams[x.Name]; ok {
+			return p, true
+		}
+		if v, _, ok := e.f.MacroConst(x, e.r.BodyStart); ok {
+			return fmt.Sprint(v), true
+		}
+	case *cfront.Unary:
+		if a, ok := e.islExpr(x.X, c); ok && (x.Op == "-" || x.Op == "+") {
+			return x.Op + "(" + a + ")", true
+		}
+	case *cfront.Binary:
+		a, ok1 := e.islExpr(x.X, c)
+		b, ok2 := e.islExpr(x.Y, c)
+		if !ok1 || !ok2 {
+			return "", false
+		}
+		switch x.Op {
+		case "+", "-":
+			return "(" + a + ") " + x.Op + " (" + b + ")", true
+		case "*":
+			if _, k := e.intConst(x.X); k {
+				return "(" + a + ") * (" + b + ")", true
+			}
+			if _, k := e.intConst(x.Y); k {
+				return "(" + a + ") * (" + b + ")", true
+			}
+		}
+	}
+	return "", false
 }

@@ -76,10 +76,10 @@ func TestEmitRefused(t *testing.T) {
 		t.Fatalf("want one warning, got %v", m.Diags)
 	}
 	d := m.Diags[0].String()
-	if !strings.HasPrefix(d, "emit_refused.c:9:7: warning: ") || !strings.Contains(d, "i / 2") {
-		t.Errorf("warning %q: want emit_refused.c:9:7: warning: naming i / 2", d)
+	if !strings.HasPrefix(d, "emit_refused.c:10:7: warning: ") || !strings.Contains(d, "(i - 5) / 2") {
+		t.Errorf("warning %q: want emit_refused.c:10:7: warning: naming (i - 5) / 2", d)
 	}
-	if !strings.Contains(string(m.Text), "// region 1 (emit_refused.c:7): not written: ") {
+	if !strings.Contains(string(m.Text), "// region 1 (emit_refused.c:8): not written: ") {
 		t.Errorf("no comment for region 1:\n%s", m.Text)
 	}
 }

@@ -120,7 +120,8 @@ func OptimizeFile(path string, src []byte, opt pipeline.Options) (*InputResult, 
 		}
 	}
 	em, err := Emit(pres, EmitConfig{
-		Parallel: opt.Sched.Parallel,
+		Parallel:     opt.Sched.Parallel,
+		NoCInterface: true, // called from the module only
 		FuncName: func(_ int, reg *pipeline.Region) string { return outName[reg.Region.Func] },
 	})
 	if err != nil {
@@ -145,7 +146,10 @@ func (res *InputResult) splice(path string, src []byte, mod *ParsedFile, em *Mod
 	}
 	text := map[string]string{}
 	for _, f := range emitted.Funcs {
-		text[f.Name] = string(em.Text[f.Start:f.End])
+		// Private: called from this module only, so that the inliner
+		// and symbol-dce may drop them.
+		t := string(em.Text[f.Start:f.End])
+		text[f.Name] = strings.Replace(t, "func.func @", "func.func private @", 1)
 	}
 	type edit struct {
 		start, end int

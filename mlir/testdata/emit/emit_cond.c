@@ -1,6 +1,7 @@
 /* Conditions with || and !, triangular and strided loops, integer and
    char arrays, float math functions, integer division and shifts in
-   values. */
+   values, C division and remainder of non-negative values in a
+   subscript. */
 #include <stdio.h>
 #include <math.h>
 #define N 48
@@ -31,6 +32,8 @@ static void kernel(int n)
     }
   for (int i = 0; i < n; i++)
     S[i] = S[i] + (x[i] > 0.0 && F[i] < 3.0f) - (char)(i & 1);
+  for (int i = 0; i < n; i++)
+    L[i / 2 + i % 3] += i;
 #pragma endscop
 }
 

@@ -1,6 +1,6 @@
 // MLIR affine dialect written by tessera from emit_cond.c
 module {
-  // region 1 (emit_cond.c:17)
+  // region 1 (emit_cond.c:18)
   func.func @kernel_r1(%a_A: memref<48x48xf64>, %a_F: memref<48xf32>, %a_I: memref<48x48xi32>, %a_L: memref<48xi64>, %a_S: memref<48xi8>, %a_x: memref<48xf64>, %p_n: index) attributes {llvm.emit_c_interface} {
     affine.for %i_c0 = 0 to min affine_map<()[s0] -> (3, s0)>()[%p_n] step 1 {
       %t1 = affine.load %a_x[%i_c0] : memref<48xf64>
@@ -126,6 +126,14 @@ module {
       %t101 = arith.subi %t93, %t100 : i32
       %t102 = arith.trunci %t101 : i32 to i8
       affine.store %t102, %a_S[%i_c0] : memref<48xi8>
+    }
+    affine.for %i_c0 = 0 to %p_n step 1 {
+      %t103 = affine.load %a_L[%i_c0 floordiv 2 + %i_c0 mod 3] : memref<48xi64>
+      %t104 = affine.apply affine_map<(d0)[] -> (d0)>(%i_c0)[]
+      %t105 = arith.index_cast %t104 : index to i32
+      %t106 = arith.extsi %t105 : i32 to i64
+      %t107 = arith.addi %t103, %t106 : i64
+      affine.store %t107, %a_L[%i_c0 floordiv 2 + %i_c0 mod 3] : memref<48xi64>
     }
     return
   }

@@ -33,7 +33,7 @@ module attributes {dlti.dl_spec = #dlti.dl_spec<#dlti.dl_entry<i64, dense<64> : 
   ^bb1:
     return %c0_i32 : i32
   }
-  func.func @kernel_nest_opt(%a_arg3: memref<?x36xf64>, %a_arg4: memref<?x36xf64>, %a_arg2: f64, %p_v0: index, %p_v1: index) attributes {llvm.emit_c_interface} { ... }
-  func.func @kernel_nest_1_opt(%a_arg4: memref<?x36xf64>, %p_v0: index, %p_v1: index) attributes {llvm.emit_c_interface} { ... }
+  func.func private @kernel_nest_opt(%a_arg3: memref<?x36xf64>, %a_arg4: memref<?x36xf64>, %a_arg2: f64, %p_v0: index, %p_v1: index) { ... }
+  func.func private @kernel_nest_1_opt(%a_arg4: memref<?x36xf64>, %p_v0: index, %p_v1: index) { ... }
 }
 // ---- diagnostics

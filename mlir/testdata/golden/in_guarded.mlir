@@ -7,6 +7,6 @@ module {
     func.call @guarded_nest_opt(%A, %v, %n) : (memref<?x?xf64>, memref<?xf64>, index) -> ()
     return
   }
-  func.func @guarded_nest_opt(%a_A: memref<?x?xf64>, %a_v: memref<?xf64>, %p_n: index) attributes {llvm.emit_c_interface} { ... }
+  func.func private @guarded_nest_opt(%a_A: memref<?x?xf64>, %a_v: memref<?xf64>, %p_n: index) { ... }
 }
 // ---- diagnostics

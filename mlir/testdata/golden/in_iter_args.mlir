@@ -13,8 +13,8 @@ module {
     affine.store %total, %s[] : memref<f64>
     return
   }
-  func.func @rows_nest_opt(%a_A: memref<40x36xf64>, %a_y: memref<40xf64>) attributes {llvm.emit_c_interface} { ... }
-  func.func @rows_nest_1_opt(%a_A: memref<40x36xf64>, %a_z: memref<40xf64>) attributes {llvm.emit_c_interface} { ... }
-  func.func @rows_nest_2_opt(%a_acc: memref<f64>, %a_z: memref<40xf64>) attributes {llvm.emit_c_interface} { ... }
+  func.func private @rows_nest_opt(%a_A: memref<40x36xf64>, %a_y: memref<40xf64>) { ... }
+  func.func private @rows_nest_1_opt(%a_A: memref<40x36xf64>, %a_z: memref<40xf64>) { ... }
+  func.func private @rows_nest_2_opt(%a_acc: memref<f64>, %a_z: memref<40xf64>) { ... }
 }
 // ---- diagnostics

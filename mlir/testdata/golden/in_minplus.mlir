@@ -11,7 +11,7 @@ module {
     func.call @sweep_nest_opt(%A) : (memref<34x34xf64>) -> ()
     return
   }
-  func.func @closure_nest_opt(%a_P: memref<30x30xf64>) attributes {llvm.emit_c_interface} { ... }
-  func.func @sweep_nest_opt(%a_A: memref<34x34xf64>) attributes {llvm.emit_c_interface} { ... }
+  func.func private @closure_nest_opt(%a_P: memref<30x30xf64>) { ... }
+  func.func private @sweep_nest_opt(%a_A: memref<34x34xf64>) { ... }
 }
 // ---- diagnostics

@@ -11,8 +11,8 @@ module {
     func.call @mixed_nest_2_opt(%D, %I) : (memref<24x24xf64>, memref<24xi32>) -> ()
     return
   }
-  func.func @mixed_nest_opt(%a_D: memref<24x24xf64>, %a_F: memref<24x24xf32>, %a_I: memref<24xi32>, %a_L: memref<24xi64>) attributes {llvm.emit_c_interface} { ... }
-  func.func @mixed_nest_1_opt(%a_I: memref<24xi32>, %a_S: memref<24xi8>) attributes {llvm.emit_c_interface} { ... }
-  func.func @mixed_nest_2_opt(%a_D: memref<24x24xf64>, %a_I: memref<24xi32>) attributes {llvm.emit_c_interface} { ... }
+  func.func private @mixed_nest_opt(%a_D: memref<24x24xf64>, %a_F: memref<24x24xf32>, %a_I: memref<24xi32>, %a_L: memref<24xi64>) { ... }
+  func.func private @mixed_nest_1_opt(%a_I: memref<24xi32>, %a_S: memref<24xi8>) { ... }
+  func.func private @mixed_nest_2_opt(%a_D: memref<24x24xf64>, %a_I: memref<24xi32>) { ... }
 }
 // ---- diagnostics

@@ -17,7 +17,7 @@ module {
     }
     return
   }
-  func.func @gather_nest_opt(%a_A: memref<40x40xf64>) attributes {llvm.emit_c_interface} { ... }
+  func.func private @gather_nest_opt(%a_A: memref<40x40xf64>) { ... }
 }
 // ---- diagnostics
 // testdata/in/opaque_load.mlir:25:7: warning: non-affine subscript A[(((long)idx[i]) % 40)][i] (array element idx[i] used as an index or bound: its value is not known statically) (region left unchanged); the loop nest is kept as written

@@ -20,7 +20,7 @@ module {
     }
     return
   }
-  func.func @par_nest_opt(%a_A: memref<40x40xf64>, %a_B: memref<40x40xf64>) attributes {llvm.emit_c_interface} { ... }
+  func.func private @par_nest_opt(%a_A: memref<40x40xf64>, %a_B: memref<40x40xf64>) { ... }
 }
 // ---- diagnostics
 // testdata/in/parallel_mod.mlir:16:7: warning: region not written as MLIR: subscript floord(i, 2) is not affine

@@ -25,12 +25,12 @@ module {
     func.call @rank_k_nest_opt(%A, %C, %alpha, %beta) : (memref<30x20xf64>, memref<30x30xf64>, f64, f64) -> ()
     return
   }
-  func.func @init_nest_opt(%a_A: memref<40x30xf64>) attributes {llvm.emit_c_interface} { ... }
-  func.func @init_nest_1_opt(%a_B: memref<30x35xf64>) attributes {llvm.emit_c_interface} { ... }
-  func.func @two_products_nest_opt(%a_A: memref<40x30xf64>, %a_B: memref<30x35xf64>, %a_tmp: memref<40x35xf64>, %a_alpha: f64) attributes {llvm.emit_c_interface} { ... }
-  func.func @two_products_nest_1_opt(%a_C: memref<35x20xf64>, %a_D: memref<40x20xf64>, %a_tmp: memref<40x35xf64>, %a_beta: f64) attributes {llvm.emit_c_interface} { ... }
-  func.func @transposed_mv_nest_opt(%a_y: memref<42xf64>) attributes {llvm.emit_c_interface} { ... }
-  func.func @transposed_mv_nest_1_opt(%a_A: memref<38x42xf64>, %a_tmp: memref<38xf64>, %a_x: memref<42xf64>, %a_y: memref<42xf64>) attributes {llvm.emit_c_interface} { ... }
-  func.func @rank_k_nest_opt(%a_A: memref<30x20xf64>, %a_C: memref<30x30xf64>, %a_alpha: f64, %a_beta: f64) attributes {llvm.emit_c_interface} { ... }
+  func.func private @init_nest_opt(%a_A: memref<40x30xf64>) { ... }
+  func.func private @init_nest_1_opt(%a_B: memref<30x35xf64>) { ... }
+  func.func private @two_products_nest_opt(%a_A: memref<40x30xf64>, %a_B: memref<30x35xf64>, %a_tmp: memref<40x35xf64>, %a_alpha: f64) { ... }
+  func.func private @two_products_nest_1_opt(%a_C: memref<35x20xf64>, %a_D: memref<40x20xf64>, %a_tmp: memref<40x35xf64>, %a_beta: f64) { ... }
+  func.func private @transposed_mv_nest_opt(%a_y: memref<42xf64>) { ... }
+  func.func private @transposed_mv_nest_1_opt(%a_A: memref<38x42xf64>, %a_tmp: memref<38xf64>, %a_x: memref<42xf64>, %a_y: memref<42xf64>) { ... }
+  func.func private @rank_k_nest_opt(%a_A: memref<30x20xf64>, %a_C: memref<30x30xf64>, %a_alpha: f64, %a_beta: f64) { ... }
 }
 // ---- diagnostics

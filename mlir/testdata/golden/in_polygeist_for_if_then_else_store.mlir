@@ -16,6 +16,6 @@ module {
     func.call @gemm_nest_opt(%A, %B, %C, %beta, %N, %S) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, f32, index, index) -> ()
     return
   }
-  func.func @gemm_nest_opt(%a_A: memref<?xf32>, %a_B: memref<?xf32>, %a_C: memref<?xf32>, %a_beta: f32, %p_N: index, %p_S: index) attributes {llvm.emit_c_interface} { ... }
+  func.func private @gemm_nest_opt(%a_A: memref<?xf32>, %a_B: memref<?xf32>, %a_C: memref<?xf32>, %a_beta: f32, %p_N: index, %p_S: index) { ... }
 }
 // ---- diagnostics

@@ -13,6 +13,6 @@ module {
     func.call @gemm_nest_opt(%C, %beta, %N) : (memref<?xf32>, f32, index) -> ()
     return
   }
-  func.func @gemm_nest_opt(%a_C: memref<?xf32>, %a_beta: f32, %p_N: index) attributes {llvm.emit_c_interface} { ... }
+  func.func private @gemm_nest_opt(%a_C: memref<?xf32>, %a_beta: f32, %p_N: index) { ... }
 }
 // ---- diagnostics

@@ -17,6 +17,6 @@ module {
     func.call @gemm_nest_opt(%A, %B, %C, %alpha, %beta, %NI, %NJ, %NK, %S) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>, f32, f32, index, index, index, index) -> ()
     return
   }
-  func.func @gemm_nest_opt(%a_A: memref<?x?xf32>, %a_B: memref<?x?xf32>, %a_C: memref<?x?xf32>, %a_alpha: f32, %a_beta: f32, %p_NI: index, %p_NJ: index, %p_NK: index, %p_S: index) attributes {llvm.emit_c_interface} { ... }
+  func.func private @gemm_nest_opt(%a_A: memref<?x?xf32>, %a_B: memref<?x?xf32>, %a_C: memref<?x?xf32>, %a_alpha: f32, %a_beta: f32, %p_NI: index, %p_NJ: index, %p_NK: index, %p_S: index) { ... }
 }
 // ---- diagnostics

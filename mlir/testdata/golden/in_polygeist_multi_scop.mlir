@@ -25,9 +25,9 @@ module {
     func.call @f2_nest_opt(%C, %beta, %N) : (memref<?xf32>, f32, index) -> ()
     return
   }
-  func.func @f1_nest_opt(%a_C: memref<?xf32>, %a_beta: f32, %p_N: index) attributes {llvm.emit_c_interface} { ... }
-  func.func @f1_nest_1_opt(%a_C: memref<?xf32>, %a_beta: f32, %p_N: index) attributes {llvm.emit_c_interface} { ... }
-  func.func @f1_nest_2_opt(%a_C: memref<?xf32>, %a_beta: f32, %p_N: index) attributes {llvm.emit_c_interface} { ... }
-  func.func @f2_nest_opt(%a_C: memref<?xf32>, %a_beta: f32, %p_N: index) attributes {llvm.emit_c_interface} { ... }
+  func.func private @f1_nest_opt(%a_C: memref<?xf32>, %a_beta: f32, %p_N: index) { ... }
+  func.func private @f1_nest_1_opt(%a_C: memref<?xf32>, %a_beta: f32, %p_N: index) { ... }
+  func.func private @f1_nest_2_opt(%a_C: memref<?xf32>, %a_beta: f32, %p_N: index) { ... }
+  func.func private @f2_nest_opt(%a_C: memref<?xf32>, %a_beta: f32, %p_N: index) { ... }
 }
 // ---- diagnostics

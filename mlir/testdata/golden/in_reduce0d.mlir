@@ -7,7 +7,7 @@ module {
     func.call @sums_nest_1_opt(%d, %x, %y, %tessera_1) : (memref<f64>, memref<40xf64>, memref<40xf64>, f64) -> ()
     return
   }
-  func.func @sums_nest_opt(%a_A: memref<40x40xf64>, %a_s: memref<f64>) attributes {llvm.emit_c_interface} { ... }
-  func.func @sums_nest_1_opt(%a_d: memref<f64>, %a_x: memref<40xf64>, %a_y: memref<40xf64>, %a_s_1: f64) attributes {llvm.emit_c_interface} { ... }
+  func.func private @sums_nest_opt(%a_A: memref<40x40xf64>, %a_s: memref<f64>) { ... }
+  func.func private @sums_nest_1_opt(%a_d: memref<f64>, %a_x: memref<40xf64>, %a_y: memref<40xf64>, %a_s_1: f64) { ... }
 }
 // ---- diagnostics

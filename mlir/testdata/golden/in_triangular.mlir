@@ -8,7 +8,7 @@ module {
     func.call @trmv_like_nest_1_opt(%L, %x) : (memref<32x32xf64>, memref<32xf64>) -> ()
     return
   }
-  func.func @trmv_like_nest_opt(%a_B: memref<32x24xf64>, %a_L: memref<32x32xf64>) attributes {llvm.emit_c_interface} { ... }
-  func.func @trmv_like_nest_1_opt(%a_L: memref<32x32xf64>, %a_x: memref<32xf64>) attributes {llvm.emit_c_interface} { ... }
+  func.func private @trmv_like_nest_opt(%a_B: memref<32x24xf64>, %a_L: memref<32x32xf64>) { ... }
+  func.func private @trmv_like_nest_1_opt(%a_L: memref<32x32xf64>, %a_x: memref<32xf64>) { ... }
 }
 // ---- diagnostics

@@ -26,7 +26,7 @@ module {
     func.call @kept_nest_3_opt(%A, %B) : (memref<40xf64>, memref<40xf64>) -> ()
     return
   }
-  func.func @kept_nest_3_opt(%a_A: memref<40xf64>, %a_B: memref<40xf64>) attributes {llvm.emit_c_interface} { ... }
+  func.func private @kept_nest_3_opt(%a_A: memref<40xf64>, %a_B: memref<40xf64>) { ... }
 }
 // ---- diagnostics
 // testdata/in/unsupported.mlir:10:7: warning: operation scf.if is not supported inside a loop nest (tessera does not know its effects); the loop nest at 8:5 is kept as written
