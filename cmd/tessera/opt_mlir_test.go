@@ -40,7 +40,7 @@ func TestOptMLIR(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(out), "func.call @scale_nest_opt(") || !strings.Contains(string(out), "func.func @scale_nest_opt(") {
+	if !strings.Contains(string(out), "func.call @scale_nest_opt(") || !strings.Contains(string(out), "func.func private @scale_nest_opt(") {
 		t.Errorf("no call of the optimized nest in the output:\n%s", out)
 	}
 
