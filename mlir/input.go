@@ -21,6 +21,7 @@ package mlir
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -59,7 +60,23 @@ func (r *InputResult) Errors() bool {
 // the pipeline options opt (--parallel gives affine.parallel loops). A
 // malformed file gives a *ParseError; problems of single nests are
 // diagnostics, and those nests keep their text.
-func OptimizeFile(path string, src []byte, opt pipeline.Options) (*InputResult, error) {
+//
+// OptimizeFile is the MLIR input's entry point: a panic in raising or
+// splicing (a bug) becomes an internal-error result naming the file, so
+// that the command line never shows a Go stack (TESSERA_PANIC=1 keeps it).
+func OptimizeFile(path string, src []byte, opt pipeline.Options) (res *InputResult, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if os.Getenv("TESSERA_PANIC") == "1" {
+				panic(r)
+			}
+			res, err = nil, fmt.Errorf("%s: error: mlir: internal error (%v); no output written", path, r)
+		}
+	}()
+	return optimizeFile(path, src, opt)
+}
+
+func optimizeFile(path string, src []byte, opt pipeline.Options) (*InputResult, error) {
 	mod, err := Parse(path, src)
 	if err != nil {
 		return nil, err
