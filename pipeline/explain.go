@@ -223,13 +223,21 @@ func schemeWords(scheme string) string {
 	return "vector loop"
 }
 
+// maxListed is the number of statements the long form lists by their
+// text before it only counts the others.
+const maxListed = 6
+
 // details are the long form's lines: statements, candidates, the new
 // loops of the deepest statements, then the stages' decisions.
 func (e *regionExplainer) details() []string {
 	var out []string
 	if s := e.r.Scop; s != nil {
 		var sts []string
-		for _, st := range s.Statements {
+		for k, st := range s.Statements {
+			if k == maxListed && len(s.Statements) > maxListed+1 {
+				sts = append(sts, fmt.Sprintf("and %d more", len(s.Statements)-k))
+				break
+			}
 			sts = append(sts, e.stmtRef(st.Name))
 		}
 		out = append(out, e.what()+": "+strings.Join(sts, "; "))
@@ -313,7 +321,11 @@ func (e *regionExplainer) newLoops() []string {
 	}
 	var out []string
 	for _, o := range orders {
-		out = append(out, fmt.Sprintf("new loops around %s, outermost first: %s", strings.Join(byOrder[o], " and "), o))
+		around := strings.Join(byOrder[o], " and ")
+		if n := len(byOrder[o]); n > 2 {
+			around = fmt.Sprintf("%d statements from %s on", n, byOrder[o][0])
+		}
+		out = append(out, fmt.Sprintf("new loops around %s, outermost first: %s", around, o))
 	}
 	return out
 }

@@ -20,11 +20,10 @@ import (
 
 var (
 	stmtNameRE = regexp.MustCompile(`\bS[0-9]+\b`)
-	// stmtLineRE is a statement name with its line, as some remarks
-	// write it: the line is part of stmtRef's text.
-	stmtLineRE  = regexp.MustCompile(`\bS[0-9]+ \(line [0-9]+\)( ` + "`[^`]*`" + `)?`)
-	genIterRE   = regexp.MustCompile(`^c[0-9]+(_t[0-9]*)?$`)
-	genIterTok  = regexp.MustCompile(`\bc[0-9]+(_t[0-9]*)?\b`)
+	genIterRE  = regexp.MustCompile(`^c[0-9]+(_t[0-9]*)?$`)
+	// namesRE is what tr renames: a statement with its line and text,
+	// a statement, a generated iterator; or quoted source text, kept.
+	namesRE     = regexp.MustCompile(`\bS[0-9]+ \(line [0-9]+\)( ` + "`[^`]*`" + `)?|\bS[0-9]+\b|\bc[0-9]+(_t[0-9]*)?\b|` + "`[^`]*`")
 	stridesRE   = regexp.MustCompile(` \(strides \[[^\]]*\]\)`)
 	reorderedRE = regexp.MustCompile(`; point loops reordered \[[0-9 ]*\] for contiguous accesses`)
 	memberRE    = regexp.MustCompile(`\b(innermost|time) member [0-9]+`)
@@ -53,15 +52,19 @@ func (e *regionExplainer) tr(m string) string {
 	m = strings.ReplaceAll(m, "(sysfs)", "(read from this machine's sysfs)")
 	m = strings.ReplaceAll(m, "(default)", "(a default: this machine's cache sizes could not be read)")
 	m = strings.ReplaceAll(m, "fma-tile", "register-tiled kernel")
-	m = stmtLineRE.ReplaceAllStringFunc(m, func(s string) string {
-		return e.stmtRef(stmtNameRE.FindString(s))
-	})
-	m = stmtNameRE.ReplaceAllStringFunc(m, e.stmtRef)
-	m = genIterTok.ReplaceAllStringFunc(m, func(s string) string {
+	// One pass, so that the text put in is not read again; quoted
+	// source text is left as it is (a variable c1 of the user's).
+	m = namesRE.ReplaceAllStringFunc(m, func(s string) string {
+		switch {
+		case strings.HasPrefix(s, "`"):
+			return s
+		case strings.HasPrefix(s, "S"):
+			return e.stmtRef(stmtNameRE.FindString(s))
+		}
 		if d, ok := e.ln.short[s]; ok {
 			return d
 		}
-		return "a loop of the new code"
+		return s
 	})
 	return foldConstants(m)
 }
