@@ -788,10 +788,11 @@ func (r *raiser) declareName(base string) string {
 	return c
 }
 
-// uniqueGlobal returns a file-scope name not used yet.
+// uniqueGlobal returns a file-scope name not used yet, at file scope or
+// in the nest being raised.
 func (r *raiser) uniqueGlobal(base string) string {
 	c := base
-	for k := 1; r.globalNames[c] || cReserved[c]; k++ {
+	for k := 1; r.globalNames[c] || r.names[c] || cReserved[c]; k++ {
 		c = base + "_" + strconv.Itoa(k)
 	}
 	r.globalNames[c] = true
