@@ -408,9 +408,33 @@ func (e *regionExplainer) vectorLines() []string {
 			packed[reportStmt(l)] = true
 		}
 	}
+	// The reports come in the tree order of the loops they are about:
+	// a report that names no statement is about the next loop of its
+	// name in that order (sibling nests reuse the generator's names).
 	var out []string
+	pos := 0
 	for _, l := range v.Loops {
-		out = append(out, e.vectorLine(l, packed))
+		loop := ""
+		if f := e.ln.around[reportStmt(l)][l.Iter]; f != nil {
+			loop = e.ln.byFor[f]
+			for k, g := range e.ln.preorder {
+				if g == f {
+					pos = k + 1
+				}
+			}
+		}
+		if loop == "" {
+			for k := pos; k < len(e.ln.preorder); k++ {
+				if f := e.ln.preorder[k]; f.Iter == l.Iter {
+					loop, pos = e.ln.byFor[f], k+1
+					break
+				}
+			}
+		}
+		if loop == "" {
+			loop = e.loopRef(l.Iter, reportStmt(l))
+		}
+		out = append(out, e.vectorLine(l, loop, packed))
 	}
 	return out
 }
@@ -421,8 +445,7 @@ func reportStmt(l vector.LoopReport) string {
 	return m
 }
 
-func (e *regionExplainer) vectorLine(l vector.LoopReport, packed map[string]bool) string {
-	loop := e.loopRef(l.Iter, reportStmt(l))
+func (e *regionExplainer) vectorLine(l vector.LoopReport, loop string, packed map[string]bool) string {
 	if !strings.HasPrefix(loop, "for (") && !strings.HasPrefix(loop, "a loop") {
 		loop = "the loop over " + loop
 	}

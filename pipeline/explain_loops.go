@@ -37,6 +37,13 @@ type loopNames struct {
 	// nest lists, per statement name, the short descriptions of the
 	// loops around its first call, outermost first.
 	nest map[string][]string
+	// byFor describes each generated loop; preorder lists them in tree
+	// order; around maps a statement and a generated iterator to the
+	// description of the loop of that name around the statement's first
+	// call.
+	byFor    map[*ast.For]string
+	preorder []*ast.For
+	around   map[string]map[string]*ast.For
 }
 
 // loopFacts is what the walk learns about one generated loop.
@@ -56,7 +63,8 @@ type skewUse struct {
 
 // nameLoops walks n, the generated AST of the region modelled by s.
 func nameLoops(s *scop.Scop, n ast.Node, file string) *loopNames {
-	ln := &loopNames{s: s, file: filepath.Base(file), byIter: map[string]string{}, short: map[string]string{}, nest: map[string][]string{}}
+	ln := &loopNames{s: s, file: filepath.Base(file), byIter: map[string]string{}, short: map[string]string{}, nest: map[string][]string{},
+		byFor: map[*ast.For]string{}, around: map[string]map[string]*ast.For{}}
 	if s == nil || n == nil {
 		return ln
 	}
@@ -232,10 +240,14 @@ func nameLoops(s *scop.Scop, n ast.Node, file string) *loopNames {
 		if _, ok := ln.byIter[f.Iter]; !ok {
 			ln.byIter[f.Iter], ln.short[f.Iter] = name[f], short[f]
 		}
+		ln.byFor[f] = name[f]
 	}
+	ln.preorder = order
 	for st, fs := range stmtStacks {
+		ln.around[st] = map[string]*ast.For{}
 		for _, f := range fs {
 			ln.nest[st] = append(ln.nest[st], short[f])
+			ln.around[st][f.Iter] = f
 		}
 	}
 	return ln
