@@ -76,8 +76,10 @@
 //
 // A region that the pipeline kept as it was has no function (a comment
 // says why). A region whose code cannot be expressed — a subscript that is
-// not affine in the loops and parameters (C division in a subscript, a
-// delinearized A[i*n + j]), a call of an unknown function, unsigned or
+// not affine in the loops and parameters (a C division or remainder whose
+// dividend the engine cannot prove non-negative on the statement's domain,
+// since C truncates where floordiv rounds down; a delinearized
+// A[i*n + j]), a call of an unknown function, unsigned or
 // pointer-typed values, an assignment inside an expression, a bound the
 // affine dialect cannot write — is left out with a `file:line:col:
 // warning:` that names the construct, and a comment in the module.
