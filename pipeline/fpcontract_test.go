@@ -103,10 +103,10 @@ func TestUnfusedChains(t *testing.T) {
 	}
 }
 
-// gramschmidtSrc is PolyBench's Gram-Schmidt with its rank-deficient
-// input: rounding differences grow to whole units in the output, so that
+// orthoSrc is a Gram-Schmidt orthogonalization of a rank-deficient
+// matrix: rounding differences grow to whole units in the output, so that
 // a contraction other than the original's shows.
-const gramschmidtSrc = `#include <stdio.h>
+const orthoSrc = `#include <stdio.h>
 #include <math.h>
 #define M 60
 #define N 50
@@ -155,7 +155,7 @@ int main(void)
 }
 `
 
-// TestUnfusedGCC: tessera's gramschmidt (scalar expansion of nrm, the
+// TestUnfusedGCC: the orthogonalization (scalar expansion of nrm, the
 // j loops innermost and vectorized) prints the original's bits under gcc
 // -O3 with FMA and a Zen tuning, and with -ffp-contract=off. (Under other
 // tunings whether gcc fuses the original's chains depends on its
@@ -173,7 +173,7 @@ func TestUnfusedGCC(t *testing.T) {
 	if exec.Command(gcc, "-mtune=znver3", "-x", "c", "-E", "/dev/null").Run() != nil {
 		t.Skip("gcc knows no znver3 tuning")
 	}
-	res, err := Optimize("gs.c", []byte(gramschmidtSrc), Options{Vectorize: true, Vector: vector.Config{Target: vector.HostTarget()}})
+	res, err := Optimize("gs.c", []byte(orthoSrc), Options{Vectorize: true, Vector: vector.Config{Target: vector.HostTarget()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +189,7 @@ func TestUnfusedGCC(t *testing.T) {
 		{"-O3", "-mavx2", "-mfma", "-mtune=znver1"},
 		{"-O3", "-mavx2", "-mfma", "-mtune=znver3", "-ffp-contract=off"},
 	} {
-		want := runC(t, gcc, "orig", gramschmidtSrc, flags...)
+		want := runC(t, gcc, "orig", orthoSrc, flags...)
 		got := runC(t, gcc, "opt", out, flags...)
 		if got != want {
 			t.Errorf("%v: the optimized program prints other values than the original", flags)
@@ -198,7 +198,7 @@ func TestUnfusedGCC(t *testing.T) {
 	// Without the macro the znver3 build differs: the test can fail.
 	plain := strings.ReplaceAll(strings.ReplaceAll(out, "#define tessera_unfused(p, z) ((p) + (__typeof__(p)) (z))", "#define tessera_unfused(p, z) (p)"), "#define tessera_nz_decl(z) double z", "#define tessera_nz_decl(z) double z __attribute__((unused))")
 	flags := []string{"-O3", "-mavx2", "-mfma", "-mtune=znver3"}
-	if runC(t, gcc, "orig", gramschmidtSrc, flags...) == runC(t, gcc, "plain", plain, flags...) {
+	if runC(t, gcc, "orig", orthoSrc, flags...) == runC(t, gcc, "plain", plain, flags...) {
 		t.Log("the fused build prints the original's values too: the check above is weak on this compiler")
 	}
 }

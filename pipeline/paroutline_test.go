@@ -83,9 +83,8 @@ func TestOutlineParallel(t *testing.T) {
 		t.Errorf("no refusal note in %q", res2.Regions[0].Remarks)
 	}
 
-	// PolyBench's loop bounds: _PB_N expands to the kernel's parameter n,
-	// which the outlined function must receive (it failed to compile on
-	// six genuine PolyBench kernels).
+	// A size macro that expands to the kernel's parameter n (_PB_N): the
+	// outlined function must receive n, or it does not compile.
 	pb := strings.Replace(outlineKernel, "#define N 200\n", "#define N 200\n#define _PB_N n\n", 1)
 	pb = strings.Replace(pb, "kernel(double a, double A[N][N]", "kernel(double a, int n, double A[N][N]", 1)
 	pb = strings.Replace(pb, "kernel(alpha, A, B, C)", "kernel(alpha, N, A, B, C)", 1)

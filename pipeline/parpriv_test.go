@@ -9,8 +9,8 @@ import (
 	"github.com/tessera-opt/tessera/scheduler"
 )
 
-// privKernel is doitgen's pattern with a variable part: each iteration of
-// r writes t[0..LIM] before reading it.
+// privKernel is a batched product through a scratch row with a variable
+// part: each iteration of r writes t[0..LIM] before reading it.
 const privKernel = `#include <stdio.h>
 #define R 40
 #define P 48
