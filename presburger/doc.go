@@ -62,9 +62,10 @@
 // Recover converts only the engine's panics; any other panic is a bug and
 // goes on. Queries that can fail on their data (parsing, LexMinPwMultiAff,
 // DimMin, CardPw, SubtractWithin, ...) return errors or a bool, and a Query
-// runs IsEmpty, LexMinPoint and Coefficients with a cancel channel (Kind
-// Cancelled; the solver checks it every few hundred steps, at its budget
-// checks) and an error result. Inside the package, optional work
+// runs the questions a stage spends its time in (IsEmpty, Sample,
+// RemoveEmptyParts, SubtractWithin, LexMinPoint, Coefficients) with a
+// cancel channel (Kind Cancelled; the solver checks it every few hundred
+// steps, at its budget checks) and an error result. Inside the package, optional work
 // (simplifications, pruning) falls back on a budget overrun through one
 // helper (orOnBudget, survives), never by swallowing other panics.
 //
