@@ -175,7 +175,9 @@ func (e *regionExplainer) summary() string {
 		if strings.HasPrefix(m, "band of ") {
 			if _, rest, ok := strings.Cut(m, ": tiled "); ok {
 				sz, _, _ := strings.Cut(rest, ";")
-				parts = append(parts, "tiled "+sz)
+				if !containsStr(parts, "tiled "+sz) {
+					parts = append(parts, "tiled "+sz)
+				}
 			}
 		}
 	}
@@ -364,6 +366,12 @@ func (e *regionExplainer) remark(m string) string {
 		if !e.cfg.Split {
 			return ""
 		}
+	case strings.HasPrefix(m, "scalar expansion: ") && strings.Contains(m, " not expanded: its statements share no loop"):
+		// Every scalar of a region that nothing could expand: noise
+		// but for the full account.
+		if e.cfg.Level < ExplainFull {
+			return ""
+		}
 	case strings.HasPrefix(m, "band of "):
 		return e.band(m)
 	}
@@ -386,11 +394,28 @@ func (e *regionExplainer) band(m string) string {
 	if len(refs) > 2 {
 		head = fmt.Sprintf("%s around %d statements", plural(w, "loop"), len(refs))
 	}
-	if nest := e.ln.nest[names[0]]; len(nest) >= w && w > 0 {
+	// The order inside a tile, read around the band's deepest
+	// statement, when its innermost loops are the band's point loops.
+	deepest := names[0]
+	for _, n := range names {
+		if len(e.ln.nest[n]) > len(e.ln.nest[deepest]) {
+			deepest = n
+		}
+	}
+	if nest := e.ln.nest[deepest]; len(nest) >= w && w > 0 && !anyTiles(nest[len(nest)-w:]) {
 		inner := nest[len(nest)-w:]
 		verdict = reorderedRE.ReplaceAllString(verdict, "; inside a tile the loops run as "+strings.Join(inner, ", ")+" for contiguous accesses")
 	}
 	return head + ": " + e.tr(verdict)
+}
+
+func anyTiles(names []string) bool {
+	for _, n := range names {
+		if strings.HasPrefix(n, "tiles of ") {
+			return true
+		}
+	}
+	return false
 }
 
 // vectorLines are the vector stage's loop reports in the source's

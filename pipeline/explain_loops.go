@@ -127,6 +127,9 @@ func nameLoops(s *scop.Scop, n ast.Node, file string) *loopNames {
 			if _, seen := stmtStacks[n.Name]; !seen {
 				stmtStacks[n.Name] = append([]*ast.For(nil), stack...)
 			}
+			// A loop that gives two of the statement's iterators (a
+			// piece cut at j = k) is the outer one's.
+			given := map[*ast.For]bool{}
 			for p, a := range n.Args {
 				form, _, ok := linearForm(ast.Subst(a, env))
 				if !ok {
@@ -140,8 +143,9 @@ func nameLoops(s *scop.Scop, n ast.Node, file string) *loopNames {
 				}
 				if len(loops) == 1 {
 					for id, c := range loops {
-						if c == 1 || c == -1 {
-							facts[inScope(id)].direct[st.Loops[p]] = true
+						if f := inScope(id); (c == 1 || c == -1) && !given[f] {
+							facts[f].direct[st.Loops[p]] = true
+							given[f] = true
 						}
 					}
 					continue
@@ -350,7 +354,7 @@ func (ln *loopNames) sourceLoops(ids map[int]bool) (short, long string) {
 	}
 	short = strings.Join(shorts, "/")
 	long = strings.Join(longs, " fused with ")
-	if len(sorted) > 1 {
+	if len(sorted) > 1 && len(longs) == 1 {
 		long += " (fused)"
 	}
 	return short, long

@@ -28,6 +28,7 @@ var (
 	reorderedRE = regexp.MustCompile(`; point loops reordered \[[0-9 ]*\] for contiguous accesses`)
 	memberRE    = regexp.MustCompile(`\b(innermost|time) member [0-9]+`)
 	costsRE     = regexp.MustCompile(`[:;]? ?scheme costs[^;]*; ?`)
+	outlinedRE  = regexp.MustCompile(`moved into [A-Za-z_][A-Za-z_0-9]*_[0-9]+_[0-9]+,`)
 	nestRE      = regexp.MustCompile(`\bloop nest c[0-9]+(_t[0-9]*)?\b`)
 	batchRE     = regexp.MustCompile(`, batch \[\]`)
 	// constRE is an additive chain of integer constants after an
@@ -40,6 +41,7 @@ func (e *regionExplainer) tr(m string) string {
 	m = stridesRE.ReplaceAllString(m, "")
 	m = costsRE.ReplaceAllString(m, "; ")
 	m = nestRE.ReplaceAllString(m, "the loop nest")
+	m = outlinedRE.ReplaceAllString(m, "moved into a function of its own,")
 	m = strings.ReplaceAll(m, "matmul nest", "matrix-product nest")
 	m = batchRE.ReplaceAllString(m, "")
 	m = reorderedRE.ReplaceAllString(m, "; the loops inside a tile reordered for contiguous accesses")
