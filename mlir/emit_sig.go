@@ -15,12 +15,17 @@ func (e *fnEmitter) mlirType(typ string) string {
 	if r, ok := e.f.ResolveType(typ); ok && r != "" {
 		t = r
 	}
+	// Qualifiers and storage classes do not change the type; "signed"
+	// is the default of every integer type but char, and "signed char"
+	// is a char (i8) here, as plain char is on the targets of interest.
 	var words []string
 	for _, w := range strings.Fields(t) {
 		switch w {
-		case "const", "volatile", "register", "static", "extern", "restrict", "__restrict", "__restrict__", "signed", "int":
-			if w == "int" {
-				words = append(words, w)
+		case "const", "volatile", "register", "static", "extern", "restrict", "__restrict", "__restrict__":
+			continue
+		case "signed":
+			if len(strings.Fields(t)) == 1 {
+				words = append(words, "int") // "signed" alone is int
 			}
 			continue
 		}
@@ -31,11 +36,8 @@ func (e *fnEmitter) mlirType(typ string) string {
 		return "f64"
 	case "float":
 		return "f32"
-	case "int", "":
-		if strings.Contains(t, "signed") || strings.Contains(t, "int") {
-			return "i32"
-		}
-		return ""
+	case "int":
+		return "i32"
 	case "long", "long int", "long long", "long long int":
 		return "i64"
 	case "short", "short int":
