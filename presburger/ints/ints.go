@@ -22,8 +22,8 @@ func overflow(op string, a, b int64) {
 
 // Add returns a+b.
 func Add(a, b int64) int64 {
-	c, ok := AddOK(a, b)
-	if !ok {
+	c := a + b
+	if addOverflows(a, b, c) {
 		overflow("add", a, b)
 	}
 	return c
@@ -31,8 +31,8 @@ func Add(a, b int64) int64 {
 
 // Sub returns a-b.
 func Sub(a, b int64) int64 {
-	c, ok := SubOK(a, b)
-	if !ok {
+	c := a - b
+	if subOverflows(a, b, c) {
 		overflow("sub", a, b)
 	}
 	return c

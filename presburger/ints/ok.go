@@ -14,8 +14,7 @@ import (
 // AddOK returns a+b, or false when it overflows.
 func AddOK(a, b int64) (int64, bool) {
 	c := a + b
-	// Overflow iff a and b have the same sign and c has the other one.
-	if (a^c)&(b^c) < 0 {
+	if addOverflows(a, b, c) {
 		return 0, false
 	}
 	return c, true
@@ -24,12 +23,20 @@ func AddOK(a, b int64) (int64, bool) {
 // SubOK returns a-b, or false when it overflows.
 func SubOK(a, b int64) (int64, bool) {
 	c := a - b
-	// Overflow iff a and b have different signs and c's sign differs from a's.
-	if (a^b)&(a^c) < 0 {
+	if subOverflows(a, b, c) {
 		return 0, false
 	}
 	return c, true
 }
+
+// addOverflows reports whether c, the wrapped sum a+b, differs from the
+// exact one: a and b have the same sign and c has the other one.
+func addOverflows(a, b, c int64) bool { return (a^c)&(b^c) < 0 }
+
+// subOverflows reports whether c, the wrapped difference a-b, differs
+// from the exact one: a and b have different signs and c's sign differs
+// from a's.
+func subOverflows(a, b, c int64) bool { return (a^b)&(a^c) < 0 }
 
 // MulOK returns a*b, or false when it overflows.
 func MulOK(a, b int64) (int64, bool) {
