@@ -274,7 +274,7 @@ func (e *regionExplainer) details() []string {
 func (e *regionExplainer) candidatesLine(ch *choice) string {
 	var others []string
 	for _, c := range ch.cands {
-		if c == ch.win || c.kind == kindOriginal && ch.win.keepsOriginalOrder() {
+		if c == ch.win || c.kind == kindOriginal && (ch.win.keepsOriginalOrder() || ch.win.kind == kindOriginalParallel) {
 			continue
 		}
 		if w := e.candidateWords(c); w != e.candidateWords(ch.win) && !containsStr(others, w) {

@@ -28,6 +28,11 @@ var internalRE = []*regexp.Regexp{
 	regexp.MustCompile(`- 1 \+ 1\b`),
 	regexp.MustCompile(`\bmember [0-9]`),
 	regexp.MustCompile(`(?m)^  (candidate|chosen): `),
+	regexp.MustCompile(`\binv[0-9]+\b`),
+	regexp.MustCompile(`\bvec:[0-9]`),
+	regexp.MustCompile(`\btsv[0-9]*_`),
+	regexp.MustCompile(`2147483648`),
+	regexp.MustCompile(`\bloops? [0-9]`),
 }
 
 // explainOf runs the pipeline on a kernel of testdata/explain with fixed
@@ -40,7 +45,7 @@ func explainOf(t *testing.T, path string, res *Result, level ExplainLevel) strin
 	return b.String()
 }
 
-func explainRun(t *testing.T, path string) *Result {
+func explainRun(t *testing.T, path string, parallel bool) *Result {
 	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -51,6 +56,7 @@ func explainRun(t *testing.T, path string) *Result {
 		t.Fatal(err)
 	}
 	opt := Options{Vectorize: true, Vector: vector.Config{Target: target}}
+	opt.Sched.Parallel = parallel
 	opt.Sched.Cache = scheduler.CacheSizes{L1: 32 << 10, L2: 1 << 20, L3: 8 << 20, Line: 64, Source: "fixed by the test"}
 	res, err := Optimize(filepath.Base(path), src, opt)
 	if err != nil {
@@ -70,7 +76,7 @@ func TestExplainGolden(t *testing.T) {
 	}
 	for _, path := range files {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			res := explainRun(t, path)
+			res := explainRun(t, path, false)
 			long := explainOf(t, path, res, ExplainLong)
 			for _, level := range []ExplainLevel{ExplainShort, ExplainLong} {
 				text := explainOf(t, path, res, level)
@@ -105,6 +111,24 @@ func TestExplainGolden(t *testing.T) {
 				t.Errorf("--explain differs from %s (run with -update-explain to accept):\ngot:\n%s\nwant:\n%s", golden, long, want)
 			}
 		})
+	}
+}
+
+// TestExplainParallel checks the accounts of the kernels under
+// --parallel (the OpenMP stage's remarks: work tests, loops of the
+// vector kernels) for internal identifiers and unsimplified conditions.
+func TestExplainParallel(t *testing.T) {
+	files, _ := filepath.Glob("testdata/explain/*.c")
+	for _, path := range files {
+		res := explainRun(t, path, true)
+		for _, level := range []ExplainLevel{ExplainShort, ExplainLong} {
+			text := explainOf(t, path, res, level)
+			for _, re := range internalRE {
+				if m := re.FindString(text); m != "" {
+					t.Errorf("%s, level %d: internal identifier %q (%s) in:\n%s", path, level, m, re, text)
+				}
+			}
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -31,6 +32,16 @@ var (
 	outlinedRE  = regexp.MustCompile(`moved into [A-Za-z_][A-Za-z_0-9]*_[0-9]+_[0-9]+,`)
 	nestRE      = regexp.MustCompile(`\bloop nest c[0-9]+(_t[0-9]*)?\b`)
 	batchRE     = regexp.MustCompile(`, batch \[\]`)
+	// vecRunRE is a list of the vector stage's kernel statements
+	// ("vecp:0:bptr, vecp:0:rget, ..."), vecIterRE the iterators of the
+	// loops it makes.
+	vecRunRE  = regexp.MustCompile(`\bvecp?:[0-9]+:[A-Za-z0-9_]+(, vecp?:[0-9]+:[A-Za-z0-9_]+)*`)
+	vecIterRE = regexp.MustCompile(`\btsv[0-9]*_[A-Za-z0-9_]+\b`)
+	// bandLoopsRE and bandLoopRE are band members by index.
+	bandLoopsRE = regexp.MustCompile(`\bloops ([0-9]+)\.\.([0-9]+) parallel`)
+	bandLoopRE  = regexp.MustCompile(`\bloop ([0-9]+)(:| parallel| would be parallel)`)
+	// geRE is a comparison with a constant at the end of a condition.
+	geRE = regexp.MustCompile(`>= ([0-9]+)$`)
 	// constRE is an additive chain of integer constants after an
 	// operand: " - 1 + 1", " + 3 - 1 - 2".
 	constRE = regexp.MustCompile(`( [-+] [0-9]+)+`)
@@ -39,6 +50,31 @@ var (
 // tr rewrites the remark m in the source's terms.
 func (e *regionExplainer) tr(m string) string {
 	m = stridesRE.ReplaceAllString(m, "")
+	m = vecRunRE.ReplaceAllStringFunc(m, func(s string) string {
+		if strings.HasPrefix(s, "vecp") {
+			return "the packed matrix-product kernel"
+		}
+		return "the register-tiled kernel"
+	})
+	m = vecIterRE.ReplaceAllString(m, "\x00")
+	m = strings.ReplaceAll(m, "parallel loop \x00 over the packed matrix-product kernel", "parallel loop over the threads' chunks of the packed matrix-product kernel")
+	m = strings.ReplaceAll(m, "\x00", "over the threads' chunks of the packed kernel")
+
+	m = bandLoopsRE.ReplaceAllStringFunc(m, func(s string) string {
+		g := bandLoopsRE.FindStringSubmatch(s)
+		a, _ := strconv.Atoi(g[1])
+		b, _ := strconv.Atoi(g[2])
+		if a == 0 {
+			return fmt.Sprintf("its outer %d loops parallel", b+1)
+		}
+		return "its " + ordinal(a) + " to " + ordinal(b) + " loops parallel"
+	})
+	m = bandLoopRE.ReplaceAllStringFunc(m, func(s string) string {
+		g := bandLoopRE.FindStringSubmatch(s)
+		a, _ := strconv.Atoi(g[1])
+		return "its " + ordinal(a) + " loop" + g[2]
+	})
+	m = simplerConditions(m)
 	m = costsRE.ReplaceAllString(m, "; ")
 	m = nestRE.ReplaceAllString(m, "the loop nest")
 	m = outlinedRE.ReplaceAllString(m, "moved into a function of its own,")
@@ -70,6 +106,55 @@ func (e *regionExplainer) tr(m string) string {
 	})
 	return foldConstants(m)
 }
+
+// ordinal is "first" for 0, "second" for 1, ...
+func ordinal(k int) string {
+	names := []string{"first", "second", "third", "fourth", "fifth", "sixth"}
+	if k >= 0 && k < len(names) {
+		return names[k]
+	}
+	return strconv.Itoa(k+1) + "th"
+}
+
+// simplerConditions rewrites the run-time work tests of the parallel
+// loops ("parallel only when COND (note)"): a condition that is a
+// product of clamped trip counts (min(max(N, 0), 2^31)) or that reads
+// the generated code's hoisted values says in words what it tests, the
+// threshold kept; a plain one ("N >= 262144") stays as it is.
+func simplerConditions(m string) string {
+	for _, lead := range []string{"only when "} {
+		var b strings.Builder
+		rest := m
+		for {
+			i := strings.Index(rest, lead)
+			if i < 0 {
+				b.WriteString(rest)
+				break
+			}
+			i += len(lead)
+			b.WriteString(rest[:i])
+			rest = rest[i:]
+			j := strings.Index(rest, " (")
+			if j < 0 {
+				continue
+			}
+			cond := rest[:j]
+			if strings.Contains(cond, "min(") || strings.Contains(cond, "max(") || invRE.MatchString(cond) {
+				if g := geRE.FindStringSubmatch(cond); g != nil {
+					cond = "the loops run at least " + g[1] + " statement instances (a test on the sizes at run time)"
+				} else {
+					cond = "the sizes make the loops large enough (a test at run time)"
+				}
+			}
+			b.WriteString(cond)
+			rest = rest[j:]
+		}
+		m = b.String()
+	}
+	return m
+}
+
+var invRE = regexp.MustCompile(`\binv[0-9]+\b`)
 
 // foldConstants folds each chain of integer constants that follows an
 // operand in an additive expression ("N - 1 + 1" to "N", "N - 1 - 3" to
