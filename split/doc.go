@@ -44,8 +44,8 @@
 //   - (ours, profitability) one of them is strided along the reduction
 //     loop k and contiguous along the left side's last loop j, like
 //     B[k][j]: the order the split lets the scheduler choose (k before j,
-//     j innermost) reads it contiguously. syrk's A[i][k] * A[j][k] is
-//     contiguous along k already and measured 0.65x when split.
+//     j innermost) reads it contiguously. A[i][k] * A[j][k] is
+//     contiguous along k already; splitting it only adds a store.
 //
 // # Expansion of the temporary
 //
@@ -91,38 +91,21 @@
 // the original statements when the scheduler (1) tiles and parallelizes
 // nothing in the split region, (2) gives the split statements the loop
 // order of the unsplit one (the split would only change the cache
-// model's tile sizes: trmm, symm), or (3) with --parallel, moves the
-// outermost parallel loop of the statement deeper or loses it (the
-// temporary's dependences are carried by the left side's last loop,
-// trmm's only parallel loop: 0.1x when kept). With --vectorize nothing
-// is split (the temporary hides gemm's matmul pattern from package
-// vector).
+// model's tile sizes), or (3) with --parallel, moves the outermost
+// parallel loop of the statement deeper or loses it (the temporary's
+// dependences are carried by the left side's last loop, which may be the
+// statement's only parallel loop). With --vectorize nothing is split
+// (the temporary hides a matrix product's pattern from package vector).
 //
-// # Measured effect (LARGE, gcc -O3 -march=native, medians of 3, ratios
-// of the same bench run; a machine shared with other jobs, noise ~10%)
+// # Measured effect
 //
-// Two bench runs (4a, 5) with the contraction; "x" = time without the
-// split / time with it, so > 1 means the split is faster:
-//
-//	kernel       sequential (CPU)   2 threads (wall)
-//	correlation  1.10x, 1.12x       1.06x, 1.23x
-//	covariance   1.08x, 1.14x       1.02x, 1.22x
-//	gemm         0.92x, 1.09x       1.44x, 0.91x
-//	2mm          1.08x              1.01x
-//	3mm          1.10x              1.09x
-//	symm, trmm   undone: 1.02x, 1.05x (noise; same code)  0.89x, 1.07x
-//	syrk, syr2k  not candidates: 0.95x, 0.96x             1.06x, 0.86x
-//
-// The identical-code rows give the noise (about 10%). Only correlation
-// and covariance gain in every run, and part of it comes from the tile
-// sizes the cache model picks for the split band (16x16x64 rather than
-// 32x32x32: the unsplit correlation with --tile-sizes 16,64,16 runs as
-// fast as the split one). Before the contraction, the temporary's array
-// (M x N elements, page faults and one store per instance) made every
-// split kernel slower (sequential CPU time: gemm 0.68x, 2mm 0.75x, trmm
-// 0.74x, symm 0.56x, correlation 0.64x). With the split, scheduling a
-// region with candidates costs about twice as much (the pipeline
-// schedules both models to decide). --split is off by default.
+// The split's effect was measured on the suite with and without it
+// (docs/RESULTS.md, "Measurements formerly in code comments"): it gains
+// where the tile sizes of the split band suit the cache better, and the
+// contraction at emission is what keeps it from costing a store per
+// instance. Scheduling a region with candidates costs about twice as
+// much (the pipeline schedules both models to decide). --split is off by
+// default.
 //
 // # The temporary
 //

@@ -283,8 +283,8 @@ func check(s *scop.Scop, st *scop.Statement) (*candidate, string) {
 	// and contiguous along the left side's last loop (B[k][j] in
 	// A[i][j] += B[k][i] * B[k][j]): the order the split lets the
 	// scheduler pick, with j innermost, reads it contiguously. When every
-	// read is contiguous along k already (A[i][k] * A[j][k] in syrk), the
-	// split's order is measured slower.
+	// read is contiguous along k already (A[i][k] * A[j][k]), the split
+	// only adds a store.
 	if !stridedAlong(e, inner, st.CIters[d-2]) {
 		return nil, fmt.Sprintf("no read is strided along %s and contiguous along %s (like B[%s][%s]): the original order already reads contiguously", inner, st.CIters[d-2], inner, st.CIters[d-2])
 	}
