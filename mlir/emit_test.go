@@ -3,6 +3,7 @@ package mlir
 import (
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -51,6 +52,16 @@ func TestEmitGolden(t *testing.T) {
 						t.Fatal(err)
 					}
 					return
+				}
+				if tools, _ := findTools(); tools != nil {
+					// Every golden text is one that mlir-opt accepts.
+					in := filepath.Join(t.TempDir(), "g.mlir")
+					if err := os.WriteFile(in, m.Text, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					if out, err := exec.Command(tools.opt, in, "-o", in+".out").CombinedOutput(); err != nil {
+						t.Errorf("mlir-opt refuses the emitted text: %v\n%s", err, out)
+					}
 				}
 				want, err := os.ReadFile(golden)
 				if err != nil {
