@@ -130,7 +130,7 @@ func (e *regionExplainer) outcome() string {
 		if why := e.keptWhy(); why != "" {
 			return "kept as written: " + why
 		}
-		return "kept as written"
+		return "kept as written (the messages above say why)"
 	case e.r.Kept:
 		return "kept as written (the " + ch.win.name + " was chosen but could not be finished; see the messages above)"
 	}
