@@ -132,6 +132,19 @@ func TestExplainParallel(t *testing.T) {
 	}
 }
 
+func TestSimplerConditions(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"parallel only when k >= 262144 (inside a sequential loop)", "parallel only when k >= 262144 (inside a sequential loop)"},
+		{"parallel loops only when min(max(M - (M - 1), 0), 2147483648) * min(max(N, 0), 2147483648) >= 2097152 (the statements' work)",
+			"parallel loops only when the loops run at least 2097152 statement instances (a test on the sizes at run time) (the statements' work)"},
+		{"only when inv0 + 1 >= 64 (outermost)", "only when the loops run at least 64 statement instances (a test on the sizes at run time) (outermost)"},
+	} {
+		if got := simplerConditions(c.in); got != c.want {
+			t.Errorf("simplerConditions(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 func TestFoldConstants(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"_PB_N - 1 + 1 >= 16", "_PB_N >= 16"},

@@ -134,7 +134,7 @@ func simplerConditions(m string) string {
 			i += len(lead)
 			b.WriteString(rest[:i])
 			rest = rest[i:]
-			j := strings.Index(rest, " (")
+			j := noteStart(rest)
 			if j < 0 {
 				continue
 			}
@@ -152,6 +152,26 @@ func simplerConditions(m string) string {
 		m = b.String()
 	}
 	return m
+}
+
+// noteStart is the index of the " (" that opens the note after a
+// condition: the first one outside the condition's own parentheses.
+func noteStart(s string) int {
+	depth := 0
+	for k := 0; k < len(s); k++ {
+		switch s[k] {
+		case '(':
+			if depth == 0 && k > 0 && s[k-1] == ' ' {
+				if k < 2 || !strings.ContainsAny(s[k-2:k-1], "-+*/") {
+					return k - 1
+				}
+			}
+			depth++
+		case ')':
+			depth--
+		}
+	}
+	return -1
 }
 
 var invRE = regexp.MustCompile(`\binv[0-9]+\b`)
