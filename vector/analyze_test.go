@@ -82,3 +82,55 @@ func TestParseTarget(t *testing.T) {
 		t.Errorf("Lanes(int) = %d", l)
 	}
 }
+
+// TestRegisterTile: the packed kernel's tile from the register file (16
+// registers: 6 x 2, 32: 8 x 3), always within the registers.
+func TestRegisterTile(t *testing.T) {
+	for _, tc := range []struct{ regs, rows, mr, nv int }{
+		{16, 0, 6, 2}, {32, 0, 8, 3}, {8, 0, 6, 1}, {16, 2, 2, 4}, {16, 7, 7, 1}, {32, 6, 6, 4}, {32, 8, 8, 3},
+	} {
+		mr, nv := registerTile(tc.regs, tc.rows)
+		if mr != tc.mr || nv != tc.nv {
+			t.Errorf("registerTile(%d, %d) = %d x %d; want %d x %d", tc.regs, tc.rows, mr, nv, tc.mr, tc.nv)
+		}
+	}
+	for regs := 4; regs <= 64; regs++ {
+		mr, nv := registerTile(regs, 0)
+		if mr*nv+nv+1 > regs || mr > tileMaxRows || nv > tileMaxVecs {
+			t.Errorf("registerTile(%d) = %d x %d does not fit", regs, mr, nv)
+		}
+	}
+}
+
+// TestTargetFor: the default target from injected host features, never
+// from the machine that runs the test.
+func TestTargetFor(t *testing.T) {
+	x86 := func(flags string) Features {
+		return ParseCPUInfo("amd64", "processor\t: 0\nflags\t\t: "+flags+"\n\nprocessor\t: 1\nflags\t\t: sse2\n")
+	}
+	for _, tc := range []struct {
+		f         Features
+		name, why string
+	}{
+		{x86("fpu sse2 avx fma avx2 avx512f avx512dq"), "avx512", "host supports AVX-512 (from /proc/cpuinfo)"},
+		{x86("fpu sse2 avx fma avx2"), "avx2", "host supports AVX2 and FMA (from /proc/cpuinfo)"},
+		{x86("fpu sse2 avx avx2"), "sse2", "host is amd64 without AVX2+FMA (from /proc/cpuinfo); SSE2 is in every amd64"},
+		{Features{Arch: "amd64"}, "sse2", "host is amd64 without AVX2+FMA; SSE2 is in every amd64"},
+		{ParseCPUInfo("arm64", "Features\t: fp asimd evtstrm\n"), "neon", "host is arm64, where Advanced SIMD (NEON) is mandatory"},
+		{ParseCPUInfo("riscv64", "isa\t: rv64imafdc\n"), "generic", "no known vector ISA on riscv64"},
+	} {
+		got := TargetFor(tc.f)
+		if got.Name != tc.name || got.Why != tc.why {
+			t.Errorf("TargetFor(%v) = %s (%q); want %s (%q)", tc.f.Flags, got.Name, got.Why, tc.name, tc.why)
+		}
+		if want, _ := ParseTarget(tc.name); got.Regs != want.Regs || got.Bytes != want.Bytes || got.Guard != want.Guard {
+			t.Errorf("TargetFor gave %+v; want the fields of %+v", got, want)
+		}
+	}
+	if tg, err := ParseTarget("native"); err != nil || tg.Why == "" {
+		t.Errorf("ParseTarget(native) = %+v, %v; want the host's target with a reason", tg, err)
+	}
+	if tg, _ := ParseTarget("avx512"); tg.Why != "" || tg.Guard != "defined(__AVX512F__)" {
+		t.Errorf("explicit avx512 = %+v; want no reason and the AVX-512 guard", tg)
+	}
+}

@@ -193,7 +193,7 @@ func TestScheduleChoice(t *testing.T) {
 // and both print the original's results (within FMA rounding).
 func TestGuardGCC(t *testing.T) {
 	gcc, err := exec.LookPath("gcc")
-	if err != nil || vector.HostTarget().Name != "avx2" {
+	if err != nil || !vector.HostRuns("avx2") {
 		t.Skip("needs gcc and an AVX2+FMA host")
 	}
 	main := `

@@ -187,18 +187,37 @@
 //
 // # Targets
 //
-// avx2 (default when /proc/cpuinfo has avx2 and fma) writes the kernel
-// with intrinsics (#include <immintrin.h>). sse2, avx512, neon and generic
-// write the same kernel with GCC's vector extensions at the target's
-// width (16, 64, 16 and 32 bytes): a typedef tsv_v{d,f}{bytes} with
-// vector_size, element alignment and may_alias, loads and stores through
-// it, acc += a * b (gcc contracts it to FMA where the target has one).
-// Marks are the same on every target; horizontal reductions use the
-// vector extensions on every target. An unknown --target is an error
-// listing the known ones (TestParseTarget). The default stays avx2 on an
-// AVX-512 host; there --target=avx512 (8 x 24 register tile in 32
-// registers) is faster than the avx2 kernel when the C compiler is told
-// to use AVX-512 (-march=native; figures in docs/BENCH.md, gemmbench).
+// The default target is the host's (--target=native, HostTarget), chosen
+// as -march=native chooses: from GOARCH and the feature flags of
+// /proc/cpuinfo (TargetFor, which the tests call with injected features):
+// avx512 when the host has AVX-512 Foundation, avx2 with AVX2 and FMA,
+// sse2 on other amd64, neon on arm64, generic otherwise; Target.Why says
+// which and why, and the vector reports (--explain) quote it. An explicit
+// --target=NAME overrides it. avx2 writes the kernels with intrinsics
+// (#include <immintrin.h>). sse2, avx512, neon and generic write the same
+// kernels with GCC's vector extensions at the target's width (16, 64, 16
+// and 32 bytes): a typedef tsv_v{d,f}{bytes} with vector_size, element
+// alignment and may_alias, loads and stores through it, acc += a * b
+// (gcc contracts it to FMA where the target has one). The kernels of
+// avx2 and avx512 are guarded (Target.Guard: __AVX2__ and __FMA__,
+// __AVX512F__), so that a compiler not generating that ISA (no
+// -march=native, or -march=x86-64-v2) compiles the scalar nest instead
+// of a vector kernel it would have to split and spill; the other
+// targets' vector types have a width their baseline ISA has. Marks are
+// the same on every target; horizontal reductions use the vector
+// extensions on every target, unguarded (any width builds anywhere). An
+// unknown --target is an error listing the known ones (TestParseTarget).
+//
+// Register tile (registerTile): the packed kernel keeps mr x nv vector
+// accumulators in registers while it loads nv vectors of B and
+// broadcasts one element of A per row and reduction step, so it needs
+// mr*nv + nv + 1 vector registers. Of the tiles that fit the target's
+// register file (Target.Regs: 16 ymm for avx2, 32 zmm for avx512) with
+// at most 8 rows and 4 vectors, it takes the one with the most
+// accumulators (independent FMA chains that cover the FMA latency), on a
+// tie the one with more rows (each B vector then feeds more FMAs):
+// 6 x 2 for 16 registers, 8 x 3 for 32. --unroll-jam fixes the rows and
+// takes as many vectors as fit.
 //
 // # Measuring
 //

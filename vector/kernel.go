@@ -264,8 +264,8 @@ func (v *vectorizer) matchKernel(f1 *ast.For) (*kernel, LoopReport) {
 		// Another scheme is cheaper; we only generate the j scheme.
 		return nil, rep
 	}
-	rep.Reason += fmt.Sprintf("; chose %s: broadcast + %s FMA, register tile %d rows x %d vectors of %d %s (unroll-and-jam of %s), scalar remainders",
-		j, v.cfg.Target.Name, kn.rows, kn.vecs, kn.lanes, kn.elem, i)
+	rep.Reason += fmt.Sprintf("; chose %s: broadcast + FMA (%s), register tile %d rows x %d vectors of %d %s (unroll-and-jam of %s), scalar remainders",
+		j, targetWords(v.cfg.Target), kn.rows, kn.vecs, kn.lanes, kn.elem, i)
 	v.res.kernels = append(v.res.kernels, kn)
 	return kn, rep
 }

@@ -402,24 +402,12 @@ func (v *vectorizer) matchPacked(f *ast.For) (*pkernel, LoopReport) {
 	if !okb {
 		return nil, rep
 	}
-	// Register tile: mr rows (--unroll-jam when it is not the default 4,
-	// otherwise from the registers), nv vectors per row such that the
-	// mr*nv accumulators, nv loads and one broadcast fit.
-	regs := v.cfg.Target.Regs
-	pk.mr, pk.nv = 6, 2
-	if regs >= 32 {
-		pk.mr, pk.nv = 8, 3
-	}
+	// Register tile: from the target's register file (registerTile).
+	rows := 0
 	if v.cfg.UnrollJam != 4 {
-		pk.mr = v.cfg.UnrollJam
-		pk.nv = (regs - 1) / (pk.mr + 1)
-		if pk.nv > 4 {
-			pk.nv = 4
-		}
-		if pk.nv < 1 {
-			pk.nv = 1
-		}
+		rows = v.cfg.UnrollJam
 	}
+	pk.mr, pk.nv = registerTile(v.cfg.Target.Regs, rows)
 	if pk.lanes == 0 {
 		return nil, rep
 	}
@@ -461,7 +449,7 @@ func (v *vectorizer) matchPacked(f *ast.For) (*pkernel, LoopReport) {
 	rep.Reason += fmt.Sprintf("; scheme costs before packing (instructions per vector) along %s=%d, %s=%d, %s=%d",
 		st.CIters[dimI], cost[dimI], st.CIters[dimJ], cost[dimJ], st.CIters[kd], cost[kd])
 	rep.Reason += fmt.Sprintf("; packed A (%d x %d) and B (%d x %d) panels, register tile %d rows x %d vectors of %d %s (%s), each element's reduction order kept",
-		packMC/pk.mr*pk.mr, packKC, packKC, packNC, pk.mr, pk.nv, pk.lanes, elem, v.cfg.Target.Name)
+		packMC/pk.mr*pk.mr, packKC, packKC, packNC, pk.mr, pk.nv, pk.lanes, elem, targetWords(v.cfg.Target))
 	v.res.packed = append(v.res.packed, pk)
 	return pk, rep
 }
@@ -1031,4 +1019,38 @@ func (r *Result) printPacked(u *ast.User, ps packedStmt, expr func(ast.Expr) str
 		return fmt.Sprintf("if (%s) %s = %s[%s];", expr(pre[1]), p.lhs.Format(subst), n("t"), expr(pre[0])), nil
 	}
 	return "", bad
+}
+
+// Register tile limits (see registerTile).
+const (
+	tileMaxRows = 8
+	tileMaxVecs = 4
+)
+
+// registerTile sizes the packed kernel's mr x nv register tile for a
+// register file of regs vector registers: the mr*nv accumulators, the nv
+// vectors of B loaded per reduction step and one broadcast of A must fit,
+// mr*nv + nv + 1 <= regs. Among the tiles that fit with mr <= 8 and
+// nv <= 4 we take the one with the most accumulators (the most
+// independent FMA chains to cover the FMA latency), and on a tie the one
+// with more rows (each B vector then feeds more FMAs). rows > 0 fixes mr
+// (--unroll-jam); nv is then the largest that fits, at least 1.
+func registerTile(regs, rows int) (mr, nv int) {
+	fits := func(m, n int) bool { return m*n+n+1 <= regs }
+	if rows > 0 {
+		nv = 1
+		for n := 2; n <= tileMaxVecs && fits(rows, n); n++ {
+			nv = n
+		}
+		return rows, nv
+	}
+	mr, nv = 1, 1
+	for m := 1; m <= tileMaxRows; m++ {
+		for n := 1; n <= tileMaxVecs; n++ {
+			if fits(m, n) && (m*n > mr*nv || m*n == mr*nv && m > mr) {
+				mr, nv = m, n
+			}
+		}
+	}
+	return mr, nv
 }

@@ -62,7 +62,7 @@ int main(void) {
 // checksums within a relative tolerance.
 func TestPackedGCC(t *testing.T) {
 	gcc, err := exec.LookPath("gcc")
-	if err != nil || vector.HostTarget().Name != "avx2" {
+	if err != nil || !vector.HostRuns("avx2") {
 		t.Skip("needs gcc and an AVX2+FMA host")
 	}
 	gemm := `for (int i = 0; i < n; i++)
@@ -199,7 +199,7 @@ func TestPackedGCC(t *testing.T) {
 // accumulator and a horizontal sum and compares them with the original.
 func TestHredGCC(t *testing.T) {
 	gcc, err := exec.LookPath("gcc")
-	if err != nil || vector.HostTarget().Name != "avx2" {
+	if err != nil || !vector.HostRuns("avx2") {
 		t.Skip("needs gcc and an AVX2+FMA host")
 	}
 	dir := t.TempDir()
@@ -334,7 +334,7 @@ int main(void) {
 // among 3 chunks, and otherwise its 9 output rows).
 func TestPackedParallelGCC(t *testing.T) {
 	gcc, err := exec.LookPath("gcc")
-	if err != nil || vector.HostTarget().Name != "avx2" {
+	if err != nil || !vector.HostRuns("avx2") {
 		t.Skip("needs gcc and an AVX2+FMA host")
 	}
 	cases := []struct{ name, body string }{
@@ -461,7 +461,7 @@ func TestPackedParallelGCC(t *testing.T) {
 // packed.go.)
 func TestPackedExactProduct(t *testing.T) {
 	gcc, err := exec.LookPath("gcc")
-	if err != nil || vector.HostTarget().Name != "avx2" {
+	if err != nil || !vector.HostRuns("avx2") {
 		t.Skip("needs gcc and an AVX2+FMA host")
 	}
 	dir := t.TempDir()

@@ -231,7 +231,7 @@ func TestKernelInstances(t *testing.T) {
 // contraction changes the last bits).
 func TestKernelGCC(t *testing.T) {
 	gcc, err := exec.LookPath("gcc")
-	if err != nil || vector.HostTarget().Name != "avx2" {
+	if err != nil || !vector.HostRuns("avx2") {
 		t.Skip("needs gcc and an AVX2+FMA host")
 	}
 	main := `

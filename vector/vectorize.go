@@ -328,11 +328,20 @@ func (v *vectorizer) guard(built, scalar ast.Node) ast.Node {
 	return ast.NewBlock(guardUser(guardIf), built, guardUser(guardElse), scalar, guardUser(guardEndif))
 }
 
-// guardCond is the condition of guard: the target's (intrinsics only) and
+// targetWords names t for a report: its name, and why it was chosen when
+// it was not given explicitly.
+func targetWords(t Target) string {
+	if t.Why == "" {
+		return t.Name
+	}
+	return t.Name + ", the default: " + t.Why
+}
+
+// guardCond is the condition of guard: the target's (Target.Guard) and
 // the element types' (Config.TypeGuard).
 func guardCond(t Target, typeGuard string) string {
 	var parts []string
-	if t.Intrinsics && t.Guard != "" {
+	if t.Guard != "" {
 		parts = append(parts, t.Guard)
 	}
 	if typeGuard != "" {
@@ -346,7 +355,11 @@ func guardCond(t Target, typeGuard string) string {
 func (r *Result) printGuard(g guardLine) (string, error) {
 	switch g {
 	case guardIf:
-		return "#if " + guardCond(r.target, r.typeGuard) + " /* tessera: " + r.target.Name + " intrinsics */", nil
+		what := " intrinsics"
+		if !r.target.Intrinsics {
+			what = " vector code"
+		}
+		return "#if " + guardCond(r.target, r.typeGuard) + " /* tessera: " + r.target.Name + what + " */", nil
 	case guardTypeIf:
 		return "#if " + guardCond(Target{}, r.typeGuard) + " /* tessera: vector code for these element types */", nil
 	case guardElse:

@@ -76,7 +76,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("region-timeout", 120*time.Second, "give up on a region (keeping its code) after this much CPU `TIME`, e.g. 90s or 2m; it must be positive (wall time is bounded at 20 times it)")
 	vectorize := fs.Bool("vectorize", true, "SIMD code: packed FMA kernels for contractions, horizontal reductions, simd marks on vectorizable innermost loops; the intrinsics are guarded by the target's macros with the scalar nest as the other branch (off with --identity unless given)")
 	novectorize := fs.Bool("novectorize", false, "disable --vectorize (with -ffp-contract=off, the output then prints exactly what the original prints)")
-	target := fs.String("target", "", "SIMD `TARGET` for --vectorize: "+strings.Join(vector.KnownTargets(), ", ")+" (default: the host's)")
+	target := fs.String("target", "native", "SIMD `TARGET` for --vectorize: native (the host's widest: avx512, avx2, sse2, neon or generic, read from /proc/cpuinfo), "+strings.Join(vector.KnownTargets(), ", "))
 	unrollJam := fs.Int("unroll-jam", 4, "`ROWS` of the register tile of --vectorize kernels, 1 to 8 (1: no unroll-and-jam)")
 	licm := fs.Bool("licm", true, "loop-invariant code motion and normalization on the generated AST")
 	nolicm := fs.Bool("nolicm", false, "disable --licm")
