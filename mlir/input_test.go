@@ -3,6 +3,7 @@ package mlir
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -244,4 +245,23 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestInputValueBlowup: a chain of operations that each use the previous
+// value twice would be exponential to write in place; the nest is kept
+// with a warning, in bounded work.
+func TestInputValueBlowup(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("func.func @f(%A: memref<8xf64>) {\n  affine.for %i = 0 to 8 {\n    %v0 = affine.load %A[%i] : memref<8xf64>\n")
+	for k := 1; k <= 60; k++ {
+		fmt.Fprintf(&b, "    %%v%d = arith.addf %%v%d, %%v%d : f64\n", k, k-1, k-1)
+	}
+	b.WriteString("    affine.store %v60, %A[%i] : memref<8xf64>\n  }\n  return\n}\n")
+	res, err := OptimizeFile("blow.mlir", []byte(b.String()), pipeline.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Raised != 0 || len(res.Diags) == 0 || !strings.Contains(res.Diags[0].Msg, "too large") {
+		t.Errorf("raised %d, diagnostics %v", res.Raised, res.Diags)
+	}
 }

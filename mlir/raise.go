@@ -109,7 +109,14 @@ type raiser struct {
 	dimPars []string         // extent parameters (first in the list)
 	b       strings.Builder
 	indent  int
+	// work counts the values written for the nest: a value is written
+	// at each use, which a chain of operations that use a value twice
+	// makes exponential; maxValueWork bounds it.
+	work int
 }
+
+// maxValueWork bounds the values written for one nest (see raiser.work).
+const maxValueWork = 200000
 
 // raiseFunc raises every nest at the top level of fn's body.
 func raiseFunc(mod *ParsedFile, fn *ParsedFunc, globalNames map[string]bool) []*nest {
@@ -171,6 +178,7 @@ func (r *raiser) raiseNest(n *nest) {
 	r.stores = map[string][]*Op{}
 	r.storing = map[string][]*Op{}
 	r.params, r.dimPars = nil, nil
+	r.work = 0
 	r.b.Reset()
 	r.number(n.op, nil, nil, new(int))
 	var body strings.Builder
@@ -497,6 +505,10 @@ func (r *raiser) definedInside(v string) bool {
 func (r *raiser) value(v string, user *Op) string {
 	if c, ok := r.cnames[v]; ok {
 		return c
+	}
+	if r.work++; r.work > maxValueWork {
+		r.fail(r.n.op, "the statements of the nest grow too large when each value is written at each of its uses")
+		return "0"
 	}
 	if r.definedInside(v) {
 		if acc, ok := r.forward(v, user); ok {
