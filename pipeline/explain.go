@@ -134,7 +134,32 @@ func (e *regionExplainer) outcome() string {
 	case e.r.Kept:
 		return "kept as written (the " + ch.win.name + " was chosen but could not be finished; see the messages above)"
 	}
-	return fmt.Sprintf("rewritten: %s, because %s", e.candidateWords(ch.win), e.tr(ch.verdict))
+	return fmt.Sprintf("rewritten: %s, because %s", e.candidateWords(ch.win), e.tr(e.verdict(ch)))
+}
+
+// verdict is the chooser's reason, said of what the winner does: the
+// gains rule covers tiling and parallel loops, and names the one(s) the
+// winner has.
+func (e *regionExplainer) verdict(ch *choice) string {
+	v := ch.verdict
+	if !strings.HasPrefix(v, whyGains) {
+		return v
+	}
+	tiles, par := false, e.parallelLoops() > 0
+	for _, m := range e.r.Remarks {
+		if strings.HasPrefix(m, "band of ") && strings.Contains(m, ": tiled ") {
+			tiles = true
+		}
+	}
+	switch {
+	case tiles && !par:
+		return "it tiles what the original does not" + strings.TrimPrefix(v, whyGains)
+	case par && !tiles:
+		return "it runs in parallel what the original does not" + strings.TrimPrefix(v, whyGains)
+	case par && tiles:
+		return "it tiles and runs in parallel what the original does not" + strings.TrimPrefix(v, whyGains)
+	}
+	return v
 }
 
 // keptWhy is the first remark of a region without a choice (a scheduler
