@@ -483,6 +483,9 @@ func TestRoofline(t *testing.T) {
 	if e := rl.Entries[0]; e.Name != "baseline" || e.Status != StatusOK || e.GFlops <= 0 {
 		t.Errorf("baseline entry %+v", e)
 	}
+	if rl.Peak == nil || rl.Peak.Status != StatusOK || rl.Peak.GFlops <= 0 || rl.Entries[0].OfPeak <= 0 {
+		t.Errorf("peak %+v, baseline %+v", rl.Peak, rl.Entries[0])
+	}
 	blas := rl.Entries[1]
 	if FindCBLAS() == "" {
 		if blas.Status != StatusSkipped {

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -65,6 +66,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		workdir  = fs.String("workdir", "", "build directory (default: a temporary directory)")
 		roofline = fs.Bool("roofline", false, "also report gemm GFLOP/s of every flow and of OpenBLAS cblas_dgemm")
 		timeout  = fs.Duration("timeout", 10*time.Minute, "time limit of each command (tessera opt, compile, one run)")
+		peak     = fs.Bool("peak", false, "measure the core's FMA peak (independent FMA chains on the widest vector type, compiled with the --compiler's C compiler -O3 -march=native; median of --runs) and exit")
 		list     = fs.Bool("list", false, "list the kernels (name, category, tolerance, flops at --dataset; JSON with --json) and exit")
 		quiet    = fs.Bool("quiet", false, "no progress lines on stderr")
 		strict   = fs.Bool("strict", false, "compile with -ffp-contract=off and require byte-identical output from flows that do not reassociate")
@@ -84,6 +86,20 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if *jsonOut && *csvOut {
 		fmt.Fprintln(stderr, "tessera bench: --json and --csv exclude each other")
 		return 2
+	}
+	if *peak {
+		p := MeasurePeak(context.Background(), *compiler, *workdir, PeakIters, *runs)
+		if *jsonOut {
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			enc.Encode(p)
+		} else {
+			fmt.Fprintln(stdout, p.String())
+		}
+		if p.Status != StatusOK {
+			return 1
+		}
+		return 0
 	}
 	if *list {
 		if *pbroot != "" {

@@ -11,20 +11,27 @@ import (
 	"text/tabwriter"
 )
 
-// Roofline compares the gemm GFLOP/s of every flow with OpenBLAS.
+// Roofline compares the gemm GFLOP/s of every flow with OpenBLAS and
+// with the core's measured FMA peak.
 type Roofline struct {
 	NI      int64           `json:"ni"`
 	NJ      int64           `json:"nj"`
 	NK      int64           `json:"nk"`
 	Entries []RooflineEntry `json:"entries"`
+	// Peak is the FMA-throughput loop's measurement (MeasurePeak).
+	Peak *Peak `json:"peak,omitempty"`
 }
 
 // RooflineEntry is one line of the roofline table.
 type RooflineEntry struct {
-	Name    string  `json:"name"`   // a flow name, or "openblas"
-	Status  string  `json:"status"` // StatusOK, a failure status, or StatusSkipped
-	Median  float64 `json:"median_s"`
-	GFlops  float64 `json:"gflops"`
+	Name   string  `json:"name"`   // a flow name, or "openblas"
+	Status string  `json:"status"` // StatusOK, a failure status, or StatusSkipped
+	Median float64 `json:"median_s"`
+	GFlops float64 `json:"gflops"`
+	// OfPeak is GFlops / Peak.GFlops (0 without both); OfBLAS is GFlops
+	// over OpenBLAS's (0 without both).
+	OfPeak  float64 `json:"of_peak,omitempty"`
+	OfBLAS  float64 `json:"of_openblas,omitempty"`
 	Message string  `json:"message,omitempty"`
 }
 
@@ -104,7 +111,41 @@ func (r *runner) roofline(ctx context.Context, rep *Report) *Roofline {
 		rl.Entries = append(rl.Entries, e)
 	}
 	rl.Entries = append(rl.Entries, r.runBLAS(ctx, rl, flops))
+	rl.Peak = MeasurePeak(ctx, r.cfg.Compiler, r.work, r.peakIters(), r.cfg.Runs)
+	rl.fractions()
 	return rl
+}
+
+// peakIters scales the peak loop with the dataset, so that a MINI run
+// stays short.
+func (r *runner) peakIters() int64 {
+	switch r.cfg.Dataset {
+	case "MINI", "SMALL":
+		return PeakIters / 100
+	}
+	return PeakIters
+}
+
+// fractions fills OfPeak and OfBLAS.
+func (rl *Roofline) fractions() {
+	blas := 0.0
+	for _, e := range rl.Entries {
+		if e.Name == "openblas" && e.Status == StatusOK {
+			blas = e.GFlops
+		}
+	}
+	for i := range rl.Entries {
+		e := &rl.Entries[i]
+		if e.GFlops <= 0 {
+			continue
+		}
+		if rl.Peak != nil && rl.Peak.Status == StatusOK && rl.Peak.GFlops > 0 {
+			e.OfPeak = e.GFlops / rl.Peak.GFlops
+		}
+		if blas > 0 {
+			e.OfBLAS = e.GFlops / blas
+		}
+	}
 }
 
 func (r *runner) runBLAS(ctx context.Context, rl *Roofline, flops float64) RooflineEntry {
@@ -158,15 +199,24 @@ func (r *runner) runBLAS(ctx context.Context, rl *Roofline, flops float64) Roofl
 func (rl *Roofline) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "gemm roofline (%dx%dx%d, 2*NI*NJ*NK flops):\n", rl.NI, rl.NJ, rl.NK)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "code\ttime(s)\tGFLOP/s\tstatus\t")
+	fmt.Fprintln(tw, "code\ttime(s)\tGFLOP/s\tof peak\tof openblas\tstatus\t")
+	frac := func(f float64) string {
+		if f <= 0 {
+			return "-"
+		}
+		return strconv.FormatFloat(100*f, 'f', 1, 64) + "%"
+	}
 	for _, e := range rl.Entries {
 		g := "-"
 		if e.GFlops > 0 {
 			g = strconv.FormatFloat(e.GFlops, 'f', 2, 64)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", e.Name, fmtSeconds(e.Median), g, e.Status)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", e.Name, fmtSeconds(e.Median), g, frac(e.OfPeak), frac(e.OfBLAS), e.Status)
 	}
 	tw.Flush()
+	if rl.Peak != nil {
+		fmt.Fprintln(w, rl.Peak.String())
+	}
 	for _, e := range rl.Entries {
 		if e.Message != "" {
 			fmt.Fprintf(w, "  %s: %s\n", e.Name, e.Message)
