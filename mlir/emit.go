@@ -153,7 +153,7 @@ func emOneLine(s string) string {
 	return s
 }
 
-// emError is an construct the affine dialect output cannot express, at
+// emError is a construct the affine dialect output cannot express, at
 // a position of the C file when known.
 type emError struct {
 	pos cfront.Pos
