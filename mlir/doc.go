@@ -8,9 +8,11 @@
 // optimized region. The body is generated again from the region's chosen
 // schedule (pipeline.Region.Tree, through astgen, without the C-only
 // post-stages), so it is the AST the pipeline checked against the
-// dependences, not the C text it printed. Run the pipeline with
-// Options.NoLICM and Options.NoExpand, Vectorize and Split off
-// (EmitOptions sets them), as `tessera opt --emit=mlir` does.
+// dependences, not the C text it printed. Run the pipeline with the
+// options EmitOptions sets (no AST post-passes, scalar expansion, vector
+// code, statement splitting or run-time alias check), as `tessera opt
+// --emit=mlir` does. CCaller writes the C file that calls the functions in
+// place of the regions.
 //
 // The function of region N (1-based, in the file's order, as --explain
 // numbers them) of C function F is @F_rN. Its arguments, in this order:
