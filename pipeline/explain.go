@@ -271,12 +271,25 @@ func (e *regionExplainer) details() []string {
 	}
 	if ch := e.r.choice; ch != nil && ch.win != nil {
 		out = append(out, e.candidatesLine(ch))
-		if ch.win.kind != kindOriginal && ch.win.kind != kindIdentity {
+		if ch.win.kind == kindScheduled || ch.win.kind == kindUser {
 			out = append(out, e.newLoops()...)
 		}
 	}
+	// The scheduler's remarks are about the new schedule: when another
+	// candidate won, they describe what did not happen, and only the
+	// full account prints them, marked so.
+	notKept := e.rejectedSchedulerRemarks()
 	var rest []string
 	for _, m := range e.r.Remarks {
+		if notKept[m] {
+			if e.cfg.Level < ExplainFull {
+				continue
+			}
+			if t := e.remark(m); t != "" {
+				rest = append(rest, "the new schedule, not kept: "+t)
+			}
+			continue
+		}
 		if t := e.remark(m); t != "" {
 			rest = append(rest, t)
 		}
@@ -289,6 +302,24 @@ func (e *regionExplainer) details() []string {
 			ts = append(ts, fmt.Sprintf("%s %.3fs", t.Stage, t.Time.Seconds()))
 		}
 		out = append(out, "time on this machine: "+strings.Join(ts, ", "))
+	}
+	return out
+}
+
+// rejectedSchedulerRemarks are the scheduler's remarks when the winner
+// is not the scheduler's result (nil otherwise).
+func (e *regionExplainer) rejectedSchedulerRemarks() map[string]bool {
+	ch := e.r.choice
+	if ch == nil || ch.win == nil || ch.win.kind == kindScheduled {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, c := range ch.cands {
+		if c.m != nil && c.m.sched != nil {
+			for _, m := range c.m.sched.Remarks {
+				out[m] = true
+			}
+		}
 	}
 	return out
 }
