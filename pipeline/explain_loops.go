@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/presburger/ints"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -427,7 +428,8 @@ func skewForm(iter string, u skewUse, src string, formOf func(string) (iterForm,
 }
 
 // linearForm reads e as sum of coef*identifier + constant; ok is false
-// for anything else (divisions, min/max, products of identifiers).
+// for anything else (divisions, min/max, products of identifiers) and
+// on overflow.
 func linearForm(e ast.Expr) (map[string]int64, int64, bool) {
 	switch e := e.(type) {
 	case *ast.Int:
@@ -438,26 +440,12 @@ func linearForm(e ast.Expr) (map[string]int64, int64, bool) {
 		switch e.Kind {
 		case ast.OpNeg:
 			f, c, ok := linearForm(e.Args[0])
-			return scaleForm(f, -1), -c, ok
-		case ast.OpAdd, ast.OpSub:
-			out, c, ok := linearForm(e.Args[0])
 			if !ok {
 				return nil, 0, false
 			}
-			for _, x := range e.Args[1:] {
-				g, d, ok := linearForm(x)
-				if !ok {
-					return nil, 0, false
-				}
-				if e.Kind == ast.OpSub {
-					g, d = scaleForm(g, -1), -d
-				}
-				for k, v := range g {
-					out[k] += v
-				}
-				c += d
-			}
-			return out, c, true
+			return scaleForm(f, c, -1)
+		case ast.OpAdd, ast.OpSub:
+			return sumForm(e)
 		case ast.OpMul:
 			if len(e.Args) != 2 {
 				return nil, 0, false
@@ -466,23 +454,54 @@ func linearForm(e ast.Expr) (map[string]int64, int64, bool) {
 			g, d, ok2 := linearForm(e.Args[1])
 			switch {
 			case !ok || !ok2:
-				return nil, 0, false
 			case len(f) == 0:
-				return scaleForm(g, c), c * d, true
+				return scaleForm(g, d, c)
 			case len(g) == 0:
-				return scaleForm(f, d), c * d, true
+				return scaleForm(f, c, d)
 			}
 		}
 	}
 	return nil, 0, false
 }
 
-func scaleForm(f map[string]int64, k int64) map[string]int64 {
-	out := map[string]int64{}
-	for id, v := range f {
-		if v*k != 0 {
-			out[id] = v * k
+// sumForm is linearForm of an addition or subtraction.
+func sumForm(e *ast.Op) (map[string]int64, int64, bool) {
+	out, c, ok := linearForm(e.Args[0])
+	if !ok {
+		return nil, 0, false
+	}
+	for _, x := range e.Args[1:] {
+		g, d, ok := linearForm(x)
+		if ok && e.Kind == ast.OpSub {
+			g, d, ok = scaleForm(g, d, -1)
+		}
+		if !ok {
+			return nil, 0, false
+		}
+		for k, v := range g {
+			if out[k], ok = ints.AddOK(out[k], v); !ok {
+				return nil, 0, false
+			}
+		}
+		if c, ok = ints.AddOK(c, d); !ok {
+			return nil, 0, false
 		}
 	}
-	return out
+	return out, c, true
+}
+
+// scaleForm multiplies the form f + c by k.
+func scaleForm(f map[string]int64, c, k int64) (map[string]int64, int64, bool) {
+	out := map[string]int64{}
+	for id, v := range f {
+		p, ok := ints.MulOK(v, k)
+		if !ok {
+			return nil, 0, false
+		}
+		if p != 0 {
+			out[id] = p
+		}
+	}
+	kc, ok := ints.MulOK(c, k)
+	return out, kc, ok
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/scheduler"
 	"github.com/tessera-opt/tessera/vector"
 )
@@ -159,5 +160,19 @@ func TestFoldConstants(t *testing.T) {
 		if got := foldConstants(c.in); got != c.want {
 			t.Errorf("foldConstants(%q) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+func TestLinearForm(t *testing.T) {
+	c0, c1 := ast.NewIdent("c0"), ast.NewIdent("c1")
+	f, k, ok := linearForm(&ast.Op{Kind: ast.OpSub, Args: []ast.Expr{c1, &ast.Op{Kind: ast.OpMul, Args: []ast.Expr{ast.NewInt(2), c0}}}})
+	if !ok || f["c1"] != 1 || f["c0"] != -2 || k != 0 {
+		t.Errorf("c1 - 2*c0: got %v %d %v", f, k, ok)
+	}
+	if _, _, ok := linearForm(&ast.Op{Kind: ast.OpMul, Args: []ast.Expr{ast.NewInt(1 << 62), &ast.Op{Kind: ast.OpMul, Args: []ast.Expr{ast.NewInt(4), c0}}}}); ok {
+		t.Error("2^62 * 4 * c0: overflow not reported")
+	}
+	if _, _, ok := linearForm(&ast.Op{Kind: ast.OpMul, Args: []ast.Expr{c0, c1}}); ok {
+		t.Error("c0 * c1 read as linear")
 	}
 }
