@@ -40,6 +40,9 @@ var (
 	// bandLoopsRE and bandLoopRE are band members by index.
 	bandLoopsRE = regexp.MustCompile(`\bloops ([0-9]+)\.\.([0-9]+) parallel`)
 	bandLoopRE  = regexp.MustCompile(`\bloop ([0-9]+)(:| parallel| would be parallel)`)
+	// helperRE is a call of the generated code's helpers, printed with
+	// tessera's prefix (names.go): the user reads min, max, floord.
+	helperRE = regexp.MustCompile(`\btessera_(min|max|floord|ceild)\(`)
 	// geRE is a comparison with a constant at the end of a condition.
 	geRE = regexp.MustCompile(`>= ([0-9]+)$`)
 	// constRE is an additive chain of integer constants after an
@@ -74,6 +77,7 @@ func (e *regionExplainer) tr(m string) string {
 		a, _ := strconv.Atoi(g[1])
 		return "its " + ordinal(a) + " loop" + g[2]
 	})
+	m = helperRE.ReplaceAllString(m, "$1(")
 	m = simplerConditions(m)
 	m = costsRE.ReplaceAllString(m, "; ")
 	m = nestRE.ReplaceAllString(m, "the loop nest")
