@@ -188,7 +188,7 @@ func (e *regionExplainer) candidateWords(c *candidate) string {
 		return "the original order regenerated"
 	}
 	if c.m.exp != nil {
-		return "the new schedule (on scalars expanded to arrays)"
+		return "the new schedule on scalars expanded to arrays"
 	}
 	return "the new schedule"
 }
@@ -328,9 +328,13 @@ func (e *regionExplainer) rejectedSchedulerRemarks() map[string]bool {
 // tried. The plain original order, which every choice starts from, is
 // not listed as tried when the winner keeps that order.
 func (e *regionExplainer) candidatesLine(ch *choice) string {
+	variant := false // an original-order candidate other than the plain one
+	for _, c := range ch.cands {
+		variant = variant || c.kind == kindVectorOriginal || c.kind == kindOriginalParallel
+	}
 	var others []string
 	for _, c := range ch.cands {
-		if c == ch.win || c.kind == kindOriginal && (ch.win.keepsOriginalOrder() || ch.win.kind == kindOriginalParallel) {
+		if c == ch.win || c.kind == kindOriginal && variant {
 			continue
 		}
 		if w := e.candidateWords(c); w != e.candidateWords(ch.win) && !containsStr(others, w) {
