@@ -230,6 +230,9 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		mlir.EmitOptions(&opt)
 	}
 	if isMLIR(in) {
+		if uctx != nil {
+			return usage("--context does not apply to an MLIR input (its parameters are SSA values)")
+		}
 		return runOptMLIR(in, src, opt, *out, *silent, stdout, stderr, inputs)
 	}
 	if uctx != nil {

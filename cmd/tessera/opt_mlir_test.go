@@ -81,3 +81,17 @@ func TestOptMLIR(t *testing.T) {
 		t.Errorf("the file with an unsupported nest changed:\n%s", got)
 	}
 }
+
+// TestOptMLIRContext: --context names C parameters; on an MLIR input it
+// is a usage error, not silently ignored.
+func TestOptMLIRContext(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "f.mlir")
+	if err := os.WriteFile(in, []byte("func.func @f() {\n  return\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := runOpt([]string{"--context=4", in}, nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "--context does not apply to an MLIR input") {
+		t.Errorf("status %d, stderr %q", code, stderr.String())
+	}
+}
