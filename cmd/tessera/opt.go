@@ -233,6 +233,9 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if uctx != nil {
 			return usage("--context does not apply to an MLIR input (its parameters are SSA values)")
 		}
+		if *dump != "" {
+			return usage("--dump does not apply to an MLIR input")
+		}
 		return runOptMLIR(in, src, opt, *out, *silent, stdout, stderr, inputs)
 	}
 	if uctx != nil {
