@@ -465,8 +465,48 @@ func (e *regionExplainer) band(m string) string {
 	if nest := e.ln.nest[deepest]; len(nest) >= w && w > 0 && !anyTiles(nest[len(nest)-w:]) {
 		inner := nest[len(nest)-w:]
 		verdict = reorderedRE.ReplaceAllString(verdict, "; inside a tile the loops run as "+strings.Join(inner, ", ")+" for contiguous accesses")
+		// A tiled band's loops, in the band's order: those its tile
+		// loops are the tiles of, just outside the point loops.
+		if strings.HasPrefix(verdict, "tiled ") && len(nest) >= 2*w {
+			if loops := e.bandLoops(deepest, nest[len(nest)-2*w:len(nest)-w]); loops != "" {
+				head += " (" + loops + ")"
+			}
+		}
 	}
 	return head + ": " + e.tr(verdict)
+}
+
+// bandLoops names the loops of a tiled band from its tile loops' names
+// ("tiles of k"): a source iterator of statement st by its loop and
+// line, a skewed one as the combination; "" when some loop is not a
+// tile loop.
+func (e *regionExplainer) bandLoops(st string, tiles []string) string {
+	var out []string
+	for _, t := range tiles {
+		x, ok := strings.CutPrefix(t, "tiles of ")
+		if !ok {
+			return ""
+		}
+		out = append(out, e.sourceLoopOf(st, x))
+	}
+	return strings.Join(out, ", ")
+}
+
+// sourceLoopOf is "for (x ...) at FILE:LINE" when x is the C name of one
+// of statement st's loops, else x as it is (a skewed combination).
+func (e *regionExplainer) sourceLoopOf(st, x string) string {
+	s := e.r.Scop
+	for _, stmt := range s.Statements {
+		if stmt.Name != st {
+			continue
+		}
+		for p, id := range stmt.Loops {
+			if stmt.CIters[p] == x && id >= 0 && id < len(s.Loops) {
+				return fmt.Sprintf("for (%s ...) at %s:%d", x, e.ln.file, s.Loops[id].Pos.Line)
+			}
+		}
+	}
+	return x
 }
 
 func anyTiles(names []string) bool {
