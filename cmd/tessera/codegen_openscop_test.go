@@ -226,3 +226,85 @@ func TestOpenScopCodegenNoPanic(t *testing.T) {
 		}
 	}
 }
+
+// plutoMacros defines the helpers of the code Pluto writes (polycc adds
+// such definitions around it).
+const plutoMacros = `#include <math.h>
+#define ceild(n,d) (((n) > 0) ? (((n) + (d) - 1) / (d)) : -((-(n)) / (d)))
+#define floord(n,d) (((n) >= 0) ? ((n) / (d)) : -((-(n) + (d) - 1) / (d)))
+#define max(x,y) ((x) > (y) ? (x) : (y))
+#define min(x,y) ((x) < (y) ? (x) : (y))
+`
+
+// TestPlutoReadsExports hands the exports of the suite's kernels to
+// Pluto (TESSERA_PLUTO names Pluto's pluto program, 0.13 or later):
+// pluto --readscop computes its own schedule from the document (the
+// dependences from its access relations), writes code with the bodies
+// (with the flags of TESSERA_PLUTO_FLAGS, default --notile: Pluto 0.13's
+// tiled code for the suite's adi is wrong also from its own C front end),
+// and that code in place of the region, compiled without OpenMP, must
+// print what the original prints. A kernel Pluto refuses is an error.
+func TestPlutoReadsExports(t *testing.T) {
+	pluto := os.Getenv("TESSERA_PLUTO")
+	if pluto == "" {
+		t.Skip("TESSERA_PLUTO is not set: name Pluto's pluto program (built from bondhugula/pluto) to check that Pluto reads tessera's OpenScop exports")
+	}
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("gcc not found: the check compares compiled programs")
+	}
+	dir, err := filepath.Abs(filepath.Join("..", "..", "bench", "kernels"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.c"))
+	tmp := t.TempDir()
+	for _, path := range files {
+		k := strings.TrimSuffix(filepath.Base(path), ".c")
+		t.Run(k, func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := exportKernel(t, path, map[string]string{"MINI_DATASET": ""})
+			scopFile := filepath.Join(tmp, k+".scop")
+			if err := os.WriteFile(scopFile, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			plutoOut := filepath.Join(tmp, k+".pluto.c")
+			flags := strings.Fields(os.Getenv("TESSERA_PLUTO_FLAGS"))
+			if os.Getenv("TESSERA_PLUTO_FLAGS") == "" {
+				flags = []string{"--notile"}
+			}
+			args := append(append([]string{"--readscop", "--silent"}, flags...), scopFile, "-o", plutoOut)
+			cmd := exec.Command(pluto, args...)
+			cmd.Dir = tmp
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("pluto: %v\n%s", err, out)
+			}
+			code, err := os.ReadFile(plutoOut)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var outs [2]string
+			for i, c := range []string{string(src), spliceRegion(t, string(src), plutoMacros+string(code))} {
+				cfile := filepath.Join(tmp, k+[]string{".orig.c", ".plu.c"}[i])
+				bin := strings.TrimSuffix(cfile, ".c")
+				if err := os.WriteFile(cfile, []byte(c), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if out, err := exec.Command(gcc, "-O1", "-ffp-contract=off", "-DMINI_DATASET", "-I", dir, cfile, "-o", bin, "-lm").CombinedOutput(); err != nil {
+					t.Fatalf("gcc %s: %v\n%s", cfile, err, out)
+				}
+				out, err := exec.Command(bin).Output()
+				if err != nil {
+					t.Fatalf("%s: %v", bin, err)
+				}
+				outs[i] = string(out)
+			}
+			if outs[0] != outs[1] {
+				t.Errorf("Pluto's code prints something else:\n%s", code)
+			}
+		})
+	}
+}
