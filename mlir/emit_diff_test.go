@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tessera-opt/tessera/internal/testutil"
 	"github.com/tessera-opt/tessera/pipeline"
 )
 
@@ -235,11 +236,21 @@ func TestEmitDiffSmall(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no programs in testdata/emit")
 	}
+	// Plain mode runs each program once, default and --parallel in turn;
+	// TESSERA_LONG=1 runs every program both ways.
+	if !testutil.IsLong() {
+		t.Log("plain mode runs each program either default or --parallel, alternately; TESSERA_LONG=1 runs both")
+	}
+	prog := 0
 	for _, f := range files {
 		if text, _ := os.ReadFile(f); !strings.Contains(string(text), "int main") {
 			continue // a file for the golden and warning tests only
 		}
-		for _, par := range []bool{false, true} {
+		prog++
+		for i, par := range []bool{false, true} {
+			if !testutil.Keep(prog+i+1, 2) {
+				continue
+			}
 			name := strings.TrimSuffix(filepath.Base(f), ".c")
 			if par {
 				name += "-parallel"

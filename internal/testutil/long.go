@@ -24,8 +24,10 @@ func Long(t testing.TB, what string) {
 
 // Sample returns the cases to run: all of them under TESSERA_LONG, and in
 // plain mode every k-th one starting from the first (deterministic, so a
-// failure reproduces). k <= 1 keeps every case.
-func Sample[T any](cases []T, k int) []T {
+// failure reproduces), logging how many of them run. k <= 1 keeps every
+// case.
+func Sample[T any](t testing.TB, cases []T, k int) []T {
+	t.Helper()
 	if IsLong() || k <= 1 {
 		return cases
 	}
@@ -33,6 +35,7 @@ func Sample[T any](cases []T, k int) []T {
 	for i := 0; i < len(cases); i += k {
 		out = append(out, cases[i])
 	}
+	t.Logf("plain mode runs %d of %d cases (one in %d); TESSERA_LONG=1 runs them all", len(out), len(cases), k)
 	return out
 }
 
