@@ -31,8 +31,8 @@ type UserSchedule struct {
 	OpenScop []*openscop.Scop
 }
 
-// LoadSchedule reads a user schedule from its text: OpenScop when the
-// first significant line is <OpenScop>, a YAML schedule tree when it
+// LoadSchedule reads a user schedule from its text: OpenScop when a line
+// is <OpenScop>, a YAML schedule tree when the first significant line
 // starts with "domain:", a script otherwise. Errors are
 // *UserScheduleError with the position in the file.
 func LoadSchedule(file string, src []byte) (*UserSchedule, error) {
@@ -74,15 +74,17 @@ func LoadSchedule(file string, src []byte) (*UserSchedule, error) {
 	return u, nil
 }
 
-// isOpenScop reports whether the first line that is not blank or a
-// comment is the <OpenScop> tag.
+// isOpenScop reports whether a line of the text is the <OpenScop> tag
+// (as the OpenScop library does, text before it is ignored: a tool may
+// print messages before the document). No schedule tree or script has
+// such a line.
 func isOpenScop(text string) bool {
-	for _, l := range strings.Split(strings.TrimPrefix(text, "\uFEFF"), "\n") {
+	for _, l := range strings.Split(text, "\n") {
 		if i := strings.IndexByte(l, '#'); i >= 0 {
 			l = l[:i]
 		}
-		if l = strings.TrimSpace(l); l != "" {
-			return l == "<OpenScop>"
+		if strings.TrimSpace(strings.TrimPrefix(l, "\uFEFF")) == "<OpenScop>" {
+			return true
 		}
 	}
 	return false
