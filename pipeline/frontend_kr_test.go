@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tessera-opt/tessera/internal/testutil"
 	"github.com/tessera-opt/tessera/scheduler"
 )
 
@@ -130,7 +131,7 @@ func TestFrontEndKR(t *testing.T) {
 	t.Parallel()
 	gcc, gccErr := exec.LookPath("gcc")
 	flags := []string{"-O2", "-fopenmp", "-ffp-contract=off", "-std=gnu99", "-w"}
-	for _, k := range []struct {
+	for ki, k := range []struct {
 		name  string
 		src   string
 		funcs []string // functions that must have a rewritten region
@@ -142,7 +143,7 @@ func TestFrontEndKR(t *testing.T) {
 		if gccErr == nil {
 			want = runC(t, gcc, k.name+"_orig", k.src, flags...)
 		}
-		for _, c := range []struct {
+		for ci, c := range []struct {
 			name string
 			opt  Options
 		}{
@@ -150,6 +151,11 @@ func TestFrontEndKR(t *testing.T) {
 			{"parallel", Options{Sched: scheduler.Config{Parallel: true}}},
 			{"identity", Options{Identity: true}},
 		} {
+			// Plain mode runs every other (program, flags) pair, in
+			// turn; TESSERA_LONG=1 runs them all.
+			if !testutil.Keep(ki+ci, 2) {
+				continue
+			}
 			res, err := Optimize("k.c", []byte(k.src), c.opt)
 			if err != nil {
 				t.Fatalf("%s/%s: %v", k.name, c.name, err)

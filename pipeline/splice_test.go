@@ -9,6 +9,7 @@ import (
 
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/emit"
+	"github.com/tessera-opt/tessera/internal/testutil"
 	"github.com/tessera-opt/tessera/scheduler"
 )
 
@@ -91,12 +92,12 @@ int main(void) {
 func TestSubStatementRegions(t *testing.T) {
 	t.Parallel()
 	gcc, gccErr := exec.LookPath("gcc")
-	for _, p := range []struct{ name, src string }{{"ifbody", ifBodySrc}, {"substmt", subStmtSrc}} {
+	for pi, p := range []struct{ name, src string }{{"ifbody", ifBodySrc}, {"substmt", subStmtSrc}} {
 		var want string
 		if gccErr == nil {
 			want = runC(t, gcc, p.name+"-orig", p.src, "-O2")
 		}
-		for _, c := range []struct {
+		for ci, c := range []struct {
 			name string
 			opt  Options
 		}{
@@ -104,6 +105,11 @@ func TestSubStatementRegions(t *testing.T) {
 			{"parallel", Options{Sched: scheduler.Config{Parallel: true}}},
 			{"identity", Options{Identity: true}},
 		} {
+			// Plain mode runs every other (program, flags) pair, in
+			// turn; TESSERA_LONG=1 runs them all.
+			if !testutil.Keep(pi+ci, 2) {
+				continue
+			}
 			res, err := Optimize("k.c", []byte(p.src), c.opt)
 			if err != nil || res.Errors() {
 				t.Fatalf("%s/%s: %v %v", p.name, c.name, err, res.Diags)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tessera-opt/tessera/internal/testutil"
 	"github.com/tessera-opt/tessera/scheduler"
 )
 
@@ -93,7 +94,7 @@ int main(int argc, char **argv)
 // k6's m is negative).
 func TestUnsignedLoops(t *testing.T) {
 	t.Parallel()
-	for _, fl := range []struct {
+	for i, fl := range []struct {
 		name string
 		opt  Options
 	}{
@@ -101,6 +102,9 @@ func TestUnsignedLoops(t *testing.T) {
 		{"scalar", Options{AutoScop: true}},
 		{"parallel", Options{AutoScop: true, Vectorize: true, Sched: scheduler.Config{Parallel: true}}},
 	} {
+		if !testutil.Keep(i, 2) {
+			continue // plain mode: default and parallel; TESSERA_LONG=1 adds scalar
+		}
 		res, err := Optimize("u.c", []byte(unsignedKernels), fl.opt)
 		if err != nil {
 			t.Fatal(err)
