@@ -2,6 +2,7 @@ package openscop
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/tessera-opt/tessera/presburger"
@@ -239,4 +240,21 @@ func (m *Model) KeepLastDims(k, d int) bool {
 		m.Scatterings[k] = embed.ApplyRange(m.Scatterings[k])
 	}
 	return true
+}
+
+// OrderedSchedule is Schedule with one more dim, the statement's index:
+// instances of different statements at the same date run in the order
+// of the statements, as CLooG and Pluto's code generation order them (a
+// tool may write back scatterings that leave such ties, relying on it).
+func (m *Model) OrderedSchedule() (presburger.UnionMap, int, error) {
+	sched, w, err := m.Schedule()
+	if err != nil || len(m.Scatterings) < 2 {
+		return sched, w, err
+	}
+	var maps []presburger.Map
+	for _, sc := range sched.Maps() {
+		k := slices.Index(m.Names, sc.Space().TupleName(presburger.In))
+		maps = append(maps, sc.AddDims(presburger.Out, 1).FixVal(presburger.Out, w, int64(k)))
+	}
+	return presburger.NewUnionMap(maps...).AlignParams(m.Params), w + 1, nil
 }

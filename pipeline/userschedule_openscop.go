@@ -68,7 +68,7 @@ func (u *UserSchedule) applyOpenScop(s *scop.Scop, d *deps.Deps, f *cfront.File,
 			return t, fail(doc.Statements[k].Domain.Line, 1, fmt.Sprintf("the domain of statement %d is not the domain of %s (%s) of the region", k+1, st.Name, strings.TrimSpace(st.Text)))
 		}
 	}
-	sched, width, err := m.Schedule()
+	sched, width, err := m.OrderedSchedule()
 	if err != nil {
 		return t, fail(doc.Line, 1, err.Error())
 	}

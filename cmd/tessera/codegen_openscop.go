@@ -60,7 +60,7 @@ func openscopRegion(file string, doc *openscop.Scop, force schedule.ASTOption) (
 			return "", at(doc.Statements[k].Line, "statement %d has no <body>: no text to generate", k+1)
 		}
 	}
-	sched, width, err := m.Schedule()
+	sched, width, err := m.OrderedSchedule()
 	if err != nil {
 		return "", at(doc.Line, "%v", err)
 	}
