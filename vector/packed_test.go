@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tessera-opt/tessera/internal/testutil"
 	"github.com/tessera-opt/tessera/pipeline"
 	"github.com/tessera-opt/tessera/vector"
 )
@@ -465,7 +466,7 @@ func TestPackedExactProduct(t *testing.T) {
 		t.Skip("needs gcc and an AVX2+FMA host")
 	}
 	dir := t.TempDir()
-	for _, tc := range []struct {
+	for i, tc := range []struct {
 		name, prod, scheme, text string
 		n, m, p                  int
 	}{
@@ -473,6 +474,9 @@ func TestPackedExactProduct(t *testing.T) {
 		{"tile-middle", "A[i][k] * alpha * B[k][j]", "fma-tile", "] * alpha);", 20, 30, 40},
 		{"tile-right", "A[i][k] * (alpha * B[k][j])", "fma-tile", "_mm256_mul_pd(_mm256_set1_pd(alpha)", 20, 30, 40},
 	} {
+		if !testutil.Keep(i, 2) {
+			continue // plain mode: the first and last; TESSERA_LONG=1 runs all
+		}
 		// Symbolic bounds for the packed kernel (under its size guard),
 		// constant ones for fma-tile (too small to pack).
 		ni, nk, nj := "n", "p", "m"
