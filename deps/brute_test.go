@@ -81,9 +81,6 @@ func replayUncached(t testing.TB, s *scop.Scop, val func(string) int64) []event 
 		if err != nil {
 			t.Fatalf("domain points: %v", err)
 		}
-		type ae struct {
-			inst, elem []int64
-		}
 		perAccess := make([]map[string][][]int64, len(st.Accesses))
 		for ai, a := range st.Accesses {
 			perAccess[ai] = map[string][][]int64{}

@@ -82,7 +82,6 @@ func plComb(a plin, x int64, b plin, y int64) plin {
 	return out.reduced()
 }
 
-func plAdd(a, b plin) plin { return plComb(a, 1, b, 1) }
 func plSub(a, b plin) plin { return plComb(a, 1, b, -1) }
 func plNeg(a plin) plin    { return a.scaled(-1, 1) }
 

@@ -100,14 +100,6 @@ func (m Map) pwMultiAff() (PwMultiAff, error) {
 	return f, nil
 }
 
-// unionOrSet returns s ∪ t, or t when s is the zero Set.
-func (s Set) unionOrSet(t Set) Set {
-	if !s.m.space.isSet {
-		return t
-	}
-	return s.Union(t)
-}
-
 // fnPiece is a part of a basic map on which the outputs so far are given
 // by exprs (quasi-affine in the parameters and inputs).
 type fnPiece struct {

@@ -1,9 +1,6 @@
 package scheduler
 
-import (
-	"fmt"
-	"math/big"
-)
+import "math/big"
 
 // overflowError is the panic value of complement when an exact rational
 // result does not fit in int64 (the package's row arithmetic is
@@ -115,4 +112,3 @@ func integerize(v []*big.Rat) []int64 {
 	return out
 }
 
-func rowString(r []int64) string { return fmt.Sprint(r) }

@@ -60,14 +60,12 @@ type pkernel struct {
 	dimJ   int
 	red    []int
 	batch  []int
-	lo, hi []ast.Expr   // hull bounds per dimension (parameters only)
-	mask   [][]int64    // constraints of I, J and parameters: row over [params, dims, 1] >= 0
-	guard  []ast.Expr   // parameter-only constraints of the domain (>= 0)
-	params []string     // parameter names of the domain space
-	ndim   int          // number of domain dims
-	hoist  bool         // A packed once per reduction block (buildPacked)
-	rowDep map[int]bool // dims on which some row factor depends (debug)
-	names  map[string]string
+	lo, hi []ast.Expr // hull bounds per dimension (parameters only)
+	mask   [][]int64  // constraints of I, J and parameters: row over [params, dims, 1] >= 0
+	guard  []ast.Expr // parameter-only constraints of the domain (>= 0)
+	params []string   // parameter names of the domain space
+	ndim   int        // number of domain dims
+	hoist  bool       // A packed once per reduction block (buildPacked)
 }
 
 func (p *pkernel) name(s string) string { return fmt.Sprintf("tsv%d_%s", p.id, s) }

@@ -78,8 +78,6 @@ func (a aff) add(b aff) aff {
 	return c
 }
 
-func (a aff) isConst() bool { return len(a.terms) == 0 && a.div == 0 && a.mod == 0 }
-
 // uses reports whether a mentions name.
 func (a aff) uses(name string) bool {
 	for _, t := range a.terms {
