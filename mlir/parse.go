@@ -224,9 +224,6 @@ func (p *parser) skipSpace() {
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
-func isIdentChar(c byte) bool {
-	return isLetter(c) || isDigit(c) || c == '$' || c == '.' || c == '-'
-}
 
 // peek returns the next token without consuming it.
 func (p *parser) peek() token {

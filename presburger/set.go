@@ -28,13 +28,6 @@ func UniverseSet(sp Space) Set { return UniverseMap(sp).Set() }
 // EmptySet returns the empty set of space sp.
 func EmptySet(sp Space) Set { return EmptyMap(sp).Set() }
 
-// Universe returns the universe of space sp: a Set when sp is a set space,
-// otherwise call UniverseMap. It panics on a map space.
-func Universe(sp Space) Set { return UniverseSet(sp) }
-
-// Empty returns the empty set of set space sp (see EmptyMap for maps).
-func Empty(sp Space) Set { return EmptySet(sp) }
-
 // Map returns s as a Map (with a set space).
 func (s Set) Map() Map { return s.m }
 

@@ -17,7 +17,6 @@ func Sub(a, b int64) int64                { return ints.Sub(a, b) }
 func Mul(a, b int64) int64                { return ints.Mul(a, b) }
 func Neg(a int64) int64                   { return ints.Neg(a) }
 func Abs(a int64) int64                   { return ints.Abs(a) }
-func Sign(a int64) int                    { return ints.Sign(a) }
 func FloorDiv(a, b int64) int64           { return ints.FloorDiv(a, b) }
 func CeilDiv(a, b int64) int64            { return ints.CeilDiv(a, b) }
 func Mod(a, b int64) int64                { return ints.Mod(a, b) }
@@ -25,7 +24,6 @@ func GCD(a, b int64) int64                { return ints.GCD(a, b) }
 func LCM(a, b int64) int64                { return ints.LCM(a, b) }
 func RowGCD(r []int64) int64              { return ints.RowGCD(r) }
 func ScaleRow(r []int64, a int64) []int64 { return ints.ScaleRow(r, a) }
-func ScaleRowInPlace(r []int64, a int64)  { ints.ScaleRowInPlace(r, a) }
 func CombineRows(r1 []int64, a int64, r2 []int64, b int64) []int64 {
 	return ints.CombineRows(r1, a, r2, b)
 }
