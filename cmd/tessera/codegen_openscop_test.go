@@ -244,6 +244,7 @@ const plutoMacros = `#include <math.h>
 // tiled code for the suite's adi is wrong also from its own C front end),
 // and that code in place of the region, compiled without OpenMP, must
 // print what the original prints. A kernel Pluto refuses is an error.
+// Run it with -timeout 30m: on conv2d, Pluto and gcc take minutes.
 func TestPlutoReadsExports(t *testing.T) {
 	pluto := os.Getenv("TESSERA_PLUTO")
 	if pluto == "" {
