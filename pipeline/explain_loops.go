@@ -69,120 +69,157 @@ func nameLoops(s *scop.Scop, n ast.Node, file string) *loopNames {
 	if s == nil || n == nil {
 		return ln
 	}
-	byName := map[string]*scop.Statement{}
+	w := &loopWalk{byName: map[string]*scop.Statement{}, facts: map[*ast.For]*loopFacts{}, env: map[string]ast.Expr{}, stmtStacks: map[string][]*ast.For{}}
 	for _, st := range s.Statements {
-		byName[st.Name] = st
+		w.byName[st.Name] = st
 	}
-	facts := map[*ast.For]*loopFacts{}
-	var order []*ast.For
-	env := map[string]ast.Expr{}
-	var stack []*ast.For
-	inScope := func(name string) *ast.For {
-		for k := len(stack) - 1; k >= 0; k-- {
-			if stack[k].Iter == name {
-				return stack[k]
-			}
-		}
-		return nil
-	}
-	stmtStacks := map[string][]*ast.For{}
-	var visit func(n ast.Node)
-	visit = func(n ast.Node) {
-		switch n := n.(type) {
-		case nil:
-		case *ast.Decl:
-			if n.Value != nil {
-				env[n.Name] = ast.Subst(n.Value, env)
-			}
-		case *ast.Block:
-			for _, x := range n.Stmts {
-				visit(x)
-			}
-		case *ast.If:
-			visit(n.Then)
-			visit(n.Else)
-		case *ast.Mark:
-			visit(n.Body)
-		case *ast.For:
-			lf := &loopFacts{f: n, direct: map[int]bool{}}
-			facts[n] = lf
-			order = append(order, n)
-			for _, b := range []ast.Expr{n.Init, n.Cond} {
-				if b == nil {
-					continue
-				}
-				for _, id := range ast.Idents(ast.Subst(b, env)) {
-					if o := inScope(id); o != nil {
-						facts[o].inner = append(facts[o].inner, n)
-					}
-				}
-			}
-			stack = append(stack, n)
-			visit(n.Body)
-			stack = stack[:len(stack)-1]
-		case *ast.User:
-			st := byName[n.Name]
-			if n.Payload != nil || st == nil || len(n.Args) != len(st.Loops) {
-				return
-			}
-			if _, seen := stmtStacks[n.Name]; !seen {
-				stmtStacks[n.Name] = append([]*ast.For(nil), stack...)
-			}
-			// A loop that gives two of the statement's iterators (a
-			// piece cut at j = k) is the outer one's.
-			given := map[*ast.For]bool{}
-			for p, a := range n.Args {
-				form, _, ok := linearForm(ast.Subst(a, env))
-				if !ok {
-					continue
-				}
-				loops := map[string]int64{}
-				for id, c := range form {
-					if inScope(id) != nil {
-						loops[id] = c
-					}
-				}
-				if len(loops) == 1 {
-					for id, c := range loops {
-						if f := inScope(id); (c == 1 || c == -1) && !given[f] {
-							facts[f].direct[st.Loops[p]] = true
-							given[f] = true
-						}
-					}
-					continue
-				}
-				for id := range loops {
-					f := inScope(id)
-					facts[f].skews = append(facts[f].skews, skewUse{src: st.Loops[p], form: loops})
-				}
-			}
-		}
-	}
-	visit(n)
+	w.visit(n)
 	// The direct names first: the skewed and tile names are built on them.
 	name := map[*ast.For]string{}
 	short := map[*ast.For]string{}
-	for _, f := range order {
-		if d := facts[f].direct; len(d) > 0 {
+	for _, f := range w.order {
+		if d := w.facts[f].direct; len(d) > 0 {
 			short[f], name[f] = ln.sourceLoops(d)
 		}
 	}
-	// Each named loop as a linear form over the source iterators: a
-	// direct loop is its iterator; a skewed one, src = a*f + sum of
-	// b*other, is f = a*src - a*sum(b*other) (a = ±1) once every other
-	// loop of the sum has a form. Passes until nothing changes: a skewed
-	// loop may be written with another one.
+	ln.nameSkewed(w, name, short)
+	nameTiles(w, name, short)
+	for _, f := range w.order {
+		if _, ok := short[f]; !ok {
+			short[f], name[f] = "a loop of the new code", "a loop of the new code"
+		}
+		if _, ok := ln.byIter[f.Iter]; !ok {
+			ln.byIter[f.Iter], ln.short[f.Iter] = name[f], short[f]
+		}
+		ln.byFor[f] = name[f]
+	}
+	ln.preorder = w.order
+	for st, fs := range w.stmtStacks {
+		ln.around[st] = map[string]*ast.For{}
+		for _, f := range fs {
+			ln.nest[st] = append(ln.nest[st], short[f])
+			ln.around[st][f.Iter] = f
+		}
+	}
+	return ln
+}
+
+// loopWalk collects, in one walk of the generated AST, what each loop
+// gives the statements under it (loopFacts), the loops in preorder, and
+// the loops around each statement.
+type loopWalk struct {
+	byName     map[string]*scop.Statement
+	facts      map[*ast.For]*loopFacts
+	order      []*ast.For
+	env        map[string]ast.Expr // values of the Decls in scope
+	stack      []*ast.For
+	stmtStacks map[string][]*ast.For
+}
+
+// inScope returns the innermost enclosing loop whose iterator is name.
+func (w *loopWalk) inScope(name string) *ast.For {
+	for k := len(w.stack) - 1; k >= 0; k-- {
+		if w.stack[k].Iter == name {
+			return w.stack[k]
+		}
+	}
+	return nil
+}
+
+func (w *loopWalk) visit(n ast.Node) {
+	switch n := n.(type) {
+	case nil:
+	case *ast.Decl:
+		if n.Value != nil {
+			w.env[n.Name] = ast.Subst(n.Value, w.env)
+		}
+	case *ast.Block:
+		for _, x := range n.Stmts {
+			w.visit(x)
+		}
+	case *ast.If:
+		w.visit(n.Then)
+		w.visit(n.Else)
+	case *ast.Mark:
+		w.visit(n.Body)
+	case *ast.For:
+		w.facts[n] = &loopFacts{f: n, direct: map[int]bool{}}
+		w.order = append(w.order, n)
+		for _, b := range []ast.Expr{n.Init, n.Cond} {
+			if b == nil {
+				continue
+			}
+			for _, id := range ast.Idents(ast.Subst(b, w.env)) {
+				if o := w.inScope(id); o != nil {
+					w.facts[o].inner = append(w.facts[o].inner, n)
+				}
+			}
+		}
+		w.stack = append(w.stack, n)
+		w.visit(n.Body)
+		w.stack = w.stack[:len(w.stack)-1]
+	case *ast.User:
+		w.user(n)
+	}
+}
+
+// user records which source iterator each enclosing loop gives the
+// statement call u: directly (the argument is ±loop) or skewed (a sum).
+func (w *loopWalk) user(u *ast.User) {
+	st := w.byName[u.Name]
+	if u.Payload != nil || st == nil || len(u.Args) != len(st.Loops) {
+		return
+	}
+	if _, seen := w.stmtStacks[u.Name]; !seen {
+		w.stmtStacks[u.Name] = append([]*ast.For(nil), w.stack...)
+	}
+	// A loop that gives two of the statement's iterators (a piece cut at
+	// j = k) is the outer one's.
+	given := map[*ast.For]bool{}
+	for p, a := range u.Args {
+		form, _, ok := linearForm(ast.Subst(a, w.env))
+		if !ok {
+			continue
+		}
+		loops := map[string]int64{}
+		for id, c := range form {
+			if w.inScope(id) != nil {
+				loops[id] = c
+			}
+		}
+		if len(loops) == 1 {
+			for id, c := range loops {
+				if f := w.inScope(id); (c == 1 || c == -1) && !given[f] {
+					w.facts[f].direct[st.Loops[p]] = true
+					given[f] = true
+				}
+			}
+			continue
+		}
+		for id := range loops {
+			f := w.inScope(id)
+			w.facts[f].skews = append(w.facts[f].skews, skewUse{src: st.Loops[p], form: loops})
+		}
+	}
+}
+
+// nameSkewed names the skewed loops. Each named loop is a linear form
+// over the source iterators: a direct loop is its iterator; a skewed one,
+// src = a*f + sum of b*other, is f = a*src - a*sum(b*other) (a = ±1) once
+// every other loop of the sum has a form. Passes until nothing changes: a
+// skewed loop may be written with another one.
+func (ln *loopNames) nameSkewed(w *loopWalk, name, short map[*ast.For]string) {
 	forms := map[*ast.For]iterForm{}
-	for _, f := range order {
-		if d := facts[f].direct; len(d) == 1 {
+	for _, f := range w.order {
+		if d := w.facts[f].direct; len(d) == 1 {
 			for id := range d {
 				forms[f] = iterForm{ln.iterName(id): 1}
 			}
 		}
 	}
 	formOf := func(iter string) (iterForm, bool) {
-		for k := len(order) - 1; k >= 0; k-- {
-			if f := order[k]; f.Iter == iter {
+		for k := len(w.order) - 1; k >= 0; k-- {
+			if f := w.order[k]; f.Iter == iter {
 				if fm, ok := forms[f]; ok {
 					return fm, true
 				}
@@ -192,11 +229,11 @@ func nameLoops(s *scop.Scop, n ast.Node, file string) *loopNames {
 	}
 	for changed := true; changed; {
 		changed = false
-		for _, f := range order {
+		for _, f := range w.order {
 			if _, ok := short[f]; ok {
 				continue
 			}
-			for _, u := range facts[f].skews {
+			for _, u := range w.facts[f].skews {
 				if fm, ok := skewForm(f.Iter, u, ln.iterName(u.src), formOf); ok {
 					forms[f] = fm
 					short[f] = fm.String(ln.s) + " (skewed)"
@@ -207,55 +244,40 @@ func nameLoops(s *scop.Scop, n ast.Node, file string) *loopNames {
 			}
 		}
 	}
-	// Tile loops: around each statement, a run of w loops that no
-	// statement reads followed by w named loops is a band's tile loops
-	// and its point loops. The k-th tile loop is the tiles of the point
-	// loop whose bounds read it alone (the point loops may have been
-	// reordered inside the tile), else of the k-th point loop.
-	for _, st := range sortedKeys(stmtStacks) {
-		fs := stmtStacks[st]
+}
+
+// nameTiles names tile loops: around each statement, a run of w loops
+// that no statement reads followed by w named loops is a band's tile
+// loops and its point loops. The k-th tile loop is the tiles of the
+// point loop whose bounds read it alone (the point loops may have been
+// reordered inside the tile), else of the k-th point loop.
+func nameTiles(w *loopWalk, name, short map[*ast.For]string) {
+	for _, st := range sortedKeys(w.stmtStacks) {
+		fs := w.stmtStacks[st]
 		for i := 0; i < len(fs); {
-			w := 0
-			for i+w < len(fs) && !named(short, fs[i+w]) {
-				w++
+			n := 0
+			for i+n < len(fs) && !named(short, fs[i+n]) {
+				n++
 			}
-			if w == 0 {
+			if n == 0 {
 				i++
 				continue
 			}
-			if i+2*w > len(fs) || !allNamed(short, fs[i+w:i+2*w]) {
-				i += w
+			if i+2*n > len(fs) || !allNamed(short, fs[i+n:i+2*n]) {
+				i += n
 				continue
 			}
-			tiles, points := fs[i:i+w], fs[i+w:i+2*w]
-			pair := pairTiles(tiles, points, facts)
+			tiles, points := fs[i:i+n], fs[i+n:i+2*n]
+			pair := pairTiles(tiles, points, w.facts)
 			for k, t := range tiles {
 				if _, ok := short[t]; !ok {
 					short[t] = "tiles of " + strings.TrimSuffix(short[pair[k]], " (skewed)")
 					name[t] = short[t]
 				}
 			}
-			i += 2 * w
+			i += 2 * n
 		}
 	}
-	for _, f := range order {
-		if _, ok := short[f]; !ok {
-			short[f], name[f] = "a loop of the new code", "a loop of the new code"
-		}
-		if _, ok := ln.byIter[f.Iter]; !ok {
-			ln.byIter[f.Iter], ln.short[f.Iter] = name[f], short[f]
-		}
-		ln.byFor[f] = name[f]
-	}
-	ln.preorder = order
-	for st, fs := range stmtStacks {
-		ln.around[st] = map[string]*ast.For{}
-		for _, f := range fs {
-			ln.nest[st] = append(ln.nest[st], short[f])
-			ln.around[st][f.Iter] = f
-		}
-	}
-	return ln
 }
 
 func named(short map[*ast.For]string, f *ast.For) bool {
