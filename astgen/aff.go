@@ -134,13 +134,6 @@ func (a aff) add(b aff) aff {
 
 func (a aff) sub(b aff) aff { return a.add(b.scale(-1)) }
 
-// addDiv returns a + k*floor(num/den).
-func (a aff) addDiv(num aff, den, k int64) aff {
-	b := newAff(len(a.Coef))
-	b.Divs = []affDiv{{Num: num, Den: den, K: k}}
-	return a.add(b)
-}
-
 // floorDivAff returns floor(a/den) as an aff (den > 0): constants and
 // divisible affine parts are folded.
 func floorDivAff(a aff, den int64) aff {

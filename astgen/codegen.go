@@ -475,39 +475,6 @@ func (g *gen) componentsOf(stmts []stmt, doms []presburger.Set, idx []int, b *bu
 	return out
 }
 
-// scheduledAfter reports whether some point of a is lexicographically
-// after some point of c at dims depth.. for equal dims before depth; for
-// equal points the order of the statements below decides: nameAfter at a
-// leaf, and conservatively "after" when a subtree follows.
-func (g *gen) scheduledAfter(a, c presburger.Set, b *build, nameAfter bool) bool {
-	return g.pairAfter(g.pairSet(a, c, b.n), b, nameAfter)
-}
-
-// pairAfter is scheduledAfter on the pair set { [x, y] : x in a, y in c }.
-func (g *gen) pairAfter(pair presburger.Set, b *build, nameAfter bool) bool {
-	n := b.n
-	eqs := make([]aff, 0, n)
-	for p := 0; p < n; p++ {
-		d := newAff(g.np() + 2*n)
-		d.Coef[g.np()+p] = 1
-		d.Coef[g.np()+n+p] = -1
-		if p < b.depth {
-			eqs = append(eqs, d)
-			continue
-		}
-		gt := d
-		gt.C = -1
-		if !g.isEmpty(pair.Intersect(g.setOfWidth(2*n, eqs, []aff{gt}))) {
-			return true
-		}
-		eqs = append(eqs, d)
-	}
-	if b.cont == nil && !nameAfter {
-		return false
-	}
-	return !g.isEmpty(pair.Intersect(g.setOfWidth(2*n, eqs, nil)))
-}
-
 // fixedVal is the constant value of a schedule dim on a statement's
 // domain, when every part fixes it explicitly.
 type fixedVal struct {

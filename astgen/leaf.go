@@ -122,14 +122,6 @@ func (g *gen) partSet(n int, p leafPart) presburger.Set {
 	return g.setOf(n, p.eqs, p.ineqs)
 }
 
-// guardOf returns the condition, beyond the generated constraints of b,
-// under which a schedule point of b lies in dom (nil: always), and whether
-// it never does.
-func (g *gen) guardOf(dom presburger.Set, b *build) (ast.Expr, bool) {
-	e, _, never := g.guardSetOf(dom, b)
-	return e, never
-}
-
 // guardSetOf is guardOf that also returns the guard as a set (the universe
 // when there is no guard).
 func (g *gen) guardSetOf(dom presburger.Set, b *build) (ast.Expr, presburger.Set, bool) {

@@ -102,22 +102,6 @@ func insertAt[T any](s []T, i int, v T) []T {
 	return s
 }
 
-// insertDim inserts an unconstrained dim at position at of the schedule
-// set s of n dims.
-func (g *gen) insertDim(s presburger.Set, n, at int) presburger.Set {
-	sp := s.Space()
-	tsp := g.schedSpace(n + 1)
-	dst := make([]int, sp.NDim())
-	for k := 0; k < n; k++ {
-		t := k
-		if k >= at {
-			t = k + 1
-		}
-		dst[sp.Offset(presburger.Out)+k] = tsp.Offset(presburger.Out) + t
-	}
-	return s.Remap(tsp, dst)
-}
-
 // shiftSet returns the schedule set s of n dims in the space of n+1 dims
 // where the old dim d is the sum of the new dims d and d+1 (the old dims
 // after d move up by one): { [.., x, o, ..] : [.., x + o, ..] in s }.

@@ -1,7 +1,6 @@
 package scop
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -10,11 +9,8 @@ import (
 	"github.com/tessera-opt/tessera/presburger/ints"
 )
 
-// errOverflow is returned (wrapped in a positioned error by the caller) when
-// a coefficient of an affine expression would not fit in an int64.
-var errOverflow = errors.New("integer overflow in affine expression")
-
-// overflowPanic carries errOverflow through the arithmetic helpers; the
+// overflowPanic signals, through the arithmetic helpers, that a
+// coefficient of an affine expression would not fit in an int64; the
 // translation entry points recover it and turn it into a positioned error.
 type overflowPanic struct{}
 
@@ -363,20 +359,3 @@ func (a *aff) String() string {
 	return b.String()
 }
 
-// rename returns a with variables renamed by m (names not in m kept).
-func (a *aff) rename(m map[string]string) *aff {
-	r := &aff{c: a.c}
-	for v, c := range a.lin {
-		if r.lin == nil {
-			r.lin = map[string]int64{}
-		}
-		if n, ok := m[v]; ok {
-			v = n
-		}
-		r.lin[v] = addInt(r.lin[v], c)
-	}
-	for _, d := range a.divs {
-		r.addDiv(divTerm{coef: d.coef, num: d.num.rename(m), den: d.den})
-	}
-	return r
-}
