@@ -173,6 +173,7 @@ func TestFrontEndAccepts(t *testing.T) {
 	if err != nil {
 		t.Skip("gcc not found")
 	}
+	testutil.NoteSample(t, "each program either with its pragmas or with --autoscop, in turn")
 	for ci, tc := range []struct {
 		name, src string
 		want      string // a text the output must contain

@@ -131,6 +131,7 @@ func TestFrontEndKR(t *testing.T) {
 	t.Parallel()
 	gcc, gccErr := exec.LookPath("gcc")
 	flags := []string{"-O2", "-fopenmp", "-ffp-contract=off", "-std=gnu99", "-w"}
+	testutil.NoteSample(t, "every other (program, flags) pair")
 	for ki, k := range []struct {
 		name  string
 		src   string

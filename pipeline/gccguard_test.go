@@ -57,6 +57,7 @@ func TestGuardOuterVec(t *testing.T) {
       B[i + j] = D[i] + C[j] + t;`, 1},
 	}
 	gcc, _ := exec.LookPath("gcc")
+	testutil.NoteSample(t, "one nest in 2")
 	for k, tc := range tests {
 		if !testutil.Keep(k, 2) {
 			continue // plain mode: one nest in 2; TESSERA_LONG=1 runs all

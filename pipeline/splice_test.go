@@ -92,6 +92,7 @@ int main(void) {
 func TestSubStatementRegions(t *testing.T) {
 	t.Parallel()
 	gcc, gccErr := exec.LookPath("gcc")
+	testutil.NoteSample(t, "every other (program, flags) pair")
 	for pi, p := range []struct{ name, src string }{{"ifbody", ifBodySrc}, {"substmt", subStmtSrc}} {
 		var want string
 		if gccErr == nil {

@@ -94,6 +94,7 @@ int main(int argc, char **argv)
 // k6's m is negative).
 func TestUnsignedLoops(t *testing.T) {
 	t.Parallel()
+	testutil.NoteSample(t, "the default and parallel flows (not scalar)")
 	for i, fl := range []struct {
 		name string
 		opt  Options

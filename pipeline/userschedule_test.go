@@ -44,6 +44,7 @@ func TestUserScheduleKernels(t *testing.T) {
 			`s.txt:1:1: error: the loop marked "parallel" carries the flow dependence S1[`},
 		{"gemm-unknown-loop", "gemm", "tile S1 i,z 4,4\n", "s.txt:1:11: error: S1 has no loop z"},
 	}
+	testutil.NoteSample(t, "every script that must be refused and one legal script in 2")
 	for i, tc := range tests {
 		// Plain mode runs every script that must be refused and one
 		// legal script in 2; TESSERA_LONG=1 runs them all.

@@ -466,6 +466,7 @@ func TestPackedExactProduct(t *testing.T) {
 		t.Skip("needs gcc and an AVX2+FMA host")
 	}
 	dir := t.TempDir()
+	testutil.NoteSample(t, "two of the three products")
 	for i, tc := range []struct {
 		name, prod, scheme, text string
 		n, m, p                  int

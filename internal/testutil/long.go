@@ -44,3 +44,12 @@ func Sample[T any](t testing.TB, cases []T, k int) []T {
 func Keep(i, k int) bool {
 	return IsLong() || k <= 1 || i%k == 0
 }
+
+// NoteSample logs, in plain mode only, which part of its cases t runs, so
+// that `go test -v` shows that TESSERA_LONG=1 runs more.
+func NoteSample(t testing.TB, what string) {
+	t.Helper()
+	if !IsLong() {
+		t.Logf("plain mode runs %s; TESSERA_LONG=1 runs every case", what)
+	}
+}
