@@ -83,7 +83,7 @@
 //     row still out of range is dropped, a relaxation that the bounds
 //     and emptiness proofs allow), and of parallel rows only the tightest is kept,
 //     so that a tile dim bounded only through floor divisions (the
-//     time-skewed tiles of heat-3d and seidel-2d) keeps its bounds;
+//     time-skewed tiles of stencils) keeps its bounds;
 //  5. with an isolated set (section 5.6) the domain is cut into the part
 //     before, the isolated part, and the rest (after it, or beside it
 //     where no isolated point shares the outer dims: the two never

@@ -78,10 +78,10 @@ const maxWitnesses = 16
 
 // maxExactLocals is the number of local variables (floor divisions and
 // existentials) of the context above which the exact test is not tried:
-// with the divisions of several levels of tiles (heat-3d tiled by 32 has
-// 22) one integer test can take seconds, while the rational proof and the
-// witnesses already decide nearly every case (the exact test proved 2 of
-// 58 implications there). A test not tried costs a term of a min or max.
+// with the divisions of several levels of tiles (a 3-d stencil skewed and
+// tiled has over twenty) one integer test can take seconds, while the
+// rational proof and the witnesses already decide nearly every case. A
+// test not tried costs a term of a min or max.
 const maxExactLocals = 12
 
 // heavy reports whether the context has too many local variables for an
