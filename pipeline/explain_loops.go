@@ -351,7 +351,7 @@ func (ln *loopNames) iterName(id int) string {
 }
 
 // sourceLoops names the source loops ids: "k" and "for (k ...) at
-// gemm.c:93"; loops fused from several source loops list them all.
+// f.c:93"; loops fused from several source loops list them all.
 func (ln *loopNames) sourceLoops(ids map[int]bool) (short, long string) {
 	var sorted []int
 	for id := range ids {
