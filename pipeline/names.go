@@ -5,37 +5,12 @@ import (
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/ctext"
 )
 
-// identifiers returns every C identifier-like word of src (outside of
-// nothing: comments and strings count too, which only makes us more
-// careful).
-func identifiers(src []byte) map[string]bool {
-	out := map[string]bool{}
-	isStart := func(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-	isPart := func(c byte) bool { return isStart(c) || c >= '0' && c <= '9' }
-	for i := 0; i < len(src); {
-		c := src[i]
-		switch {
-		case isStart(c):
-			j := i + 1
-			for j < len(src) && isPart(src[j]) {
-				j++
-			}
-			out[string(src[i:j])] = true
-			i = j
-		case c >= '0' && c <= '9':
-			j := i + 1
-			for j < len(src) && isPart(src[j]) {
-				j++
-			}
-			i = j
-		default:
-			i++
-		}
-	}
-	return out
-}
+// identifiers returns every C identifier-like word of src (comments and
+// strings count too, which only makes us more careful).
+func identifiers(src []byte) map[string]bool { return ctext.Identifiers(src) }
 
 // fileNames returns the names that generated code must not bind: every
 // identifier-like word of the file (identifiers) and the names of the

@@ -321,28 +321,6 @@ func inputCount(pos []string) string {
 	return fmt.Sprintf("one input file expected, got %d: %s", len(pos), strings.Join(pos, " "))
 }
 
-// foldRemarks prints a remark that recurs (the same verdict on each piece
-// of a split loop) once, at its first place, with the count.
-func foldRemarks(rs []string) []string {
-	count := map[string]int{}
-	for _, m := range rs {
-		count[m]++
-	}
-	var out []string
-	for _, m := range rs {
-		switch n := count[m]; {
-		case n == 0:
-			continue
-		case n > 1:
-			out = append(out, fmt.Sprintf("%s (%d times)", m, n))
-		default:
-			out = append(out, m)
-		}
-		count[m] = 0
-	}
-	return out
-}
-
 func parseSizes(s string) ([]int64, error) {
 	if s == "" {
 		return nil, nil
