@@ -13,12 +13,14 @@ import (
 // A region's stages run in a worker goroutine; the caller watches the CPU
 // time of the process. When the region runs over its limit, the caller
 // cancels the worker (Region.stop: every stage not yet started returns
-// errCancelled; the scheduler stops before its next integer program or
-// Farkas dual, scheduler.Config.Cancel) and waits for it to return, so
-// that its work does not go on in the background and is not billed to the
-// next region. The engine's queries in progress are bounded by their step
-// budgets. A worker that still runs after another limit's worth of time
-// (at least minAwait; a stage without a cancellation point) is abandoned.
+// errCancelled; the scheduler's and the dependence analysis' engine
+// queries stop at their next budget check, scheduler.Config.Cancel and
+// deps.Config.Cancel) and waits for it to return, so that its work does
+// not go on in the background and is not billed to the next region. The
+// stages with no cancellation point inside (model building, the AST
+// generator, the self-check) finish their current step. A worker that
+// still runs after another limit's worth of time (at least minAwait) is
+// abandoned.
 
 // errCancelled is the error of the stages of a region that ran over its
 // time limit.
@@ -27,8 +29,8 @@ var errCancelled = errors.New("cancelled: the region ran over its time limit")
 // defaultRegionTimeout is the limit when Options.RegionTimeout is not set.
 const defaultRegionTimeout = 120 * time.Second
 
-// minAwait is the least time a cancelled worker is awaited: the engine's
-// query in progress may take up to its step budget (seconds) to return.
+// minAwait is the least time a cancelled worker is awaited: a stage
+// without a cancellation point may take seconds to finish its step.
 const minAwait = 30 * time.Second
 
 // wallFactor bounds the wall time of a region at this many times its CPU
