@@ -139,7 +139,7 @@ func optimizeFile(path string, src []byte, opt pipeline.Options) (*InputResult, 
 	em, err := Emit(pres, EmitConfig{
 		Parallel:     opt.Sched.Parallel,
 		NoCInterface: true, // called from the module only
-		FuncName: func(_ int, reg *pipeline.Region) string { return outName[reg.Region.Func] },
+		FuncName:     func(_ int, reg *pipeline.Region) string { return outName[reg.Region.Func] },
 	})
 	if err != nil {
 		res.warn(path, Loc{}, fmt.Sprintf("the loop nests are kept as written: %v", err))

@@ -111,9 +111,9 @@ type parser struct {
 	have  bool
 	// lastEnd is the offset just past the last token consumed.
 	lastEnd int
-	mod   *ParsedFile
-	err   *ParseError
-	depth int
+	mod     *ParsedFile
+	err     *ParseError
+	depth   int
 	// scopes resolve SSA names: MLIR lets sibling regions define the
 	// same name, so a name defined again in a function gets a unique
 	// key "name@offset" (orig strips the suffix for printing).

@@ -99,9 +99,9 @@ type raiser struct {
 	n       *nest
 	cnames  map[string]string // SSA value -> C name
 	ivs     map[string]bool
-	order   map[*Op]int   // pre-order number of every op of the nest
-	last    map[*Op]int   // largest number inside the op
-	parent  map[*Op]*Op   // enclosing op (nil at the nest's root)
+	order   map[*Op]int // pre-order number of every op of the nest
+	last    map[*Op]int // largest number inside the op
+	parent  map[*Op]*Op // enclosing op (nil at the nest's root)
 	blockOf map[*Op]*Block
 	stores  map[string][]*Op // stores of the nest per memref
 	storing map[string][]*Op // stores of the nest per stored value

@@ -111,4 +111,3 @@ func integerize(v []*big.Rat) []int64 {
 	}
 	return out
 }
-

@@ -358,4 +358,3 @@ func (a *aff) String() string {
 	}
 	return b.String()
 }
-
