@@ -11,8 +11,8 @@ import (
 	"text/tabwriter"
 )
 
-// Roofline compares the gemm GFLOP/s of every flow with OpenBLAS and
-// with the core's measured FMA peak.
+// Roofline compares the matrix-product (C += A*B) GFLOP/s of every flow
+// with OpenBLAS's dgemm and with the core's measured FMA peak.
 type Roofline struct {
 	NI      int64           `json:"ni"`
 	NJ      int64           `json:"nj"`
