@@ -304,6 +304,20 @@ func format1(e Expr, subst func(string) (string, bool)) string {
 	return f.b.String()
 }
 
+// WalkExpr calls f on e and on each of its subexpressions, in Walk's
+// order.
+func WalkExpr(e Expr, f func(Expr)) {
+	if e == nil {
+		return
+	}
+	Walk(e, func(n Node) bool {
+		if x, ok := n.(Expr); ok {
+			f(x)
+		}
+		return true
+	})
+}
+
 // Walk calls visit for n and then, if visit returns true, for each child in
 // source order (statements, declarators, expressions, type names excluded).
 // For a *For the children are Init, Cond, Incr, Body (the Bounds share their

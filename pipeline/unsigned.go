@@ -395,7 +395,7 @@ func (a *unsignedAnalysis) cond(e cfront.Expr) error {
 // subscripts checks the subscripts of the accesses in e.
 func (a *unsignedAnalysis) subscripts(e cfront.Expr) error {
 	var err error
-	walkExpr(e, func(x cfront.Expr) {
+	cfront.WalkExpr(e, func(x cfront.Expr) {
 		ix, ok := x.(*cfront.Index)
 		if !ok || err != nil || !a.mentions(ix.Index) {
 			return
@@ -446,7 +446,7 @@ func (a *unsignedAnalysis) loop(name string) *uLoop {
 // mentions reports whether e names an unsigned parameter or iterator.
 func (a *unsignedAnalysis) mentions(e cfront.Expr) bool {
 	found := false
-	walkExpr(e, func(x cfront.Expr) {
+	cfront.WalkExpr(e, func(x cfront.Expr) {
 		if id, ok := x.(*cfront.Ident); ok {
 			if _, ok := a.uparams[id.Name]; ok {
 				found = true
@@ -524,7 +524,7 @@ func (a *unsignedAnalysis) uexpr(e cfront.Expr, paramOnly bool) (int64, int64, e
 // hasIterator reports whether e names a loop iterator.
 func (a *unsignedAnalysis) hasIterator(e cfront.Expr) bool {
 	found := false
-	walkExpr(e, func(x cfront.Expr) {
+	cfront.WalkExpr(e, func(x cfront.Expr) {
 		if id, ok := x.(*cfront.Ident); ok && a.loop(id.Name) != nil {
 			found = true
 		}
@@ -536,7 +536,7 @@ func (a *unsignedAnalysis) hasIterator(e cfront.Expr) bool {
 // an unsigned value.
 func (a *unsignedAnalysis) why(e cfront.Expr) string {
 	var names []string
-	walkExpr(e, func(x cfront.Expr) {
+	cfront.WalkExpr(e, func(x cfront.Expr) {
 		id, ok := x.(*cfront.Ident)
 		if !ok {
 			return
@@ -653,19 +653,6 @@ func dedup(l []string) []string {
 		}
 	}
 	return out
-}
-
-// walkExpr calls f on e and its subexpressions (cfront.Walk on expressions).
-func walkExpr(e cfront.Expr, f func(cfront.Expr)) {
-	if e == nil {
-		return
-	}
-	cfront.Walk(e, func(n cfront.Node) bool {
-		if x, ok := n.(cfront.Expr); ok {
-			f(x)
-		}
-		return true
-	})
 }
 
 // castParams converts the unsigned parameters of p to long long in n's

@@ -137,7 +137,7 @@ func (t *tempSubst) scan(s cfront.Stmt) {
 }
 
 func (t *tempSubst) scanExpr(e cfront.Expr) {
-	walkCExpr(e, func(x cfront.Expr) {
+	cfront.WalkExpr(e, func(x cfront.Expr) {
 		switch x := x.(type) {
 		case *cfront.Assign:
 			if id, ok := x.LHS.(*cfront.Ident); ok {
@@ -547,17 +547,4 @@ func substExpr(e cfront.Expr, subst map[string]cfront.Expr) cfront.Expr {
 		return &c
 	}
 	return e
-}
-
-// walkCExpr calls f on e and its subexpressions (cfront.Walk on expressions).
-func walkCExpr(e cfront.Expr, f func(cfront.Expr)) {
-	if e == nil {
-		return
-	}
-	cfront.Walk(e, func(n cfront.Node) bool {
-		if x, ok := n.(cfront.Expr); ok {
-			f(x)
-		}
-		return true
-	})
 }
