@@ -109,48 +109,10 @@ func rewrite(st *scop.Statement, s *scop.Scop, web *Web) error {
 // subst returns e with every identifier x replaced by repl(position); the
 // nodes on the way are copied, e is not modified.
 func subst(e cfront.Expr, x string, repl func(cfront.Pos) cfront.Expr) cfront.Expr {
-	r := func(e cfront.Expr) cfront.Expr { return subst(e, x, repl) }
-	switch e := e.(type) {
-	case nil:
-		return nil
-	case *cfront.Ident:
-		if e.Name == x {
-			return repl(e.At)
+	return cfront.SubstIdents(e, func(id *cfront.Ident) cfront.Expr {
+		if id.Name == x {
+			return repl(id.At)
 		}
-		return e
-	case *cfront.Paren:
-		return edited(e, func(c *cfront.Paren) { c.X = r(e.X) })
-	case *cfront.Unary:
-		return edited(e, func(c *cfront.Unary) { c.X = r(e.X) })
-	case *cfront.Postfix:
-		return edited(e, func(c *cfront.Postfix) { c.X = r(e.X) })
-	case *cfront.Member:
-		return edited(e, func(c *cfront.Member) { c.X = r(e.X) })
-	case *cfront.Cast:
-		return edited(e, func(c *cfront.Cast) { c.X = r(e.X) })
-	case *cfront.Binary:
-		return edited(e, func(c *cfront.Binary) { c.X, c.Y = r(e.X), r(e.Y) })
-	case *cfront.Index:
-		return edited(e, func(c *cfront.Index) { c.X, c.Index = r(e.X), r(e.Index) })
-	case *cfront.Assign:
-		return edited(e, func(c *cfront.Assign) { c.LHS, c.RHS = r(e.LHS), r(e.RHS) })
-	case *cfront.CondExpr:
-		return edited(e, func(c *cfront.CondExpr) { c.Cond, c.Then, c.Else = r(e.Cond), r(e.Then), r(e.Else) })
-	case *cfront.Call:
-		return edited(e, func(c *cfront.Call) {
-			c.Fun, c.Args = r(e.Fun), nil
-			for _, a := range e.Args {
-				c.Args = append(c.Args, r(a))
-			}
-		})
-	}
-	return e
-}
-
-// edited returns a copy of the node n with its subexpressions set by
-// edit (which reads them from n and writes them to the copy).
-func edited[T any](n *T, edit func(*T)) *T {
-	c := *n
-	edit(&c)
-	return &c
+		return nil
+	})
 }

@@ -497,54 +497,5 @@ func substExpr(e cfront.Expr, subst map[string]cfront.Expr) cfront.Expr {
 	if e == nil || len(subst) == 0 {
 		return e
 	}
-	switch x := e.(type) {
-	case *cfront.Ident:
-		if r, ok := subst[x.Name]; ok {
-			return r
-		}
-	case *cfront.Paren:
-		c := *x
-		c.X = substExpr(x.X, subst)
-		return &c
-	case *cfront.Unary:
-		c := *x
-		c.X = substExpr(x.X, subst)
-		return &c
-	case *cfront.Postfix:
-		c := *x
-		c.X = substExpr(x.X, subst)
-		return &c
-	case *cfront.Binary:
-		c := *x
-		c.X, c.Y = substExpr(x.X, subst), substExpr(x.Y, subst)
-		return &c
-	case *cfront.Assign:
-		c := *x
-		c.LHS, c.RHS = substExpr(x.LHS, subst), substExpr(x.RHS, subst)
-		return &c
-	case *cfront.CondExpr:
-		c := *x
-		c.Cond, c.Then, c.Else = substExpr(x.Cond, subst), substExpr(x.Then, subst), substExpr(x.Else, subst)
-		return &c
-	case *cfront.Call:
-		c := *x
-		c.Args = make([]cfront.Expr, len(x.Args))
-		for k, a := range x.Args {
-			c.Args[k] = substExpr(a, subst)
-		}
-		return &c
-	case *cfront.Index:
-		c := *x
-		c.X, c.Index = substExpr(x.X, subst), substExpr(x.Index, subst)
-		return &c
-	case *cfront.Member:
-		c := *x
-		c.X = substExpr(x.X, subst)
-		return &c
-	case *cfront.Cast:
-		c := *x
-		c.X = substExpr(x.X, subst)
-		return &c
-	}
-	return e
+	return cfront.SubstIdents(e, func(id *cfront.Ident) cfront.Expr { return subst[id.Name] })
 }
