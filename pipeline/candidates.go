@@ -6,11 +6,11 @@ import (
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
-	"github.com/tessera-opt/tessera/directive"
+	"github.com/tessera-opt/tessera/internal/directive"
+	"github.com/tessera-opt/tessera/internal/vector"
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scheduler"
 	"github.com/tessera-opt/tessera/scop"
-	"github.com/tessera-opt/tessera/vector"
 )
 
 // Models and candidates.

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tessera-opt/tessera/internal/vector"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/scheduler"
 	"github.com/tessera-opt/tessera/scop"
-	"github.com/tessera-opt/tessera/vector"
 )
 
 // The chooser.

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/tessera-opt/tessera/cfront"
-	"github.com/tessera-opt/tessera/expand"
+	"github.com/tessera-opt/tessera/internal/expand"
 	"github.com/tessera-opt/tessera/scop"
 )
 

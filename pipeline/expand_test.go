@@ -1,14 +1,14 @@
 package pipeline
 
 import (
-	"github.com/tessera-opt/tessera/vector"
+	"github.com/tessera-opt/tessera/internal/vector"
 	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/tessera-opt/tessera/internal/omp"
 	"github.com/tessera-opt/tessera/internal/testutil"
-	"github.com/tessera-opt/tessera/omp"
 	"github.com/tessera-opt/tessera/scheduler"
 )
 

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/tessera-opt/tessera/vector"
+	"github.com/tessera-opt/tessera/internal/vector"
 )
 
 // --explain: what was done to each region, in the source's terms.

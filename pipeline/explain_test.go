@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/internal/vector"
 	"github.com/tessera-opt/tessera/scheduler"
-	"github.com/tessera-opt/tessera/vector"
 )
 
 var updateExplain = flag.Bool("update-explain", false, "rewrite testdata/explain/*.golden")

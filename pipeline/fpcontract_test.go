@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/tessera-opt/tessera/internal/fpcontract"
-	"github.com/tessera-opt/tessera/vector"
+	"github.com/tessera-opt/tessera/internal/vector"
 )
 
 const unfusedHead = `#include <math.h>

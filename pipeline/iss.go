@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/tessera-opt/tessera/deps"
-	"github.com/tessera-opt/tessera/directive"
+	"github.com/tessera-opt/tessera/internal/directive"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scop"

@@ -7,15 +7,15 @@ import (
 	"github.com/tessera-opt/tessera/astgen"
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
-	"github.com/tessera-opt/tessera/emit"
 	"github.com/tessera-opt/tessera/internal/ccguard"
 	"github.com/tessera-opt/tessera/internal/cdecl"
 	"github.com/tessera-opt/tessera/internal/ctext"
+	"github.com/tessera-opt/tessera/internal/emit"
 	"github.com/tessera-opt/tessera/internal/fpcontract"
+	"github.com/tessera-opt/tessera/internal/omp"
 	"github.com/tessera-opt/tessera/internal/outline"
 	"github.com/tessera-opt/tessera/internal/privatize"
 	"github.com/tessera-opt/tessera/internal/scalarize"
-	"github.com/tessera-opt/tessera/omp"
 	"github.com/tessera-opt/tessera/scop"
 )
 

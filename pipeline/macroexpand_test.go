@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tessera-opt/tessera/omp"
+	"github.com/tessera-opt/tessera/internal/omp"
+	"github.com/tessera-opt/tessera/internal/split"
+	"github.com/tessera-opt/tessera/internal/vector"
 	"github.com/tessera-opt/tessera/scheduler"
-	"github.com/tessera-opt/tessera/split"
-	"github.com/tessera-opt/tessera/vector"
 )
 
 // macroSrc is PolyBench 3's correlation kernel (its sqrt_of_array_cell

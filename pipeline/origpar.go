@@ -6,8 +6,8 @@ import (
 
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
-	"github.com/tessera-opt/tessera/directive"
-	"github.com/tessera-opt/tessera/omp"
+	"github.com/tessera-opt/tessera/internal/directive"
+	"github.com/tessera-opt/tessera/internal/omp"
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scop"
 )

@@ -38,17 +38,17 @@ import (
 	"time"
 
 	"github.com/tessera-opt/tessera/ast"
-	"github.com/tessera-opt/tessera/astopt"
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
-	"github.com/tessera-opt/tessera/emit"
-	"github.com/tessera-opt/tessera/omp"
+	"github.com/tessera-opt/tessera/internal/astopt"
+	"github.com/tessera-opt/tessera/internal/emit"
+	"github.com/tessera-opt/tessera/internal/omp"
+	"github.com/tessera-opt/tessera/internal/split"
+	"github.com/tessera-opt/tessera/internal/vector"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scheduler"
 	"github.com/tessera-opt/tessera/scop"
-	"github.com/tessera-opt/tessera/split"
-	"github.com/tessera-opt/tessera/vector"
 )
 
 // Options are the choices of `tessera opt`. The zero value runs the

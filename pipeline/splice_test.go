@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/tessera-opt/tessera/cfront"
-	"github.com/tessera-opt/tessera/emit"
+	"github.com/tessera-opt/tessera/internal/emit"
 	"github.com/tessera-opt/tessera/internal/testutil"
 	"github.com/tessera-opt/tessera/scheduler"
 )

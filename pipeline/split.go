@@ -6,12 +6,12 @@ import (
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
-	"github.com/tessera-opt/tessera/emit"
+	"github.com/tessera-opt/tessera/internal/emit"
+	"github.com/tessera-opt/tessera/internal/split"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scheduler"
 	"github.com/tessera-opt/tessera/scop"
-	"github.com/tessera-opt/tessera/split"
 )
 
 // applySplit runs statement splitting (package split) on the model of one

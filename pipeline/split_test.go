@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tessera-opt/tessera/split"
+	"github.com/tessera-opt/tessera/internal/split"
 )
 
 // compileRunFlags compiles a kernel of bench/kernels (MINI dataset) with

@@ -4,9 +4,9 @@ import (
 	"fmt"
 
 	"github.com/tessera-opt/tessera/astgen"
-	"github.com/tessera-opt/tessera/astopt"
 	"github.com/tessera-opt/tessera/deps"
-	"github.com/tessera-opt/tessera/vector"
+	"github.com/tessera-opt/tessera/internal/astopt"
+	"github.com/tessera-opt/tessera/internal/vector"
 )
 
 // The stage table.

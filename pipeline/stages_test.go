@@ -7,10 +7,10 @@ import (
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/deps"
-	"github.com/tessera-opt/tessera/directive"
+	"github.com/tessera-opt/tessera/internal/directive"
 	"github.com/tessera-opt/tessera/internal/testutil"
+	"github.com/tessera-opt/tessera/internal/vector"
 	"github.com/tessera-opt/tessera/scheduler"
-	"github.com/tessera-opt/tessera/vector"
 )
 
 // stageInputs are regions of different shapes: each rule of the chooser

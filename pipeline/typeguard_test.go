@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tessera-opt/tessera/vector"
+	"github.com/tessera-opt/tessera/internal/vector"
 )
 
 // typeGuardKernel selects its element type at compile time the PolyBench

@@ -8,7 +8,7 @@ import (
 
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
-	"github.com/tessera-opt/tessera/directive"
+	"github.com/tessera-opt/tessera/internal/directive"
 	"github.com/tessera-opt/tessera/openscop"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"

@@ -10,14 +10,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tessera-opt/tessera/astopt"
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/astopt"
 	"github.com/tessera-opt/tessera/internal/cli"
+	"github.com/tessera-opt/tessera/internal/split"
+	"github.com/tessera-opt/tessera/internal/vector"
 	"github.com/tessera-opt/tessera/mlir"
 	"github.com/tessera-opt/tessera/pipeline"
 	"github.com/tessera-opt/tessera/scheduler"
-	"github.com/tessera-opt/tessera/split"
-	"github.com/tessera-opt/tessera/vector"
 )
 
 func init() {

@@ -4,7 +4,7 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/tessera-opt/tessera/emit"
+	"github.com/tessera-opt/tessera/internal/emit"
 )
 
 // isStdout reports whether the output path names standard output: "-",

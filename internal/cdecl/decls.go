@@ -7,8 +7,8 @@ import (
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
-	"github.com/tessera-opt/tessera/emit"
 	"github.com/tessera-opt/tessera/internal/ctext"
+	"github.com/tessera-opt/tessera/internal/emit"
 	"github.com/tessera-opt/tessera/scop"
 )
 

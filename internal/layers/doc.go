@@ -15,11 +15,11 @@
 //	engine                  presburger
 //	engine users            presburger/calc, schedule, internal/testutil
 //	model                   scop
-//	model analyses          deps, split, openscop
-//	model rewrites          expand
-//	scheduling              directive, scheduler
+//	model analyses          deps, internal/split, openscop
+//	model rewrites          internal/expand
+//	scheduling              internal/directive, scheduler
 //	AST generation          astgen
-//	AST passes              astopt, emit, omp, vector
+//	AST passes              internal/astopt, internal/emit, internal/omp, internal/vector
 //	lowering                internal/ccguard, internal/cdecl, internal/fpcontract, internal/scalarize
 //	lowering (composite)    internal/outline, internal/privatize
 //	pipeline                pipeline

@@ -23,11 +23,11 @@ var layerTable = []struct {
 	{"engine", []string{"presburger"}},
 	{"engine users", []string{"presburger/calc", "schedule", "internal/testutil"}},
 	{"model", []string{"scop"}},
-	{"model analyses", []string{"deps", "split", "openscop"}},
-	{"model rewrites", []string{"expand"}},
-	{"scheduling", []string{"directive", "scheduler"}},
+	{"model analyses", []string{"deps", "internal/split", "openscop"}},
+	{"model rewrites", []string{"internal/expand"}},
+	{"scheduling", []string{"internal/directive", "scheduler"}},
 	{"AST generation", []string{"astgen"}},
-	{"AST passes", []string{"astopt", "emit", "omp", "vector"}},
+	{"AST passes", []string{"internal/astopt", "internal/emit", "internal/omp", "internal/vector"}},
 	{"lowering", []string{"internal/ccguard", "internal/cdecl", "internal/fpcontract", "internal/scalarize"}},
 	{"lowering (composite)", []string{"internal/outline", "internal/privatize"}},
 	{"pipeline", []string{"pipeline"}},
@@ -169,8 +169,8 @@ func TestLayerOf(t *testing.T) {
 	// layer and an unknown package, and passes a downward one.
 	bad := upward(map[string][]string{
 		"scop":     {"astgen", "presburger"},
-		"deps":     {"split"},
-		"pipeline": {"omp"},
+		"deps":     {"internal/split"},
+		"pipeline": {"internal/omp"},
 		"nosuch":   nil,
 	})
 	if len(bad) != 3 || !strings.Contains(bad[0], "deps") || !strings.Contains(bad[1], "nosuch") || !strings.Contains(bad[2], "scop") {

@@ -8,10 +8,10 @@ import (
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
-	"github.com/tessera-opt/tessera/emit"
 	"github.com/tessera-opt/tessera/internal/ccguard"
 	"github.com/tessera-opt/tessera/internal/cdecl"
 	"github.com/tessera-opt/tessera/internal/ctext"
+	"github.com/tessera-opt/tessera/internal/emit"
 	"github.com/tessera-opt/tessera/internal/fpcontract"
 	"github.com/tessera-opt/tessera/internal/scalarize"
 	"github.com/tessera-opt/tessera/scop"

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/tessera-opt/tessera/internal/testutil"
+	"github.com/tessera-opt/tessera/internal/vector"
 	"github.com/tessera-opt/tessera/pipeline"
-	"github.com/tessera-opt/tessera/vector"
 )
 
 // packedSource is a C program with a region body over arrays of every

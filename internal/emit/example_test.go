@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tessera-opt/tessera/ast"
-	"github.com/tessera-opt/tessera/emit"
+	"github.com/tessera-opt/tessera/internal/emit"
 )
 
 // A parallel loop printed for a file, its statement body produced by the

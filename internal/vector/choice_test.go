@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tessera-opt/tessera/internal/vector"
 	"github.com/tessera-opt/tessera/pipeline"
-	"github.com/tessera-opt/tessera/vector"
 )
 
 // TestHredMinTrips: a horizontal reduction needs hredMinTrips (4) full

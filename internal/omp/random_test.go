@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tessera-opt/tessera/omp"
+	"github.com/tessera-opt/tessera/internal/omp"
 	"github.com/tessera-opt/tessera/pipeline"
 	"github.com/tessera-opt/tessera/scheduler"
 )

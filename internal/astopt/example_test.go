@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tessera-opt/tessera/ast"
-	"github.com/tessera-opt/tessera/astopt"
+	"github.com/tessera-opt/tessera/internal/astopt"
 )
 
 // The tiled loop of the paper's vector addition: 32*io is computed once

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/internal/vector"
 	"github.com/tessera-opt/tessera/pipeline"
-	"github.com/tessera-opt/tessera/vector"
 )
 
 // source wraps a region body with global declarations of type T.
