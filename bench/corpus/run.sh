@@ -33,13 +33,18 @@
 #
 # Results go to OUTDIR/results.tsv (one line per program and flow) and
 # OUTDIR/summary.txt; outputs, logs and binaries stay under OUTDIR/work.
-# With -s, programs that tessera changed are also timed: the original built
+# With -s, the programs are also timed (also those tessera left unchanged): the original built
 # with gcc -O3 -march=native against the output built with the same flags and
 # -fopenmp, medians of 3 runs, reported as a ratio (and both times: ratios
-# of runs much shorter than a second are mostly noise).
+# of runs much shorter than a second are mostly noise). With -s and a clang
+# with Polly (POLLY, default clang-19 when its LLVMPolly.so is installed),
+# the original built with POLLY -O3 -march=native -mllvm -polly (column
+# polly) and with -mllvm -polly-parallel -fopenmp added (column pollypar) is
+# timed the same way, once per program (its rows repeat it), as ratios over
+# the gcc baseline; "-" when clang is missing or fails.
 #
 # Environment: TESSERA (default: tessera on PATH), TIMEMODE (cpu or wall, for
-# -s), CC (gcc), CFLAGS
+# -s), POLLY (clang-19; empty: no Polly columns), CC (gcc), CFLAGS
 # (-O2 -fopenmp), LDLIBS (-lm), TLIMIT (60, seconds for each tessera run and
 # each program run), NICE (10).
 #
@@ -73,10 +78,14 @@ LDLIBS=${LDLIBS:--lm}
 TLIMIT=${TLIMIT:-60}
 NICE=${NICE:-10}
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}
+if [ -z "${POLLY+x}" ]; then
+	POLLY=""
+	command -v clang-19 >/dev/null 2>&1 && [ -e /usr/lib/llvm-19/lib/LLVMPolly.so ] && POLLY=clang-19
+fi
 
 mkdir -p "$OUT/work" || exit 2
 RES=$OUT/results.tsv
-printf 'file\tflow\tverdict\toptimized\ttessera_rc\ttessera_s\tcompile\trun\terrors\twarnings\tnotes\tspeedup\tfirst_diagnostic\n' >"$RES"
+printf 'file\tflow\tverdict\toptimized\ttessera_rc\ttessera_s\tcompile\trun\terrors\twarnings\tnotes\tspeedup\tfirst_diagnostic\tpolly\tpollypar\n' >"$RES"
 
 if [ $# -gt 0 ]; then
 	FILES=()
@@ -184,6 +193,11 @@ timeit() {
 	printf '%s\n' "${t[@]}" | sort -g | sed -n 2p
 }
 
+# ratio BASE T: BASE / T as "1.23(BASEs/Ts)", or "-".
+ratio() {
+	echo "$1 $2" | awk '{ if ($2 > 0) printf "%.2f(%.3fs/%.3fs)", $1 / $2, $1, $2; else print "-" }'
+}
+
 for f in "${FILES[@]}"; do
 	rel=${f#"$DIR"/}
 	name=$(echo "${rel%.c}" | tr '/' '_')
@@ -196,7 +210,7 @@ for f in "${FILES[@]}"; do
 	# shellcheck disable=SC2086
 	if ! nice -n "$NICE" "$CC" $CFLAGS $xcflags "$inc" "$f" -o "$w/orig" $LDLIBS >"$w/orig.cc.log" 2>&1; then
 		for fl in $FLOWS; do
-			printf '%s\t%s\tORIGFAIL\t-\t-\t-\t-\t-\t-\t-\t-\t-\toriginal does not compile\n' "$rel" "$fl" >>"$RES"
+			printf '%s\t%s\tORIGFAIL\t-\t-\t-\t-\t-\t-\t-\t-\t-\toriginal does not compile\t-\t-\n' "$rel" "$fl" >>"$RES"
 		done
 		continue
 	fi
@@ -207,6 +221,18 @@ for f in "${FILES[@]}"; do
 		# shellcheck disable=SC2086
 		nice -n "$NICE" "$CC" -O3 -march=native $xcflags "$inc" "$f" -o "$w/orig.O3" $LDLIBS >/dev/null 2>&1 &&
 			tbase=$(timeit "$w/orig.O3" "${xargs_[@]}")
+	fi
+	# The competitor: the original under clang with Polly, sequential and
+	# parallel (ratios over the gcc baseline).
+	tpolly=-
+	tpollypar=-
+	if [ "$SPEED" = 1 ] && [ -n "$tbase" ] && [ -n "$POLLY" ]; then
+		# shellcheck disable=SC2086
+		nice -n "$NICE" "$POLLY" -O3 -march=native -mllvm -polly $xcflags "$inc" "$f" -o "$w/orig.polly" $LDLIBS >/dev/null 2>&1 &&
+			tpolly=$(ratio "$tbase" "$(timeit "$w/orig.polly" "${xargs_[@]}")")
+		# shellcheck disable=SC2086
+		nice -n "$NICE" "$POLLY" -O3 -march=native -fopenmp -mllvm -polly -mllvm -polly-parallel $xcflags "$inc" "$f" -o "$w/orig.pollypar" $LDLIBS >/dev/null 2>&1 &&
+			tpollypar=$(ratio "$tbase" "$(timeit "$w/orig.pollypar" "${xargs_[@]}")")
 	fi
 	for fl in $FLOWS; do
 		o=$w/$fl.c
@@ -269,14 +295,14 @@ for f in "${FILES[@]}"; do
 				diag=$(grep -m1 'error' "$w/$fl.cc.log" | cut -c1-300 | tr '\t' ' ')
 			fi
 		fi
-		if [ "$SPEED" = 1 ] && [ -n "$tbase" ] && [ "$opt" = yes ] && { [ "$verdict" = SAME ] || [ "$verdict" = FPDIFF ] || [ "$verdict" = VECREASSOC ]; }; then
+		if [ "$SPEED" = 1 ] && [ -n "$tbase" ] && { [ "$verdict" = SAME ] || [ "$verdict" = FPDIFF ] || [ "$verdict" = VECREASSOC ]; }; then
 			# shellcheck disable=SC2086
 			if nice -n "$NICE" "$CC" -O3 -march=native -fopenmp $xcflags "$inc" "$o" -o "$w/$fl.O3" $LDLIBS >/dev/null 2>&1; then
 				tt=$(timeit "$w/$fl.O3" "${xargs_[@]}")
-				sp=$(echo "$tbase $tt" | awk '{ if ($2 > 0) printf "%.2f(%.3fs/%.3fs)", $1 / $2, $1, $2; else print "-" }')
+				sp=$(ratio "$tbase" "$tt")
 			fi
 		fi
-		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$rel" "$fl" "$verdict" "$opt" "$trc" "$tsec" "$cc" "$run" "$nerr" "$nwarn" "$nnote" "$sp" "$diag" >>"$RES"
+		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$rel" "$fl" "$verdict" "$opt" "$trc" "$tsec" "$cc" "$run" "$nerr" "$nwarn" "$nnote" "$sp" "$diag" "$tpolly" "$tpollypar" >>"$RES"
 		printf '%-40s %-9s %-9s opt=%s rc=%s %ss %s\n' "$rel" "$fl" "$verdict" "$opt" "$trc" "$tsec" "${diag:0:100}"
 	done
 done
@@ -291,6 +317,12 @@ done
 	echo "speedups over gcc -O3 -march=native (original), per flow: median"
 	awk -F'\t' 'NR > 1 && $12 != "-" { sub(/\(.*/, "", $12); print $2, $12 }' "$RES" | sort -k1,1 -k2,2g |
 		awk '{ v[$1] = v[$1] " " $2; c[$1]++ } END { for (k in v) { split(substr(v[k], 2), a, " "); print k, "n=" c[k], "median=" a[int((c[k] + 1) / 2)], "all:" v[k] } }'
+	echo
+	echo "geometric means of the speedups over gcc -O3 -march=native, per flow and for Polly"
+	awk -F'\t' 'NR > 1 && $12 != "-" { sub(/\(.*/, "", $12); if ($12 > 0) { l[$2] += log($12); c[$2]++ } }
+		NR > 1 && $14 != "-" && !(($1) in p) { p[$1] = 1; sub(/\(.*/, "", $14); if ($14 > 0) { l["polly"] += log($14); c["polly"]++ } }
+		NR > 1 && $15 != "-" && !(($1) in q) { q[$1] = 1; sub(/\(.*/, "", $15); if ($15 > 0) { l["pollypar"] += log($15); c["pollypar"]++ } }
+		END { for (k in l) printf "%s n=%d geomean=%.2f\n", k, c[k], exp(l[k] / c[k]) }' "$RES" | sort
 } >"$OUT/summary.txt"
 cat "$OUT/summary.txt"
 bad=$(awk -F'\t' 'NR > 1 && ($3 == "WRONG" || $3 == "NOCOMPILE" || $3 == "PANIC" || $3 == "TIMEOUT" || $3 == "TFAIL")' "$RES" | wc -l)
