@@ -1,0 +1,48 @@
+// Package multiversion specializes a region of C code on the values of
+// its parameters, so that a region whose subscripts or bounds multiply a
+// parameter by a loop iterator (a stride: in[(i*u + p)*w + j*u + q]) can
+// be modelled when the parameter is a known constant. The pipeline builds
+// one version per value, each modelled and optimized on its own, and puts
+// them under a run-time test of the parameter with the original code as
+// the last branch:
+//
+//	if (u == 1) { region with u = 1 } else if (u == 2) { region with u = 2 } else { original }
+//
+// # What it takes and gives
+//
+// Params takes a parsed file and one of its regions and gives the names
+// the region may be specialized on: each is an identifier that
+//
+//   - is an operand of a product whose other operand is not a constant
+//     (i*u, u*h), or the divisor of a division or remainder by it
+//     (k / u, k % u), anywhere in the region;
+//   - names a scalar variable of an integer type (a parameter, local or
+//     global of the region's function; not a macro, an array or a
+//     pointer);
+//   - is not declared, assigned, incremented, addressed or used as a loop
+//     iterator in the region, so that its value is the same at every use
+//     (the assumption the model makes of every parameter).
+//
+// Versions takes the region, the names and the values to try and gives
+// one Version per combination of values (at most Limit): the region with
+// each name replaced by an integer literal of the name's type (2, 2L,
+// 2U, ...; a narrower type's value is promoted to int as the literal is),
+// the statements' source texts reprinted from the substituted trees, and
+// the C condition under which the version computes what the original
+// computes (u == 2). The original region is not modified.
+//
+// # Why the substitution is exact
+//
+// The region does not write the name, so every use reads the value it has
+// when the region starts; under the version's condition that value is the
+// literal's, and the literal has the type the name has after C's integer
+// promotions, so every expression that reads the name computes the same
+// value with the same type. The model of the version is then built,
+// checked and optimized as any other region's; values outside the list
+// run the original code.
+//
+// # Default values
+//
+// DefaultValues, 1 and 2, are the strides of nearly every convolution and
+// pooling layer; the command line's --versions flag sets others.
+package multiversion
