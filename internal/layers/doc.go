@@ -16,12 +16,13 @@
 //	engine users            presburger/calc, schedule, internal/testutil
 //	model                   scop
 //	model analyses          deps, internal/split, openscop
-//	model rewrites          internal/expand
+//	model rewrites          internal/expand, internal/multiversion
 //	scheduling              internal/directive, scheduler
 //	AST generation          astgen
 //	AST passes              internal/astopt, internal/emit, internal/omp, internal/vector
 //	lowering                internal/ccguard, internal/cdecl, internal/fpcontract, internal/scalarize
 //	lowering (composite)    internal/outline, internal/privatize
+//	reports                 internal/explain
 //	pipeline                pipeline
 //	back ends               mlir
 //	tools                   bench
