@@ -104,6 +104,11 @@ type Options struct {
 	SplitExpand split.Expansion
 	// OMP configures package omp's decisions on the parallel loops.
 	OMP omp.Config
+	// Versions are the values a region that cannot be modelled is
+	// specialized on, for each integer parameter that multiplies its
+	// iterators (multiversion.go); nil: multiversion.DefaultValues, an
+	// empty list: no specialization.
+	Versions []int64
 
 	// forceExpand keeps every scalar expansion, also one that gains
 	// nothing and one whose region keeps the original order (tests run
@@ -255,6 +260,11 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 		}
 		if err == nil && reg.Scop != nil {
 			text, err = underChecks(src, f, r, reg, text, opt.AssumeNoAlias, prefix) // alias.go
+		}
+		if err != nil && reg.Scop == nil && notAScop(err) {
+			if t, ok := versioned(src, f, r, reg, opt, prefix, err); ok { // multiversion.go
+				text, err = t, nil
+			}
 		}
 		if err == nil {
 			text = underPreprocessor(src, r, reg, text) // ppcond.go

@@ -13,15 +13,21 @@
 // Params takes a parsed file and one of its regions and gives the names
 // the region may be specialized on: each is an identifier that
 //
-//   - is an operand of a product whose other operand is not a constant
-//     (i*u, u*h), or the divisor of a division or remainder by it
-//     (k / u, k % u), anywhere in the region;
+//   - is an operand of a product whose other operand reads a loop
+//     iterator or a name declared in the region (i*u, (i + r)*u), or the
+//     divisor of such an operand (k / u, k % u);
 //   - names a scalar variable of an integer type (a parameter, local or
 //     global of the region's function; not a macro, an array or a
 //     pointer);
 //   - is not declared, assigned, incremented, addressed or used as a loop
 //     iterator in the region, so that its value is the same at every use
 //     (the assumption the model makes of every parameter).
+//
+// Select keeps those of the names whose substitution by a constant lets
+// the caller's probe (the model's construction) accept the region: one
+// name if one suffices, else a pair. The other names (a row length W in
+// (i*H + p*u)*W, which the model reads through delinearization) stay
+// symbolic.
 //
 // Versions takes the region, the names and the values to try and gives
 // one Version per combination of values (at most Limit): the region with

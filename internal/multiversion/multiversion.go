@@ -62,7 +62,7 @@ func literalSuffix(res string) (string, bool) {
 // Params returns the names region r of file f may be specialized on (see
 // the package documentation), in the order of their first use.
 func Params(f *cfront.File, r *cfront.Region) []Param {
-	u := &usage{bound: map[string]bool{}, written: map[string]bool{}}
+	u := &usage{bound: map[string]bool{}, written: map[string]bool{}, inner: map[string]int{}}
 	for _, s := range r.Body {
 		u.stmt(s)
 	}
@@ -101,18 +101,34 @@ type usage struct {
 	// bound names are declared in the region or loop iterators; written
 	// names are assigned, incremented or addressed.
 	bound, written map[string]bool
+	// inner counts, for each name, the loops and declarations around
+	// the statement being read that bind it (the names whose values
+	// vary in the region: iterators and index temporaries).
+	inner map[string]int
 }
 
 func (u *usage) stmt(s cfront.Stmt) {
 	switch x := s.(type) {
 	case *cfront.Block:
 		if x != nil {
+			var decls []string
 			for _, c := range x.Stmts {
 				u.stmt(c)
+				if d, ok := c.(*cfront.Decl); ok {
+					for _, v := range d.Vars {
+						u.inner[v.Name]++
+						decls = append(decls, v.Name)
+					}
+				}
+			}
+			for _, n := range decls {
+				u.inner[n]--
 			}
 		}
 	case *cfront.For:
 		u.bound[x.Iter] = true
+		u.inner[x.Iter]++
+		defer func() { u.inner[x.Iter]-- }()
 		if x.Init != nil {
 			u.stmt(x.Init)
 		}
@@ -156,14 +172,14 @@ func (u *usage) expr(e cfront.Expr) {
 		case *cfront.Binary:
 			switch x.Op {
 			case "*":
-				if !constant(x.Y) {
+				if u.varies(x.Y) {
 					u.factor(x.X)
 				}
-				if !constant(x.X) {
+				if u.varies(x.X) {
 					u.factor(x.Y)
 				}
 			case "/", "%":
-				if !constant(x.X) {
+				if u.varies(x.X) {
 					u.factor(x.Y)
 				}
 			}
@@ -193,16 +209,52 @@ func (u *usage) factor(e cfront.Expr) {
 	}
 }
 
-// constant reports whether e reads no name (literals and operators only).
-func constant(e cfront.Expr) bool {
-	ok := true
+// varies reports whether e reads a loop iterator or a name declared in
+// the region, in scope where e is.
+func (u *usage) varies(e cfront.Expr) bool {
+	found := false
 	cfront.WalkExpr(e, func(e cfront.Expr) {
-		switch e.(type) {
-		case *cfront.Ident, *cfront.Call, *cfront.Index, *cfront.Member, *cfront.Assign:
-			ok = false
+		if id, ok := e.(*cfront.Ident); ok && u.inner[id.Name] > 0 {
+			found = true
 		}
 	})
-	return ok
+	return found
+}
+
+// Select returns the parameters among params that the region is to be
+// specialized on: the first one whose substitution by the last value of
+// vals lets probe accept the region (probe builds the model), else the
+// first pair of them that does, else none. Each probe costs one attempt
+// at the model; the pairs are tried among the first four parameters.
+func Select(r *cfront.Region, params []Param, vals []int64, probe func(*cfront.Region) bool) []Param {
+	if len(params) == 0 || len(vals) == 0 {
+		return nil
+	}
+	v := vals[len(vals)-1]
+	try := func(ps ...Param) bool {
+		subst := map[string]cfront.Expr{}
+		for _, p := range ps {
+			subst[p.Name] = Literal(v, p.Suffix)
+		}
+		return probe(Subst(r, subst))
+	}
+	for _, p := range params {
+		if try(p) {
+			return []Param{p}
+		}
+	}
+	if len(vals)*len(vals) > Limit {
+		return nil
+	}
+	n := min(len(params), 4)
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			if try(params[a], params[b]) {
+				return []Param{params[a], params[b]}
+			}
+		}
+	}
+	return nil
 }
 
 // Versions returns the versions of region r for the parameters params,
