@@ -13,6 +13,7 @@ import (
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/internal/astopt"
 	"github.com/tessera-opt/tessera/internal/cli"
+	"github.com/tessera-opt/tessera/internal/multiversion"
 	"github.com/tessera-opt/tessera/internal/split"
 	"github.com/tessera-opt/tessera/internal/vector"
 	"github.com/tessera-opt/tessera/mlir"
@@ -73,6 +74,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	autoscop := fs.Bool("autoscop", false, "also optimize maximal affine loop nests outside scop pragmas")
 	noAlias := fs.Bool("assume-noalias", false, "assume that arrays reached through pointers (pointer variables, array parameters not declared restrict) do not overlap: no run-time check of their address ranges (see below)")
 	noCheck := fs.Bool("no-selfcheck", false, "skip the interpreter check of generated code")
+	versionsFlag := fs.String("versions", "1,2", "`VALUES` (comma-separated integers, or none) a region is specialized on when an integer parameter multiplying its loop iterators (a stride: in[i*u + r]) makes it non-affine: the output tests the parameter and runs the version optimized for its value, the original code for other values")
 	timeout := fs.Duration("region-timeout", 120*time.Second, "give up on a region (keeping its code) after this much CPU `TIME`, e.g. 90s or 2m; it must be positive (wall time is bounded at 20 times it)")
 	vectorize := fs.Bool("vectorize", true, "SIMD code: packed FMA kernels for contractions, horizontal reductions, simd marks on vectorizable innermost loops; the intrinsics are guarded by the target's macros with the scalar nest as the other branch (off with --identity unless given)")
 	novectorize := fs.Bool("novectorize", false, "disable --vectorize (with -ffp-contract=off, the output then prints exactly what the original prints)")
@@ -120,6 +122,10 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *timeout <= 0 {
 		return usage("--region-timeout must be positive (got %v); give a large value such as 24h for practically no limit", *timeout)
+	}
+	versions, err := multiversion.ParseValues(*versionsFlag)
+	if err != nil {
+		return usage("--versions: %v", strings.TrimPrefix(err.Error(), "multiversion: "))
 	}
 	uctx, err := parseContext(*ctxFlag)
 	if err != nil {
@@ -205,6 +211,7 @@ func runOpt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		AssumeNoAlias: *noAlias,
 		NoSelfCheck:   *noCheck,
 		RegionTimeout: *timeout,
+		Versions:      versions,
 		Vectorize:     vecOn,
 		Vector:        vector.Config{Target: tgt, UnrollJam: *unrollJam},
 		Schedule:      userSched,
