@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -91,8 +92,16 @@ func versioned(src []byte, f *cfront.File, r *cfront.Region, reg *Region, opt Op
 	for _, p := range params[:len(versions[0].Values)] {
 		names = append(names, p.Name)
 	}
-	note := fmt.Sprintf("specialized on %s, which multiplies the iterators (%s): versions for %s, the original code otherwise",
-		strings.Join(names, ", "), firstLine(err.Error()), strings.Join(conds, "; "))
+	verb, cause := "multiplies", firstLine(err.Error())
+	if len(names) > 1 {
+		verb = "multiply"
+	}
+	var ce *cfront.Error
+	if errors.As(err, &ce) {
+		cause = firstLine(ce.Msg)
+	}
+	note := fmt.Sprintf("specialized on %s, which %s the iterators (%s): versions for %s, the original code otherwise",
+		strings.Join(names, ", "), verb, cause, strings.Join(conds, "; "))
 	if len(why) > 0 {
 		note += "; not optimized: " + strings.Join(why, "; ")
 	}

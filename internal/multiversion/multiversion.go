@@ -60,14 +60,16 @@ func literalSuffix(res string) (string, bool) {
 }
 
 // Params returns the names region r of file f may be specialized on (see
-// the package documentation), in the order of their first use.
+// the package documentation): first those that multiply a bare iterator
+// (or index temporary), then the others, each group in the order of
+// first use.
 func Params(f *cfront.File, r *cfront.Region) []Param {
 	u := &usage{bound: map[string]bool{}, written: map[string]bool{}, inner: map[string]int{}}
 	for _, s := range r.Body {
 		u.stmt(s)
 	}
 	var out []Param
-	for _, name := range u.factors {
+	for _, name := range u.ranked() {
 		if u.bound[name] || u.written[name] {
 			continue
 		}
@@ -98,6 +100,7 @@ type usage struct {
 	// non-constant operand (or as a divisor), each once, in order.
 	factors []string
 	seen    map[string]bool
+	direct  map[string]bool
 	// bound names are declared in the region or loop iterators; written
 	// names are assigned, incremented or addressed.
 	bound, written map[string]bool
@@ -173,14 +176,14 @@ func (u *usage) expr(e cfront.Expr) {
 			switch x.Op {
 			case "*":
 				if u.varies(x.Y) {
-					u.factor(x.X)
+					u.factor(x.X, u.inner1(x.Y))
 				}
 				if u.varies(x.X) {
-					u.factor(x.Y)
+					u.factor(x.Y, u.inner1(x.X))
 				}
 			case "/", "%":
 				if u.varies(x.X) {
-					u.factor(x.Y)
+					u.factor(x.Y, u.inner1(x.X))
 				}
 			}
 		}
@@ -194,19 +197,44 @@ func (u *usage) target(e cfront.Expr) {
 	}
 }
 
-// factor records e when it is a name.
-func (u *usage) factor(e cfront.Expr) {
+// factor records e when it is a name; direct says that the other
+// operand is a bare iterator or index temporary (i*u), which ranks the
+// name before those met only as the factor of a sum ((c*H + p)*W: a row
+// length, which delinearization reads).
+func (u *usage) factor(e cfront.Expr, direct bool) {
 	id, ok := cfront.Unparen(e).(*cfront.Ident)
 	if !ok {
 		return
 	}
 	if u.seen == nil {
 		u.seen = map[string]bool{}
+		u.direct = map[string]bool{}
 	}
 	if !u.seen[id.Name] {
 		u.seen[id.Name] = true
 		u.factors = append(u.factors, id.Name)
 	}
+	u.direct[id.Name] = u.direct[id.Name] || direct
+}
+
+// inner1 reports whether e is a bare name that varies in the region.
+func (u *usage) inner1(e cfront.Expr) bool {
+	id, ok := cfront.Unparen(e).(*cfront.Ident)
+	return ok && u.inner[id.Name] > 0
+}
+
+// ranked is the factors, those met directly as the factor of an iterator
+// first, each group in the order of first use.
+func (u *usage) ranked() []string {
+	var first, rest []string
+	for _, n := range u.factors {
+		if u.direct[n] {
+			first = append(first, n)
+		} else {
+			rest = append(rest, n)
+		}
+	}
+	return append(first, rest...)
 }
 
 // varies reports whether e reads a loop iterator or a name declared in
