@@ -3,11 +3,13 @@ package explain
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"time"
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/internal/vector"
+	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -128,6 +130,63 @@ type regionExplainer struct {
 	r    *Region
 	cfg  Config
 	ln   *loopNames
+	// cx and vals are the region's context and the generated code's
+	// hoisted values (cond.go), built on first use; noCtx leaves the
+	// conditions unsimplified.
+	cx    *context
+	vals  map[string]ast.Expr
+	noCtx bool
+}
+
+// ctx is the region's context for the conditions' simplification.
+func (e *regionExplainer) ctx() *context {
+	if e.cx == nil {
+		if s := e.r.Scop; s != nil && !e.noCtx {
+			e.cx = newContext(s.Params, s.Context)
+		} else {
+			e.cx = newContext(nil, presburger.Set{})
+		}
+	}
+	return e.cx
+}
+
+// env is the values of the generated code's declarations (the hoisted
+// loop-invariant values), by name; a name declared twice with different
+// values is left out.
+func (e *regionExplainer) env() map[string]ast.Expr {
+	if e.vals != nil {
+		return e.vals
+	}
+	e.vals = map[string]ast.Expr{}
+	if e.noCtx {
+		return e.vals
+	}
+	bad := map[string]bool{}
+	for _, n := range []ast.Node{e.r.AST, e.vectorScalar()} {
+		if n == nil {
+			continue
+		}
+		ast.Walk(n, func(x ast.Node) bool {
+			if d, ok := x.(*ast.Decl); ok && d.Value != nil {
+				if v, seen := e.vals[d.Name]; seen && ast.ExprC(v) != ast.ExprC(d.Value) {
+					bad[d.Name] = true
+				}
+				e.vals[d.Name] = d.Value
+			}
+			return true
+		})
+	}
+	for n := range bad {
+		delete(e.vals, n)
+	}
+	return e.vals
+}
+
+func (e *regionExplainer) vectorScalar() ast.Node {
+	if e.r.Vector == nil {
+		return nil
+	}
+	return e.r.Vector.Scalar
 }
 
 func newRegionExplainer(path string, i int, r *Region, cfg Config) *regionExplainer {
@@ -456,6 +515,11 @@ func (e *regionExplainer) newLoops() []string {
 	return out
 }
 
+// expandedRE is an element of the array that scalar expansion made of a
+// scalar x (tessera_x_0[i]): a statement's text names the scalar, as
+// the source line does.
+var expandedRE = regexp.MustCompile(`\btessera_([A-Za-z_][A-Za-z0-9_]*)_[0-9]+(\[[^\[\]]*\])+`)
+
 // stmtRef names statement name by its text and line.
 func (e *regionExplainer) stmtRef(name string) string {
 	if e.r.Scop == nil {
@@ -463,7 +527,8 @@ func (e *regionExplainer) stmtRef(name string) string {
 	}
 	for _, st := range e.r.Scop.Statements {
 		if st.Name == name {
-			return fmt.Sprintf("`%s` (line %d)", strings.Join(strings.Fields(st.Text), " "), st.Pos.Line)
+			text := expandedRE.ReplaceAllString(strings.Join(strings.Fields(st.Text), " "), "$1")
+			return fmt.Sprintf("`%s` (line %d)", text, st.Pos.Line)
 		}
 	}
 	// A statement made by a pass (a split or expanded one) has no

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/presburger"
 )
 
 // Rewriting the stages' remark text in the source's terms (--explain).
@@ -78,7 +79,7 @@ func (e *regionExplainer) tr(m string) string {
 		return "its " + ordinal(a) + " loop" + g[2]
 	})
 	m = helperRE.ReplaceAllString(m, "$1(")
-	m = simplerConditions(m)
+	m = e.simplerConditions(m)
 	m = costsRE.ReplaceAllString(m, "; ")
 	m = nestRE.ReplaceAllString(m, "the loop nest")
 	m = outlinedRE.ReplaceAllString(m, "moved into a function of its own,")
@@ -120,13 +121,15 @@ func ordinal(k int) string {
 	return strconv.Itoa(k+1) + "th"
 }
 
-// simplerConditions rewrites the run-time work tests of the parallel
-// loops ("parallel only when COND (note)"): a condition that is a
-// product of clamped trip counts (min(max(N, 0), 2^31)) or that reads
-// the generated code's hoisted values says in words what it tests, the
-// threshold kept; a plain one ("N >= 262144") stays as it is.
-func simplerConditions(m string) string {
-	for _, lead := range []string{"only when "} {
+// simplerConditions rewrites the conditions of the remarks ("parallel
+// only when COND (note)", "runs the optimized code when COND (checked at
+// run time)"): each is simplified against the region's context
+// (cond.go); one that still reads the generated code's hoisted values,
+// or that cond.go does not read, says in words what it tests when it is
+// a work test (a product of clamped trip counts), the threshold kept, and
+// stays as it is otherwise.
+func (e *regionExplainer) simplerConditions(m string) string {
+	for _, lead := range []string{"only when ", "runs the optimized code when "} {
 		var b strings.Builder
 		rest := m
 		for {
@@ -142,20 +145,58 @@ func simplerConditions(m string) string {
 			if j < 0 {
 				continue
 			}
-			cond := rest[:j]
-			if strings.Contains(cond, "min(") || strings.Contains(cond, "max(") || invRE.MatchString(cond) {
-				if g := geRE.FindStringSubmatch(cond); g != nil {
-					cond = "the loops run at least " + g[1] + " statement instances (a test on the sizes at run time)"
-				} else {
-					cond = "the sizes make the loops large enough (a test at run time)"
-				}
-			}
-			b.WriteString(cond)
+			b.WriteString(e.condition(rest[:j], lead == "only when "))
 			rest = rest[j:]
 		}
 		m = b.String()
 	}
 	return m
+}
+
+// condition is one condition of a remark, simplified against the
+// region's context when inContext, else only folded (the context of the
+// model includes the run-time conditions under which the optimized code
+// runs: a condition of that kind cannot be simplified against it).
+func (e *regionExplainer) condition(cond string, inContext bool) string {
+	c := e.ctx()
+	if !inContext {
+		c = newContext(nil, presburger.Set{})
+	}
+	if s, ok := c.simplifyCond(cond, e.env()); ok && !invRE.MatchString(s) && !strings.Contains(s, "floord(") && len(s) <= maxCondLen {
+		switch s {
+		case "1":
+			return "always (the context implies the run-time test)"
+		case "0":
+			return "never (the context excludes the run-time test)"
+		}
+		return s
+	}
+	return workWords(cond)
+}
+
+// maxCondLen is the length above which a simplified work test is said
+// in words: a product of many trip counts reads worse than what it tests.
+const maxCondLen = 100
+
+// workWords says in words what a work test that cond.go could not
+// simplify tests: a condition on a product of clamped trip counts
+// (min(max(N, 0), 2^31)) or on the generated code's hoisted values; any
+// other condition stays as it is.
+func workWords(cond string) string {
+	if strings.Contains(cond, "min(") || strings.Contains(cond, "max(") || invRE.MatchString(cond) {
+		if g := geRE.FindStringSubmatch(cond); g != nil {
+			return "the loops run at least " + g[1] + " statement instances (a test on the sizes at run time)"
+		}
+		return "the sizes make the loops large enough (a test at run time)"
+	}
+	return cond
+}
+
+// simplerConditions without a region: the words of workWords only.
+func simplerConditions(m string) string {
+	e := &regionExplainer{r: &Region{}, ln: &loopNames{}}
+	e.noCtx = true
+	return e.simplerConditions(m)
 }
 
 // noteStart is the index of the " (" that opens the note after a

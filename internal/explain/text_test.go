@@ -10,7 +10,9 @@ func TestSimplerConditions(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"parallel only when k >= 262144 (inside a sequential loop)", "parallel only when k >= 262144 (inside a sequential loop)"},
 		{"parallel loops only when min(max(M - (M - 1), 0), 2147483648) * min(max(N, 0), 2147483648) >= 2097152 (the statements' work)",
-			"parallel loops only when the loops run at least 2097152 statement instances (a test on the sizes at run time) (the statements' work)"},
+			"parallel loops only when N >= 2097152 (the statements' work)"},
+		{"parallel only when -(-N + 1) + 1 >= 2097152 (outermost)", "parallel only when N >= 2097152 (outermost)"},
+		{"runs the optimized code when lda >= n && n >= 0 (checked at run time)", "runs the optimized code when lda >= n && n >= 0 (checked at run time)"},
 		{"only when inv0 + 1 >= 64 (outermost)", "only when the loops run at least 64 statement instances (a test on the sizes at run time) (outermost)"},
 	} {
 		if got := simplerConditions(c.in); got != c.want {
