@@ -23,8 +23,14 @@ const maxKillSteps = 50_000
 //
 // (the pairs w -> r with some w' after w writing the element, before r)
 // and keep F \ killed. Output and Flow are memory-based, so every
-// intermediate write is considered; the subtraction is exact because all
-// writes of the model are must-writes.
+// intermediate write is considered. Only a must-write a' kills, and only
+// for a read b that reads one known element: a may-write a' (scop's
+// Access.May) may leave the element unwritten, and a may-read b may read
+// another element of its relation than the one a' writes. With those
+// left out the subtraction is exact for must accesses and removes
+// nothing it should not for may accesses (a may-write source w is killed
+// only by a must-write of the element b reads, which is right whichever
+// elements w writes).
 //
 // The composition Output ∘ Flow has up to one part per pair of parts of
 // its operands, and the subtraction costs per part: a flow dependence for
@@ -56,8 +62,21 @@ func (d *Deps) valueBased() []*Dep {
 			continue
 		}
 		rel := x.Rel
+		if x.Target.Accesses[x.TgtAccess].May {
+			// A may-read reads one element of its relation, not
+			// every one: a write w' of some element of it between w
+			// and r need not be the element r reads, so nothing is
+			// killed (kept memory-based, ValueBased unset).
+			out = append(out, x)
+			continue
+		}
 		tooBig := false
 		for _, o := range outputs[key{x.Source.Name, x.SrcAccess}] {
+			if o.Target.Accesses[o.TgtAccess].May {
+				// A may-write may leave the element as it was: it
+				// never kills (only must-writes do).
+				continue
+			}
 			for _, f := range flows[key{x.Target.Name, x.TgtAccess}] {
 				if f.Source != o.Target || f.SrcAccess != o.TgtAccess {
 					continue

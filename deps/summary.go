@@ -43,7 +43,7 @@ func isReductionDep(x *Dep) bool {
 	if x.Source != x.Target || !isUpdate(x.Source) {
 		return false
 	}
-	onLHS := func(a *scop.Access) bool { return a.Kind == scop.Write || a.LHS }
+	onLHS := func(a *scop.Access) bool { return (a.Kind == scop.Write || a.LHS) && !a.May }
 	return onLHS(x.Source.Accesses[x.SrcAccess]) && onLHS(x.Target.Accesses[x.TgtAccess])
 }
 

@@ -24,7 +24,11 @@ const maxBodyText = 2047
 // with a negative step contributes -i), one relation per access (the
 // array identifier, then one equality per subscript when the subscripts
 // are affine functions of the iterators, the access relation with its
-// local dimensions otherwise), and the <body> (C iterator names and the
+// local dimensions otherwise; a may-write of the model (scop's Access.May,
+// a subscript that is not affine) is a MAY_WRITE relation, a may-read a
+// READ relation over every element it may read, as OpenScop has no
+// MAY_READ and its tools take a READ relation for the elements that may
+// be read), and the <body> (C iterator names and the
 // statement's text on one line). The document carries the <scatnames>,
 // <arrays> (identifiers 1, 2, ... in the order of the model's arrays) and
 // <coordinates> extensions.
@@ -55,7 +59,10 @@ func FromModel(s *scop.Scop, src []byte) (doc *Scop, err error) {
 		width = max(width, scat.Parts[0].Out)
 		for _, a := range st.Accesses {
 			typ := Read
-			if a.Kind == scop.Write {
+			switch {
+			case a.Kind == scop.Write && a.May:
+				typ = MayWrite
+			case a.Kind == scop.Write:
 				typ = Write
 			}
 			id, ok := ids[a.Array]

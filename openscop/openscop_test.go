@@ -371,3 +371,41 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestMayAccesses checks the types of may accesses: a may-write of the
+// model is a MAY_WRITE relation, a may-read a READ relation, both over
+// every element they may touch (no equality gives the subscript that is
+// not affine), and the document reads back with the same types.
+func TestMayAccesses(t *testing.T) {
+	ms, docs := export(t, "testdata/export/indirect.c")
+	s, doc := ms[0], docs[0]
+	for j, st := range s.Statements {
+		for k, a := range st.Accesses {
+			rel := doc.Statements[j].Accesses[k]
+			want := Read
+			if a.Kind == scop.Write {
+				want = Write
+				if a.May {
+					want = MayWrite
+				}
+			}
+			if rel.Type != want {
+				t.Errorf("%s access %d (%s, may %v): type %v, want %v", st.Name, k, a.Text, a.May, rel.Type, want)
+			}
+		}
+	}
+	var b strings.Builder
+	if err := Print(&b, doc); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "MAY_WRITE") {
+		t.Fatalf("no MAY_WRITE in\n%s", b.String())
+	}
+	back, err := Parse("indirect.scop", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := back[0].Statements[0].Accesses[len(back[0].Statements[0].Accesses)-1].Type; got != MayWrite {
+		t.Errorf("read back: %v, want MAY_WRITE", got)
+	}
+}

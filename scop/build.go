@@ -100,6 +100,20 @@ type rawAccess struct {
 	// written with products of parameters (A[i*n + j]); model replaces
 	// it with subs along the array's chain (delin.go).
 	lin poly
+	// star[k] is the source text of subscript k when it is not affine
+	// (subs[k] is then nil): the access is a may access over that
+	// subscript.
+	star []string
+}
+
+// may reports whether the access has a subscript that is not affine.
+func (a rawAccess) may() bool {
+	for _, t := range a.star {
+		if t != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // rawStmt is a statement before its sets are built.
@@ -573,6 +587,12 @@ func (b *builder) markLHSReads(r *rawStmt) {
 // accessKey is subsKey of the access's subscripts, or of the terms of
 // its subscript with products of parameters (lin).
 func accessKey(a rawAccess) string {
+	if a.may() {
+		// The same subscript texts evaluate to the same element in
+		// one statement instance: the statement does not write what
+		// they read before it reads them.
+		return "may:" + subsKey(a.subs) + strings.Join(a.star, "#")
+	}
 	if a.lin == nil {
 		return subsKey(a.subs)
 	}
@@ -905,6 +925,7 @@ func (b *builder) isMacro(name string) bool {
 func (b *builder) access(r *rawStmt, name string, subs []cfront.Expr, k AccessKind, e cfront.Expr) {
 	ps := make([]pexpr, len(subs))
 	var lin poly
+	var star []string
 	for i, s := range subs {
 		// Macros stay parameters first. Then their values are taken
 		// when that holds in every compilation of the file (#define BS 8,
@@ -940,6 +961,21 @@ func (b *builder) access(r *rawStmt, name string, subs []cfront.Expr, k AccessKi
 				ps[i] = q
 				continue
 			}
+			b.ppConds = b.ppConds[:conds]
+			if na.param == "" && b.opaqueSubscript(s) {
+				// The element depends on data or on a product of
+				// variables: a may access over this subscript, with
+				// the reads of the subscript as ordinary reads.
+				b.value(r, s)
+				if b.err != nil {
+					return
+				}
+				if star == nil {
+					star = make([]string, len(subs))
+				}
+				star[i] = s.Format(nil)
+				continue
+			}
 			b.fail("non-affine subscript "+e.Format(nil), na)
 			return
 		}
@@ -960,7 +996,38 @@ func (b *builder) access(r *rawStmt, name string, subs []cfront.Expr, k AccessKi
 	if k == Write {
 		arr.ReadOnly = false
 	}
-	r.accesses = append(r.accesses, rawAccess{kind: k, array: name, subs: ps, pos: e.Pos(), text: e.Format(nil), lin: lin})
+	if lin != nil && star != nil {
+		b.errorf(e.Pos(), "non-affine subscript %s (a subscript with products of parameters and one that is not affine in one access)", e.Format(nil))
+		return
+	}
+	r.accesses = append(r.accesses, rawAccess{kind: k, array: name, subs: ps, pos: e.Pos(), text: e.Format(nil), lin: lin, star: star})
+}
+
+// opaqueSubscript reports whether the non-affine subscript s is one the
+// model takes as a may access: it reads an array element (A[B[i]],
+// A[*p]) or computes with products, divisions or math functions that are
+// not affine (A[i*i], A[i % n]). Its reads are then modelled as the reads
+// of any other expression (value), which rejects side effects and
+// unknown calls. A call of a function-like macro is not taken: which of
+// its definitions the compiler sees, and what it reads, is the macro
+// model's question (macrocall.go), answered with an error here.
+func (b *builder) opaqueSubscript(s cfront.Expr) bool {
+	ok, macro := false, false
+	cfront.WalkExpr(s, func(x cfront.Expr) {
+		switch x := x.(type) {
+		case *cfront.Index, *cfront.Binary:
+			ok = true
+		case *cfront.Call:
+			id, isId := cfront.Unparen(x.Fun).(*cfront.Ident)
+			if !isId || b.isMacro(id.Name) || !mathFuncs[id.Name] {
+				macro = true
+			}
+			ok = true
+		case *cfront.Unary:
+			ok = ok || x.Op == "*"
+		}
+	})
+	return ok && !macro
 }
 
 // value walks a right-hand side, recording its reads.

@@ -10,7 +10,8 @@ var engineHook func()
 // coefficients of the statement's iterators (one row per subscript, one
 // column per domain dimension). ok is false when the access is not a
 // single quasi-affine function without floor divisions (the same
-// coefficients on every piece of its lexicographic minimum).
+// coefficients on every piece of its lexicographic minimum), and for a
+// may access.
 func (a *Access) Coefficients() (rows [][]int64, ok bool) {
 	// An access on which the engine fails (budget, overflow) is not
 	// affine for the callers. Any other panic is a bug and goes on.
@@ -21,6 +22,11 @@ func (a *Access) Coefficients() (rows [][]int64, ok bool) {
 		}
 	}()
 	defer presburger.Recover(&engineErr)
+	if a.May {
+		// Not a function: the lexicographic minimum of the elements
+		// it may touch is not the element it touches.
+		return nil, false
+	}
 	if engineHook != nil {
 		engineHook()
 	}

@@ -310,6 +310,15 @@ func (b *builder) delinearize(prefix, tuple string, r *rawStmt, dom presburger.S
 		if chain == nil {
 			continue
 		}
+		if a.may() {
+			// A may access over the one subscript C writes is a may
+			// access over every subscript of the model.
+			a.subs, a.star = make([]pexpr, len(chain)), make([]string, len(chain))
+			for k := range a.star {
+				a.star[k] = a.text
+			}
+			continue
+		}
 		lin := a.lin
 		if lin == nil {
 			lin = poly{"": a.subs[0]}

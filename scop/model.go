@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tessera-opt/tessera/cfront"
@@ -150,11 +151,11 @@ func (b *builder) model(root *tnode) (*Scop, error) {
 			}
 		}
 		for _, a := range r.accesses {
-			m, err := accessMap(prefix, tuple, a, st.Domain)
+			m, err := accessMap(prefix, tuple, a, st.Domain, b.constExtents(a.array), b.mayPrefix())
 			if err != nil {
 				return nil, err
 			}
-			st.Accesses = append(st.Accesses, &Access{Kind: a.kind, Array: a.array, Rel: m, Pos: a.pos, Text: a.text, LHS: a.lhs})
+			st.Accesses = append(st.Accesses, &Access{Kind: a.kind, Array: a.array, Rel: m, Pos: a.pos, Text: a.text, LHS: a.lhs, May: a.may()})
 		}
 		if len(st.Iters) > maxDepth {
 			maxDepth = len(st.Iters)
@@ -268,13 +269,52 @@ func formula(d dnf) string {
 	return " : " + s
 }
 
+// constExtents returns the declared extents of array that are integer
+// constants and bound its subscripts ("" for the others, nil when none
+// is known): every extent but the outermost, which C ignores in a
+// parameter declaration (double h[100] is a pointer), and also the
+// outermost of an array declared inside the region. The model takes
+// every subscript but the outermost within its extent anyway: A[i][20]
+// of a double A[10][20] is A[i][20], not A[i+1][0].
+func (b *builder) constExtents(array string) []string {
+	arr := b.arrays[array]
+	if arr == nil || len(arr.Extents) != arr.Rank || arr.Strides != nil {
+		return nil
+	}
+	out := make([]string, arr.Rank)
+	for k, e := range arr.Extents {
+		if k == 0 && !arr.Local {
+			continue
+		}
+		if v, err := strconv.ParseInt(strings.TrimSpace(e), 10, 64); err == nil && v > 0 {
+			out[k] = strconv.FormatInt(v, 10)
+		}
+	}
+	return out
+}
+
 // accessMap builds the relation of one access: one piece per combination
 // of the pieces of its subscripts, restricted to the (coalesced) domain.
-func accessMap(prefix, tuple string, a rawAccess, dom presburger.Set) (presburger.Map, error) {
+// A subscript that is not affine (a.star) is a free output dimension,
+// within [0, ext[k]) when the array's extent k is a constant: the
+// elements the instance may touch.
+func accessMap(prefix, tuple string, a rawAccess, dom presburger.Set, ext []string, free string) (presburger.Map, error) {
+	mayDim := func(k int) string { return free + strconv.Itoa(k) }
 	combos := []piece{{}}
 	var subs [][]*aff
 	subs = append(subs, nil)
-	for _, p := range a.subs {
+	var bounds []string // constraints on the free output dimensions
+	for k, p := range a.subs {
+		if k < len(a.star) && a.star[k] != "" {
+			// The nil aff stands for the free dimension k.
+			if k < len(ext) && ext[k] != "" {
+				bounds = append(bounds, fmt.Sprintf("0 <= %s < %s", mayDim(k), ext[k]))
+			}
+			for ci := range subs {
+				subs[ci] = append(subs[ci], nil)
+			}
+			continue
+		}
 		var nc []piece
 		var ns [][]*aff
 		for ci, c := range combos {
@@ -293,9 +333,21 @@ func accessMap(prefix, tuple string, a rawAccess, dom presburger.Set) (presburge
 	for ci, c := range combos {
 		out := make([]string, len(subs[ci]))
 		for k, v := range subs[ci] {
+			if v == nil {
+				out[k] = mayDim(k)
+				continue
+			}
 			out[k] = v.String()
 		}
-		parts = append(parts, tuple+" -> "+a.array+"["+strings.Join(out, ", ")+"]"+formula(dnf{c.guard}))
+		f := formula(dnf{c.guard})
+		for _, fc := range bounds {
+			if f == "" {
+				f = " : " + fc
+			} else {
+				f += " and " + fc
+			}
+		}
+		parts = append(parts, tuple+" -> "+a.array+"["+strings.Join(out, ", ")+"]"+f)
 	}
 	var m presburger.Map
 	for k, p := range parts {
@@ -314,6 +366,28 @@ func accessMap(prefix, tuple string, a rawAccess, dom presburger.Set) (presburge
 		return presburger.Map{}, errors.New("access without pieces")
 	}
 	return m.IntersectDomain(dom).RemoveEmptyParts(), nil
+}
+
+// mayPrefix is the prefix of the names of the free output dimensions of
+// may accesses: "o", or a longer one that no parameter or iterator of
+// the model starts with, so that the names bind nothing else.
+func (b *builder) mayPrefix() string {
+	p := "o"
+	for {
+		clash := false
+		for _, name := range b.params {
+			clash = clash || strings.HasPrefix(b.paramName(name), p)
+		}
+		for _, r := range b.stmts {
+			for _, it := range r.st.Iters {
+				clash = clash || strings.HasPrefix(it, p)
+			}
+		}
+		if !clash {
+			return p
+		}
+		p += "_"
+	}
 }
 
 // assignBeta sets the textual positions (the constant dims of the 2d+1

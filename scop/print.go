@@ -59,7 +59,11 @@ func Print(w io.Writer, s *Scop) error {
 			if a.LHS && a.Kind == Read {
 				mark = " (lhs)"
 			}
-			fmt.Fprintf(&b, "    %-5s %s%s\n", a.Kind.String()+":", a.Rel, mark)
+			kind := a.Kind.String()
+			if a.May {
+				kind = "may " + kind
+			}
+			fmt.Fprintf(&b, "    %-5s %s%s\n", kind+":", a.Rel, mark)
 		}
 	}
 	b.WriteString("loops:\n")
@@ -122,6 +126,7 @@ type jsonAccess struct {
 	Array    string `json:"array"`
 	Relation string `json:"relation"`
 	LHS      bool   `json:"lhs,omitempty"`
+	May      bool   `json:"may,omitempty"`
 }
 
 type jsonLoop struct {
@@ -152,7 +157,7 @@ func JSON(s *Scop) ([]byte, error) {
 			js.Update = u.Op.String()
 		}
 		for _, a := range st.Accesses {
-			js.Accesses = append(js.Accesses, jsonAccess{a.Kind.String(), a.Array, a.Rel.String(), a.LHS && a.Kind == Read})
+			js.Accesses = append(js.Accesses, jsonAccess{a.Kind.String(), a.Array, a.Rel.String(), a.LHS && a.Kind == Read, a.May})
 		}
 		j.Statements = append(j.Statements, js)
 	}

@@ -127,6 +127,50 @@ type Access struct {
 	// writes, with the same subscripts: the read of the left side of a
 	// compound assignment (+=, *=, ...), of x++, or of x in x = x op e.
 	LHS bool
+	// May is true for an access with a subscript that is not affine
+	// (A[B[i]], A[i*i]): Rel maps each instance to every element it may
+	// touch (the subscripts that are affine stay exact, each other one
+	// ranges over the array's declared extent when that is a constant,
+	// else over all integers), and the instance touches one of them. A
+	// may-write may leave an element of Rel unwritten, so it never kills
+	// an earlier write (package deps); a may-read may read any of them.
+	// Users that need the element itself (expansion, vector code,
+	// reductions) treat a statement with a may access as opaque.
+	May bool
+}
+
+// HasMay reports whether the statement has a may access.
+func (st *Statement) HasMay() bool {
+	for _, a := range st.Accesses {
+		if a.May {
+			return true
+		}
+	}
+	return false
+}
+
+// HasMay reports whether some statement of the region has a may access.
+func (s *Scop) HasMay() bool {
+	for _, st := range s.Statements {
+		if st.HasMay() {
+			return true
+		}
+	}
+	return false
+}
+
+// MayArrays returns the names of the arrays some statement accesses with
+// a may access.
+func (s *Scop) MayArrays() map[string]bool {
+	out := map[string]bool{}
+	for _, st := range s.Statements {
+		for _, a := range st.Accesses {
+			if a.May {
+				out[a.Array] = true
+			}
+		}
+	}
+	return out
 }
 
 // Array is an array or scalar touched by the region.

@@ -147,7 +147,7 @@ func (st *Statement) Update() (Update, bool) {
 			lhsReads++
 		}
 	}
-	if lhsReads != u.Reads {
+	if lhsReads != u.Reads || st.mayOnWritten() {
 		return Update{}, false
 	}
 	return u, true
@@ -421,6 +421,24 @@ func SameExpr(a, b cfront.Expr) bool {
 	case *cfront.SizeofType:
 		b, ok := b.(*cfront.SizeofType)
 		return ok && a.Type.Text == b.Type.Text
+	}
+	return false
+}
+
+// mayOnWritten reports whether the statement has a may access to the
+// array it writes: the element it updates is then not known, and no
+// pass may take the statement for a reduction onto one element (h[idx[i]]
+// += w[i] updates an element that depends on data).
+func (st *Statement) mayOnWritten() bool {
+	for _, w := range st.Accesses {
+		if w.Kind != Write {
+			continue
+		}
+		for _, a := range st.Accesses {
+			if a.Array == w.Array && a.May {
+				return true
+			}
+		}
 	}
 	return false
 }
