@@ -16,6 +16,25 @@ func addPolyccAliases(c *cli.Command) {
 		"noparallel":  {Flag: "parallel", Value: "false", Help: "--parallel=false (the default)"},
 		"debug":       {Flag: "explain", Value: "true", Help: "--explain"},
 		"verbose":     {Flag: "explain", Value: "true", Help: "--explain"},
+		"moredebug":   {Flag: "explain", Value: "full", Help: "--explain=full"},
+		"q":           {Flag: "silent", Value: "true", Help: "--silent"},
+		// polycc's spellings of what tessera does anyway: accepted.
+		"indent":              {Help: "accepted: the output is indented"},
+		"intratileopt":        {Help: "accepted: the loops inside a tile are reordered for contiguous accesses by default"},
+		"determine-tile-size": {Help: "accepted: tile sizes come from the cache model by default"},
+		"nodiamond-tile":      {Help: "accepted: tessera does no diamond tiling"},
+		"isldep":              {Help: "accepted: tessera's dependences are exact, as isl's"},
+		"iss":                 {Help: "accepted: index-set splitting applies where it makes loops parallel (--parallel)"},
+		"diamond-tile": {Refuse: "tessera does no diamond tiling; time-iterated stencils are skewed and tiled, " +
+			"with a wavefront when no loop of the band is parallel"},
+		"full-diamond-tile": {Refuse: "tessera does no diamond tiling; time-iterated stencils are skewed and tiled, " +
+			"with a wavefront when no loop of the band is parallel"},
+		"multipar": {Refuse: "tessera marks the outermost parallel loop of each nest (OpenMP), not every degree of parallelism"},
+		"rar":      {Refuse: "tessera's scheduler does not use read-after-read dependences"},
+		"lastwriter": {Refuse: "tessera opt schedules with memory-based dependences and expands scalars where that helps; " +
+			"tessera deps --dataflow prints the value-based ones"},
+		"pet":      {Refuse: "tessera reads C with its own front end"},
+		"readscop": {Refuse: "tessera opt reads C or MLIR; an OpenScop document's scatterings go through tessera codegen --openscop"},
 		"typedfuse": {Refuse: "tessera has no typed fusion (fusing only where no parallelism is lost); " +
 			"the fusion policies are --fuse=smart, --fuse=max and --fuse=no"},
 		"innerpar": {Refuse: "tessera has no choice of inner parallel loops over a wavefront: it skews tile loops " +

@@ -46,7 +46,10 @@ type Command struct {
 
 // An Alias is a flag spelling that is not one of the command's flags.
 type Alias struct {
-	Flag, Value string // it sets Flag to Value
+	// Flag, Value: it sets Flag to Value. An alias with neither (and no
+	// Refuse) is accepted and does nothing: another tool's spelling of
+	// what tessera does anyway (Help says so).
+	Flag, Value string
 	// Refuse, when not empty, makes the spelling a usage error with this
 	// explanation (another tool's flag tessera has no equivalent for).
 	Refuse string
@@ -162,8 +165,12 @@ func (c *Command) notAFlag(name string, hasValue bool) error {
 		return &usageError{c.unknown(name)}
 	case al.Refuse != "":
 		return &usageError{fmt.Sprintf("%s is not supported: %s", dashed(name), al.Refuse)}
+	case hasValue && al.Flag == "":
+		return &usageError{fmt.Sprintf("%s takes no value", dashed(name))}
 	case hasValue:
 		return &usageError{fmt.Sprintf("%s takes no value (it means --%s=%s)", dashed(name), al.Flag, al.Value)}
+	case al.Flag == "":
+		return nil
 	}
 	if err := c.fs.Set(al.Flag, al.Value); err != nil {
 		return &usageError{fmt.Sprintf("%s: %v", dashed(name), err)}
@@ -336,8 +343,12 @@ func (c *Command) help(w io.Writer) {
 	if len(names) > 0 {
 		sort.Strings(names)
 		fmt.Fprintln(w, "\npolycc spellings:")
+		width := 14
 		for _, a := range names {
-			fmt.Fprintf(w, "  %-14s %s\n", dashed(a), c.Aliases[a].Help)
+			width = max(width, len(dashed(a)))
+		}
+		for _, a := range names {
+			fmt.Fprintf(w, "  %-*s %s\n", width, dashed(a), c.Aliases[a].Help)
 		}
 	}
 	if len(refused) > 0 {
