@@ -264,12 +264,28 @@ func (g *gen) gist(n int, cs []cons, ctx presburger.Set) []cons {
 		eqs, ineqs, _ := g.basicAffs(p.Map(), g.np()+n)
 		ctxAffs = append(ctxAffs, [2][]aff{eqs, ineqs})
 	}
+	wit := g.contextPoint(ctx, g.np()+n)
 	for i := range cs {
 		if len(cs[i].a.Coef) == g.np()+n && len(ctxAffs) > 0 && ctxPlainImplies(ctxAffs, cs[i]) {
 			// Implied by the context alone, so by the context with the
 			// other constraints: the exact test below would say so
 			// without building their intersection.
 			keep[i] = false
+			continue
+		}
+		if g.quickImplies(ctx, cs[i]) {
+			// Implied by the context alone (a question shared by the
+			// gists of all the parts in this context, and memoized),
+			// so by the context with the other constraints.
+			g.tick()
+			keep[i] = false
+			continue
+		}
+		if wit.refutes(cs, keep, i) {
+			// A point of the context that satisfies the other kept
+			// constraints and violates this one: the exact test below
+			// would find the same set non-empty.
+			g.tick()
 			continue
 		}
 		var others []cons
@@ -290,6 +306,91 @@ func (g *gen) gist(n int, cs []cons, ctx presburger.Set) []cons {
 		}
 	}
 	return out
+}
+
+// quickImplies reports whether every point of s satisfies c, as a
+// pre-test that counts no decision (false when the engine gives up).
+func (g *gen) quickImplies(s presburger.Set, c cons) bool {
+	k := new(keyer).tag('J').set(s).aff(c.a)
+	if c.eq {
+		k.tag('=')
+	}
+	key := k.String()
+	if v, hit := g.cache[key]; hit {
+		return v.res
+	}
+	res := g.quickImpliesUncached(s, c)
+	if g.cache == nil {
+		g.cache = map[string]memoVal{}
+	}
+	g.cache[key] = memoVal{res: res}
+	return res
+}
+
+func (g *gen) quickImpliesUncached(s presburger.Set, c cons) bool {
+	e := c.a
+	if len(e.Divs) == 0 && g.ratImplies(s, e) && (!c.eq || g.ratImplies(s, e.scale(-1))) {
+		return true
+	}
+	n := s.Space().Dim(presburger.Out)
+	neg := e.scale(-1)
+	neg.C = ints.Sub(neg.C, 1)
+	if empty, ok := g.quickEmpty(s.Intersect(g.setOf(n, nil, []aff{neg}))); !ok || !empty {
+		return false
+	}
+	if !c.eq {
+		return true
+	}
+	pos := e
+	pos.C = ints.Sub(pos.C, 1)
+	empty, ok := g.quickEmpty(s.Intersect(g.setOf(n, nil, []aff{pos})))
+	return ok && empty
+}
+
+// contextPoint is a sample point of ctx (nv values: parameters and
+// schedule dims), or nil when none is found; it counts no decision.
+func (g *gen) contextPoint(ctx presburger.Set, nv int) ctxPoint {
+	pt, found, ok := g.quickSample(ctx)
+	if !ok || !found || len(pt) != nv {
+		return nil
+	}
+	return pt
+}
+
+// ctxPoint is a point of a gist's context, a witness against the
+// implication of constraints (nil: no point).
+type ctxPoint []int64
+
+// refutes reports whether the point satisfies every kept constraint of cs
+// other than cs[i] and violates cs[i]: then the context with the other
+// constraints does not imply cs[i]. An evaluation that leaves int64
+// proves nothing.
+func (p ctxPoint) refutes(cs []cons, keep []bool, i int) bool {
+	if p == nil {
+		return false
+	}
+	holds := func(c cons) (ok, known bool) {
+		if len(c.a.Coef) != len(p) {
+			return false, false
+		}
+		var v int64
+		if !tryGen(func() { v = c.a.eval(p) }) {
+			return false, false
+		}
+		return v == 0 || !c.eq && v > 0, true
+	}
+	if ok, known := holds(cs[i]); ok || !known {
+		return false
+	}
+	for j := range cs {
+		if j == i || !keep[j] {
+			continue
+		}
+		if ok, known := holds(cs[j]); !ok || !known {
+			return false
+		}
+	}
+	return true
 }
 
 // ctxPlainImplies reports whether every part of a context (its equality

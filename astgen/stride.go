@@ -187,14 +187,37 @@ func combineStrides(s1 int64, o1 aff, s2 int64, o2 aff) (int64, aff) {
 }
 
 // isSubset reports whether a is a subset of b (false when undecided).
+// A sample point of a outside b refutes the inclusion before the exact
+// test, which subtracts b from a (eliminating b's existentials) and may
+// cost far more than finding one point; the refutation counts the
+// decision it replaces.
 func (g *gen) isSubset(a, b presburger.Set) bool {
 	k := new(keyer).tag('S').set(a).tag('|').set(b)
 	_, res := g.memo(k.String(), func() (int64, bool) {
 		g.tick()
+		if g.outsideAt(a, b) {
+			return 0, false
+		}
 		res, ok := g.decide(func() bool { return a.IsSubset(b) })
 		return 0, ok && res
 	})
 	return res
+}
+
+// outsideAt reports whether a sample point of a lies outside b, a proof
+// that a is not a subset of b (false when no point is found or the engine
+// gives up: then nothing is proved). It counts no decision.
+func (g *gen) outsideAt(a, b presburger.Set) (outside bool) {
+	pt, found, ok := g.quickSample(a)
+	if !ok || !found || len(pt) != b.Space().NDim() {
+		return false
+	}
+	var err error
+	func() {
+		defer presburger.Recover(&err)
+		outside = !b.Contains(pt)
+	}()
+	return err == nil && outside
 }
 
 // unroll generates the dim completely unrolled (section 5.5): the lower
