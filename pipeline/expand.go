@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/cdecl"
 	"github.com/tessera-opt/tessera/internal/expand"
 	"github.com/tessera-opt/tessera/scop"
 )
@@ -331,25 +332,21 @@ func macroMentions(f *cfront.File, name, x string, seen map[string]bool) bool {
 // param is the parameter declaration of the expanded array name in an
 // outlined function (paroutline.go), with the C text of its extents; ok is
 // false when name is not an expanded array.
-func (e *expansion) param(name string) (decl string, extents []string, ok bool) {
+func (e *expansion) param(name string) (decl cdecl.Param, extents []string, ok bool) {
 	if e == nil {
-		return "", nil, false
+		return cdecl.Param{}, nil, false
 	}
 	for _, w := range e.webs {
 		if w.Array.Name != name {
 			continue
 		}
-		typ := e.types[w.Scalar]
-		var rest string
+		decl := cdecl.Param{Type: e.types[w.Scalar], Name: name, Restrict: true}
 		for _, x := range w.Extents[min(1, len(w.Extents)):] {
-			rest += "[" + expandedExtent(x) + "]"
+			decl.Rows = append(decl.Rows, expandedExtent(x))
 		}
-		if len(w.Extents) <= 1 {
-			return typ + " *restrict " + name, w.Extents, true
-		}
-		return typ + " (*restrict " + name + ")" + rest, w.Extents, true
+		return decl, w.Extents, true
 	}
-	return "", nil, false
+	return cdecl.Param{}, nil, false
 }
 
 // expandedExtent is the C text of one extent of an expanded array as

@@ -125,7 +125,7 @@ type lowered struct {
 	body    func(*ast.User) (string, error)
 	iterTyp string
 	fp      *fpcontract.Control
-	clauses func(m *ast.Mark, f *ast.For) []string
+	clauses func(m *ast.Mark, f *ast.For) emit.Clauses
 	guards  *ccguard.Guards // nil until the guards are inserted
 }
 
@@ -191,7 +191,7 @@ func (lw *lowered) guard() {
 
 // outline moves loops into functions (package outline); the region
 // records the functions and the notes.
-func (lw *lowered) outline(clauses func(m *ast.Mark, f *ast.For) []string, seq bool) {
+func (lw *lowered) outline(clauses func(m *ast.Mark, f *ast.For) emit.Clauses, seq bool) {
 	lc := lw.lc
 	reg := lc.reg
 	if reg.Split != nil && len(reg.Split.Temps) > 0 {

@@ -92,3 +92,20 @@ func TestIterType(t *testing.T) {
 		t.Errorf("DropConst")
 	}
 }
+
+// TestParam: a scalar, a restrict pointer to elements and one to rows
+// print as C declarations, and a list joins them with commas.
+func TestParam(t *testing.T) {
+	ps := []Param{
+		{Type: "long", Name: "n"},
+		{Type: "double", Name: "x", Restrict: true},
+		{Type: "double", Name: "A", Restrict: true, Rows: []string{"N", "M + 1"}},
+	}
+	want := "long n, double *restrict x, double (*restrict A)[N][M + 1]"
+	if got := ParamList(ps); got != want {
+		t.Errorf("ParamList:\n got %s\nwant %s", got, want)
+	}
+	if got := ParamList(nil); got != "" {
+		t.Errorf("ParamList(nil) = %q", got)
+	}
+}

@@ -45,7 +45,9 @@ func regionCases() map[string]struct {
 	return map[string]C{
 		"parallel-c99": {par, Config{Body: arrayBody}},
 		"parallel-outside": {par, Config{Body: arrayBody, IterDeclOutside: true, Base: 1,
-			Clauses: func(*ast.Mark, *ast.For) []string { return []string{"reduction(+:s)", "schedule(static)"} }}},
+			Clauses: func(*ast.Mark, *ast.For) Clauses {
+				return Clauses{Reductions: []Reduction{{Op: "+", Var: "s"}}, Schedule: "static", If: ast.Ge(n, ci(4096))}
+			}}},
 		"simd-and-unknown": {ast.NewBlock(
 			&ast.Mark{Name: "simd", Body: loop("c0", ci(0), n, 1, &ast.User{Name: "B", Args: []ast.Expr{ast.Sub(ci(0), id("c0"))}})},
 			&ast.Mark{Name: "vec", Body: &ast.User{Name: "C", Args: []ast.Expr{n}}},

@@ -26,9 +26,10 @@ type Config struct {
 	// (int c0, c1;) instead of in each for header; parallel loops then get
 	// private(...) clauses for the iterators of the loops inside them.
 	IterDeclOutside bool
-	// Clauses gives extra clauses for the pragma of a "parallel" mark over
-	// loop f, e.g. "reduction(+:x)"; nil gives none.
-	Clauses func(m *ast.Mark, f *ast.For) []string
+	// Clauses gives the clauses of the pragma of a "parallel" mark over
+	// loop f (typed: private, reduction, collapse, ...), printed after
+	// the iterators' private clause of IterDeclOutside; nil gives none.
+	Clauses func(m *ast.Mark, f *ast.For) Clauses
 	// HelperPrefix prefixes the names of floord, ceild, min and max (see
 	// HelpersFor and HelperConflicts); the file needs PreludeFor of the same
 	// prefix.
@@ -139,7 +140,7 @@ func markLines(m *ast.Mark, cfg Config) []string {
 			}
 		}
 		if cfg.Clauses != nil {
-			for _, c := range cfg.Clauses(m, f) {
+			for _, c := range cfg.Clauses(m, f).List(HelpersFor(cfg.HelperPrefix)) {
 				s += " " + c
 			}
 		}

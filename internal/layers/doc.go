@@ -19,8 +19,9 @@
 //	model rewrites          internal/expand, internal/multiversion
 //	scheduling              internal/directive, scheduler
 //	AST generation          astgen
-//	AST passes              internal/astopt, internal/emit, internal/omp, internal/vector
-//	lowering                internal/ccguard, internal/cdecl, internal/fpcontract, internal/scalarize
+//	AST passes              internal/astopt, internal/emit, internal/vector
+//	lowering                internal/ccguard, internal/cdecl, internal/fpcontract, internal/omp,
+//	                        internal/scalarize
 //	lowering (composite)    internal/outline, internal/privatize
 //	reports                 internal/explain
 //	pipeline                pipeline

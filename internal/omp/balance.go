@@ -2,15 +2,15 @@ package omp
 
 import "github.com/tessera-opt/tessera/ast"
 
-// Balance is the schedule clause of a parallel loop whose iterations do
-// unequal work (a triangular domain: the trip count of a loop inside
-// depends on the parallel iterator). With the default static schedule
+// Balance is the schedule (emit.Clauses.Schedule: schedule(static,1)) of
+// a parallel loop whose iterations do unequal work (a triangular domain:
+// the trip count of a loop inside depends on the parallel iterator). With the default static schedule
 // the first half of a triangle's rows goes to one thread and holds a
 // quarter of the work; a cyclic distribution gives each thread every
 // other iteration, which evens the work out without the atomic counter of
 // a dynamic schedule, and keeps the same iterations on the same thread
 // from one execution of the loop to the next.
-const Balance = "schedule(static,1)"
+const Balance = "static,1"
 
 // balanceProbe is the value given to parameters and enclosing iterators,
 // and balanceAt the two values of the parallel iterator, when imbalanced

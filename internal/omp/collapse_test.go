@@ -47,7 +47,7 @@ func TestCollapse(t *testing.T) {
 			var cl string
 			if clauses != nil {
 				f := ast.OnlyFor(n.(*ast.Mark).Body)
-				cl = strings.Join(clauses(n.(*ast.Mark), f), " ")
+				cl = strings.Join(clauses(n.(*ast.Mark), f).List(ast.DefaultHelpers()), " ")
 			}
 			if cl != tc.clause {
 				t.Errorf("clauses %q, want %q", cl, tc.clause)

@@ -5,7 +5,11 @@
 //
 // It takes the generated AST (package ast) and the scheduler's result and
 // gives an emit.Config.Clauses callback and an AST whose "parallel" marks
-// sit directly on their loops.
+// sit directly on their loops. The clauses are typed values
+// (emit.Clauses: the private and lastprivate scalars, collapse, schedule,
+// the reductions' elements, the if condition), which the emitter prints
+// and the lowering passes read (package outline); omp prints no clause
+// text itself, and sits above emit among the lowering packages for that.
 //
 // # Invariants
 //

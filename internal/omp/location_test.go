@@ -5,6 +5,7 @@ import (
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/emit"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -24,11 +25,14 @@ func TestLocation(t *testing.T) {
 	id := func(s string) ast.Expr { return &ast.Ident{Name: s} }
 	call := &ast.User{Name: st.Name, Args: []ast.Expr{ast.Add(id("c0"), ast.NewInt(1)), id("c1")}}
 	inner := loop("c1", call)
-	if got, ok := location(inner, st, ast.DefaultHelpers()); !ok || got != "nrm[((c0 + 1)):1]" {
-		t.Errorf("location = %q, %v; want nrm[((c0 + 1)):1]", got, ok)
+	if got, ok := location(inner, st, ast.DefaultHelpers()); !ok || got.Var != "nrm" || len(got.Index) != 1 || got.Index[0] != "((c0 + 1))" {
+		t.Errorf("location = %+v, %v; want nrm with the subscript ((c0 + 1))", got, ok)
+	}
+	if got, _ := location(inner, st, ast.DefaultHelpers()); (emit.Reduction{Op: "+", Var: got.Var, Index: got.Index}).String() != "reduction(+:nrm[((c0 + 1)):1])" {
+		t.Errorf("the clause prints %s", emit.Reduction{Op: "+", Var: got.Var, Index: got.Index})
 	}
 	outer := loop("c0", inner)
 	if got, ok := location(outer, st, ast.DefaultHelpers()); ok {
-		t.Errorf("location over the loop of its subscript = %q, want refusal", got)
+		t.Errorf("location over the loop of its subscript = %+v, want refusal", got)
 	}
 }

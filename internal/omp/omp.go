@@ -1,12 +1,11 @@
 package omp
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/emit"
 	"github.com/tessera-opt/tessera/scheduler"
 	"github.com/tessera-opt/tessera/scop"
 )
@@ -50,16 +49,24 @@ type Config struct {
 // that is not possible (its subscripts use an iterator of the loop or of
 // a loop inside it, or the statement is not found), the mark is renamed
 // "parallel (reduction not printed)" so that the loop stays sequential.
-func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop, cfg Config) (ast.Node, func(m *ast.Mark, f *ast.For) []string, []string) {
+func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop, cfg Config) (ast.Node, func(m *ast.Mark, f *ast.For) emit.Clauses, []string) {
 	n = decidePieces(sinkMarks(n), func(f *ast.For) bool { return owner(privs, f) == nil })
-	extra := map[*ast.For][]string{}
+	// extra holds the clauses of each loop besides its data-sharing ones
+	// (collapse, schedule, reductions, if).
+	extra := map[*ast.For]*emit.Clauses{}
+	of := func(f *ast.For) *emit.Clauses {
+		if extra[f] == nil {
+			extra[f] = &emit.Clauses{}
+		}
+		return extra[f]
+	}
 	ast.Walk(n, func(x ast.Node) bool {
 		if m, ok := x.(*ast.Mark); ok && m.Name == "parallel" {
 			if f := ast.OnlyFor(m.Body); f != nil {
 				if c := collapseLoops(f); c > 1 {
-					extra[f] = append(extra[f], fmt.Sprintf("collapse(%d)", c))
+					of(f).Collapse = c
 				} else if imbalanced(f) {
-					extra[f] = append(extra[f], Balance)
+					of(f).Schedule = Balance
 				}
 			}
 		}
@@ -84,7 +91,12 @@ func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop, cfg Config) (
 		if len(extra) == 0 {
 			return n, nil, notes
 		}
-		return n, func(m *ast.Mark, f *ast.For) []string { return extra[f] }, notes
+		return n, func(m *ast.Mark, f *ast.For) emit.Clauses {
+			if c := extra[f]; c != nil {
+				return *c
+			}
+			return emit.Clauses{}
+		}, notes
 	}
 	stmts := map[string]*scop.Statement{}
 	if s != nil {
@@ -96,40 +108,41 @@ func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop, cfg Config) (
 	if cfg.Helpers != nil {
 		h = *cfg.Helpers
 	}
-	var walk func(n ast.Node)
-	walk = func(n ast.Node) {
-		ast.Walk(n, func(x ast.Node) bool {
-			m, ok := x.(*ast.Mark)
-			if !ok || m.Name != "parallel" {
-				return true
-			}
-			f := ast.OnlyFor(m.Body)
-			if f == nil {
-				return true
-			}
-			p := owner(privs, f)
-			if p == nil {
-				return true
-			}
-			for _, r := range p.Reductions {
-				loc, ok := location(f, stmts[r.Stmt], h)
-				if !ok {
-					m.Name = "parallel (reduction not printed)"
-					return true
-				}
-				extra[f] = append(extra[f], "reduction("+r.Op+":"+loc+")")
-			}
-			if len(p.Reductions) > 0 && !slices.ContainsFunc(extra[f], func(c string) bool { return strings.HasPrefix(c, "if(") }) {
-				if c, ok := costClause(f, h); ok {
-					extra[f] = append(extra[f], c)
-				}
-			}
+	ast.Walk(n, func(x ast.Node) bool {
+		m, ok := x.(*ast.Mark)
+		if !ok || m.Name != "parallel" {
 			return true
-		})
-	}
-	walk(n)
-	return n, func(m *ast.Mark, f *ast.For) []string {
-		return append(base(m, f), extra[f]...)
+		}
+		f := ast.OnlyFor(m.Body)
+		if f == nil {
+			return true
+		}
+		p := owner(privs, f)
+		if p == nil {
+			return true
+		}
+		for _, r := range p.Reductions {
+			red, ok := location(f, stmts[r.Stmt], h)
+			if !ok {
+				m.Name = "parallel (reduction not printed)"
+				return true
+			}
+			red.Op = r.Op
+			of(f).Reductions = append(of(f).Reductions, red)
+		}
+		if len(p.Reductions) > 0 && of(f).If == nil {
+			if c, ok := costClause(f); ok {
+				of(f).If = c
+			}
+		}
+		return true
+	})
+	return n, func(m *ast.Mark, f *ast.For) emit.Clauses {
+		c := base(m, f)
+		if e := extra[f]; e != nil {
+			c.Collapse, c.Schedule, c.Reductions, c.If = e.Collapse, e.Schedule, e.Reductions, e.If
+		}
+		return c
 	}, notes
 }
 
@@ -142,13 +155,13 @@ const notWorthMark = "parallel (not worth it)"
 // thousands of multiply-adds.
 const ReductionMinTrip = 4096
 
-// costClause returns the OpenMP if clause that keeps a reduction loop with
+// costClause returns the condition of the OpenMP if clause that keeps a reduction loop with
 // a straight-line body sequential when its trip count is below
 // ReductionMinTrip (the cost check: trip count × work against thread
 // start-up, with the work of one iteration taken as one statement). A loop
 // with loops inside gets no clause: its iterations are taken to be worth
 // it.
-func costClause(f *ast.For, h ast.Helpers) (string, bool) {
+func costClause(f *ast.For) (ast.Expr, bool) {
 	inner := false
 	ast.Walk(f.Body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.For); ok {
@@ -157,17 +170,17 @@ func costClause(f *ast.For, h ast.Helpers) (string, bool) {
 		return !inner
 	})
 	if inner {
-		return "", false
+		return nil, false
 	}
 	c, ok := f.Cond.(*ast.Op)
 	if !ok || len(c.Args) != 2 {
-		return "", false
+		return nil, false
 	}
 	if inc, ok := f.Inc.(*ast.Int); !ok || inc.V != 1 {
-		return "", false
+		return nil, false
 	}
 	if x, ok := c.Args[0].(*ast.Ident); !ok || x.Name != f.Iter || ast.Mentions(c.Args[1], f.Iter) {
-		return "", false
+		return nil, false
 	}
 	var trip ast.Expr
 	switch c.Kind {
@@ -176,15 +189,15 @@ func costClause(f *ast.For, h ast.Helpers) (string, bool) {
 	case ast.OpLe:
 		trip = ast.Add(ast.Sub(c.Args[1], f.Init), ast.NewInt(1))
 	default:
-		return "", false
+		return nil, false
 	}
 	if k, ok := trip.(*ast.Int); ok {
 		if k.V >= ReductionMinTrip {
-			return "", false
+			return nil, false
 		}
-		return "if(0)", true
+		return ast.NewInt(0), true
 	}
-	return "if(" + h.ExprC(ast.Ge(trip, ast.NewInt(ReductionMinTrip))) + ")", true
+	return ast.Ge(trip, ast.NewInt(ReductionMinTrip)), true
 }
 
 // owner is the record of the statements called in f.
@@ -203,17 +216,18 @@ func owner(privs []scheduler.Private, f *ast.For) *scheduler.Private {
 	return found
 }
 
-// location prints the element that st updates, in the iterators of the
-// first call of st in f, as an OpenMP list item: the scalar name, or an
-// array section of length one. It fails when the subscripts use f's
-// iterator or one of a loop inside f.
-func location(f *ast.For, st *scop.Statement, h ast.Helpers) (string, bool) {
+// location is the reduction clause (without its operator) of the element
+// that st updates, in the iterators of the first call of st in f: the
+// scalar, or the array with the element's subscripts (an array section of
+// length one). It fails when the subscripts use f's iterator or one of a
+// loop inside f.
+func location(f *ast.For, st *scop.Statement, h ast.Helpers) (emit.Reduction, bool) {
 	if st == nil {
-		return "", false
+		return emit.Reduction{}, false
 	}
 	as := st.Assign()
 	if as == nil {
-		return "", false
+		return emit.Reduction{}, false
 	}
 	var call *ast.User
 	inner := map[string]bool{}
@@ -229,7 +243,7 @@ func location(f *ast.For, st *scop.Statement, h ast.Helpers) (string, bool) {
 		return true
 	})
 	if call == nil || len(call.Args) != len(st.CIters) {
-		return "", false
+		return emit.Reduction{}, false
 	}
 	sub := map[string]string{}
 	for k, it := range st.CIters {
@@ -266,19 +280,15 @@ func location(f *ast.For, st *scop.Statement, h ast.Helpers) (string, bool) {
 	}
 	id, ok := x.(*cfront.Ident)
 	if !ok || poisoned {
-		return "", false
+		return emit.Reduction{}, false
 	}
-	out := id.Name
-	for _, e := range idx {
-		out += "[" + e + ":1]"
-	}
-	return out, true
+	return emit.Reduction{Var: id.Name, Index: idx}, true
 }
 
-// Clauses returns the emit.Config.Clauses callback that adds the
+// Clauses returns the emit.Config.Clauses callback that gives the
 // private/lastprivate clauses of privs to the parallel loop whose body
 // calls their statements; nil when privs is empty.
-func Clauses(privs []scheduler.Private) func(m *ast.Mark, f *ast.For) []string {
+func Clauses(privs []scheduler.Private) func(m *ast.Mark, f *ast.For) emit.Clauses {
 	if len(privs) == 0 {
 		return nil
 	}
@@ -288,7 +298,7 @@ func Clauses(privs []scheduler.Private) func(m *ast.Mark, f *ast.For) []string {
 			owner[s] = i
 		}
 	}
-	return func(m *ast.Mark, f *ast.For) []string {
+	return func(m *ast.Mark, f *ast.For) emit.Clauses {
 		found := -1
 		ast.Walk(f, func(n ast.Node) bool {
 			if u, ok := n.(*ast.User); ok && found < 0 {
@@ -299,9 +309,10 @@ func Clauses(privs []scheduler.Private) func(m *ast.Mark, f *ast.For) []string {
 			return found < 0
 		})
 		if found < 0 {
-			return nil
+			return emit.Clauses{}
 		}
-		return privs[found].Clauses()
+		p := privs[found]
+		return emit.Clauses{Private: p.Private, LastPrivate: p.LastPrivate}
 	}
 }
 

@@ -50,11 +50,11 @@ func TestSinkMarks(t *testing.T) {
 func TestClauses(t *testing.T) {
 	f := Clauses([]scheduler.Private{{Stmts: []string{"S1"}, Private: []string{"x"}, LastPrivate: []string{"y"}}})
 	in := loop("c0", &ast.User{Name: "S1"})
-	if got := strings.Join(f(&ast.Mark{Name: "parallel", Body: in}, in), " "); got != "private(x) lastprivate(y)" {
+	if got := strings.Join(f(&ast.Mark{Name: "parallel", Body: in}, in).List(ast.DefaultHelpers()), " "); got != "private(x) lastprivate(y)" {
 		t.Errorf("clauses = %q", got)
 	}
 	out := loop("c0", &ast.User{Name: "S2"})
-	if got := f(&ast.Mark{Name: "parallel", Body: out}, out); len(got) != 0 {
+	if got := f(&ast.Mark{Name: "parallel", Body: out}, out).List(ast.DefaultHelpers()); len(got) != 0 {
 		t.Errorf("clauses of another loop = %q", got)
 	}
 	if Clauses(nil) != nil {
@@ -77,7 +77,11 @@ func TestCostClause(t *testing.T) {
 		{"inner loop", loop("c0", loop("c1", user)), "", false},
 	}
 	for _, tc := range tests {
-		got, ok := costClause(tc.f, ast.DefaultHelpers())
+		c, ok := costClause(tc.f)
+		got := ""
+		if c != nil {
+			got = "if(" + ast.ExprC(c) + ")"
+		}
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("%s: costClause = %q, %v; want %q, %v", tc.name, got, ok, tc.want, tc.ok)
 		}

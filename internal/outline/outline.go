@@ -29,14 +29,14 @@ type Config struct {
 	IterType, Prefix string
 	// Clauses gives the OpenMP clauses of a parallel loop (nil in
 	// sequential code).
-	Clauses func(m *ast.Mark, f *ast.For) []string
+	Clauses func(m *ast.Mark, f *ast.For) emit.Clauses
 	// Seq asks to move whole loop nests outside any parallel loop too,
 	// when at least two arrays are parameters of the enclosing function.
 	Seq bool
 	// Expanded gives the parameter declaration of an array of scalar
 	// expansion, declared around the region, and the C text of its
 	// extents (ok false for other names; nil: none).
-	Expanded func(name string) (decl string, extents []string, ok bool)
+	Expanded func(name string) (decl cdecl.Param, extents []string, ok bool)
 	// Private reports the calls that declare a private array (nil:
 	// none); a body holding one stays in place.
 	Private func(*ast.User) bool
@@ -52,8 +52,8 @@ type Result struct {
 	Funcs string
 	Pos   int
 	// Texts are the calls, keyed by the User nodes that replaced the
-	// loop bodies.
-	Texts map[*ast.User]string
+	// loop bodies (Texts.Body prints them).
+	emit.Texts
 	Notes []string
 	// Root replaces the region's AST when the region is one loop nest
 	// moved into a function as a whole (nil otherwise).
@@ -61,19 +61,6 @@ type Result struct {
 	// Unfused reports whether a function of Funcs uses the macro of the
 	// FP-contraction control (Config.FP).
 	Unfused bool
-}
-
-// Body wraps a statement-body callback so that it also prints the calls.
-func (o *Result) Body(body func(*ast.User) (string, error)) func(*ast.User) (string, error) {
-	if o == nil || len(o.Texts) == 0 {
-		return body
-	}
-	return func(u *ast.User) (string, error) {
-		if t, ok := o.Texts[u]; ok {
-			return t, nil
-		}
-		return body(u)
-	}
 }
 
 // Region outlines the body of every parallel loop of n whose clauses
@@ -92,7 +79,7 @@ func Region(n ast.Node, cfg Config) *Result {
 	if !ok {
 		return nil
 	}
-	out := &Result{Pos: pos, Texts: map[*ast.User]string{}}
+	out := &Result{Pos: pos, Texts: emit.Texts{}}
 	// Names bound by the region's loops and declarations (typed iterTyp).
 	local := map[string]bool{}
 	ast.Walk(n, func(x ast.Node) bool {
@@ -264,29 +251,26 @@ var (
 // outlineLoop outlines the body of the parallel loop g under mark m (the
 // body of the innermost loop of a collapse clause). It returns the call
 // that replaced the body and the function definition, or why not.
-func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) []string, cfg *Config,
+func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) emit.Clauses, cfg *Config,
 	stmts map[string]*scop.Statement, arrays map[string]*scop.Array, local map[string]bool, ecfg emit.Config, name string) (outlineCall, string, string) {
 	f, r, iterTyp := cfg.File, cfg.Region, cfg.IterType
 	expanded := cfg.Expanded
 	if expanded == nil {
-		expanded = func(string) (string, []string, bool) { return "", nil, false }
+		expanded = func(string) (cdecl.Param, []string, bool) { return cdecl.Param{}, nil, false }
 	}
 	inner := g
 	if clauses != nil {
-		for _, c := range clauses(m, g) {
-			if strings.HasPrefix(c, "private") || strings.HasPrefix(c, "lastprivate") || strings.HasPrefix(c, "reduction") {
-				return outlineCall{}, "", "its clauses name variables (" + c + ")"
+		c := clauses(m, g)
+		if c.NamesVariables() {
+			named := emit.Clauses{Private: c.Private, LastPrivate: c.LastPrivate, Reductions: c.Reductions}
+			return outlineCall{}, "", "its clauses name variables (" + named.List(emit.HelpersFor(cfg.Prefix))[0] + ")"
+		}
+		for k := c.Collapse; k > 1; k-- {
+			next, ok := inner.Body.(*ast.For)
+			if !ok {
+				return outlineCall{}, "", "the collapsed loops are not perfectly nested"
 			}
-			var k int
-			if _, err := fmt.Sscanf(c, "collapse(%d)", &k); err == nil {
-				for ; k > 1; k-- {
-					next, ok := inner.Body.(*ast.For)
-					if !ok {
-						return outlineCall{}, "", "the collapsed loops are not perfectly nested"
-					}
-					inner = next
-				}
-			}
+			inner = next
 		}
 	}
 	body := inner.Body
@@ -381,12 +365,14 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 			}
 		}
 	}
-	var params, args []string
+	var params []cdecl.Param
+	var args []string
 	// Expanded arrays come last: their extents name earlier parameters.
-	var exParams, exArgs []string
+	var exParams []cdecl.Param
+	var exArgs []string
 	for _, id := range order {
 		if local[id] {
-			params = append(params, iterTyp+" "+id)
+			params = append(params, cdecl.Param{Type: iterTyp, Name: id})
 			args = append(args, id)
 			continue
 		}
@@ -427,11 +413,11 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 			if written[id] {
 				return outlineCall{}, "", "the body writes the scalar " + id
 			}
-			params = append(params, typ+" "+id)
+			params = append(params, cdecl.Param{Type: typ, Name: id})
 			args = append(args, id)
 			continue
 		}
-		decl := typ + " (*restrict " + id + ")"
+		decl := cdecl.Param{Type: typ, Name: id, Restrict: true}
 		for _, d := range v.Dims[1:] {
 			if d == nil {
 				// int **y or double a[][] after the first level: the
@@ -445,10 +431,7 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 					return outlineCall{}, "", "an extent of " + id + " is not a constant (" + text + ")"
 				}
 			}
-			decl += "[" + text + "]"
-		}
-		if v.NDims() == 1 {
-			decl = typ + " *restrict " + id
+			decl.Rows = append(decl.Rows, text)
 		}
 		params = append(params, decl)
 		args = append(args, id)
@@ -462,7 +445,7 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 		return outlineCall{}, "", err.Error()
 	}
 	unfused := cfg.FP.Uses(body)
-	def := fmt.Sprintf("static inline void %s(%s)\n{\n%s}\n\n", name, strings.Join(params, ", "), ctext.Indent(fpcontract.Declare(text, unfused, false), "  "))
+	def := fmt.Sprintf("static inline void %s(%s)\n{\n%s}\n\n", name, cdecl.ParamList(params), ctext.Indent(fpcontract.Declare(text, unfused, false), "  "))
 	call := &ast.User{Name: name + " (call)", Payload: Call{Func: name}}
 	inner.Body = call
 	return outlineCall{u: call, text: name + "(" + strings.Join(args, ", ") + ");", unfused: unfused}, def, ""

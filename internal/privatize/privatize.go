@@ -10,6 +10,7 @@ import (
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/internal/cdecl"
 	"github.com/tessera-opt/tessera/internal/ctext"
+	"github.com/tessera-opt/tessera/internal/emit"
 	"github.com/tessera-opt/tessera/internal/scalarize"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/scop"
@@ -24,8 +25,8 @@ const privMaxBytes = 1 << 16
 // Result is what Outer did to one region's AST.
 type Result struct {
 	// Texts are the C declarations of the private copies, keyed by the
-	// User nodes that stand for them in the AST.
-	Texts map[*ast.User]string
+	// User nodes that stand for them in the AST (Texts.Body prints them).
+	emit.Texts
 	// Notes say, per candidate loop, what was done and why (--explain).
 	Notes []string
 }
@@ -51,20 +52,6 @@ func (Decl) Declares() bool { return true }
 func IsDecl(u *ast.User) bool {
 	_, ok := u.Payload.(Decl)
 	return ok
-}
-
-// Body wraps a statement-body callback so that it also prints the
-// private declarations.
-func (r *Result) Body(body func(*ast.User) (string, error)) func(*ast.User) (string, error) {
-	if r == nil || len(r.Texts) == 0 {
-		return body
-	}
-	return func(u *ast.User) (string, error) {
-		if t, ok := r.Texts[u]; ok {
-			return t, nil
-		}
-		return body(u)
-	}
 }
 
 // Outer looks for such a loop among the outermost loops of n

@@ -6,15 +6,16 @@ import (
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/emit"
 	"github.com/tessera-opt/tessera/scop"
 )
 
 // Result is what Rewrite did to one region's AST.
 type Result struct {
 	// Texts are the texts of the calls it rewrote or added, keyed by
-	// their User nodes; the emitter's Body callback prints them instead
-	// of the statements' own.
-	Texts map[*ast.User]string
+	// their User nodes; Texts.Body wraps the emitter's Body callback so
+	// that they print instead of the statements' own.
+	emit.Texts
 }
 
 // Part is the payload of a call that Rewrite adds: the load of the
@@ -54,20 +55,6 @@ func StmtOf(u *ast.User, stmts map[string]*scop.Statement) *scop.Statement {
 	return nil
 }
 
-// Body wraps a statement-body callback so that it prints the rewritten
-// and added calls.
-func (r *Result) Body(body func(*ast.User) (string, error)) func(*ast.User) (string, error) {
-	if r == nil || len(r.Texts) == 0 {
-		return body
-	}
-	return func(u *ast.User) (string, error) {
-		if t, ok := r.Texts[u]; ok {
-			return t, nil
-		}
-		return body(u)
-	}
-}
-
 // Rewrite scalarizes the loops of n (see the package doc), editing n in
 // place, and returns the new tree and what it did. body is the Body
 // callback for the original statements.
@@ -80,7 +67,7 @@ func Rewrite(n ast.Node, s *scop.Scop, body func(u *ast.User) (string, error)) (
 	for _, a := range s.Arrays {
 		arrays[a.Name] = a
 	}
-	res := &Result{Texts: map[*ast.User]string{}}
+	res := &Result{Texts: emit.Texts{}}
 	texts := res.Texts
 	count := 0
 	var rewrite func(n ast.Node) ast.Node
