@@ -21,7 +21,9 @@ import (
 // loop and on arrays it reduces are removed by the OpenMP clauses, so they
 // do not count. (A band member whose loop was degenerate once had its
 // mark land on the next loop; this check catches that class of bug.)
-func parallelCheck(n ast.Node, s *scop.Scop, d *deps.Deps, privs []scheduler.Private) error {
+// It returns errCancelled once stop is closed (nil: never), checked
+// before each parameter vector and each dependence.
+func parallelCheck(n ast.Node, s *scop.Scop, d *deps.Deps, privs []scheduler.Private, stop <-chan struct{}) error {
 	c, loops := tagParallelLoops(n)
 	if loops == 0 {
 		return nil
@@ -31,6 +33,9 @@ func parallelCheck(n ast.Node, s *scop.Scop, d *deps.Deps, privs []scheduler.Pri
 		arity[st.Name] = st.Domain.Space().NDim() - st.Domain.Space().NParam()
 	}
 	for _, params := range sampleParams(s) {
+		if cancelled(stop) {
+			return errCancelled
+		}
 		env := map[string]int64{}
 		for i, p := range s.Params {
 			env[p] = params[i]
@@ -44,10 +49,17 @@ func parallelCheck(n ast.Node, s *scop.Scop, d *deps.Deps, privs []scheduler.Pri
 			return err
 		}
 		for _, dp := range d.Deps {
+			if cancelled(stop) {
+				return errCancelled
+			}
 			if exemptByClauses(dp, privs) {
 				continue
 			}
-			if a, b, ok := joinedIterations(dp, groups, paramsOf(dp.Rel.Space(), s.Params, params)); ok {
+			a, b, ok := joinedIterations(dp, groups, paramsOf(dp.Rel.Space(), s.Params, params), stop)
+			if cancelled(stop) {
+				return errCancelled
+			}
+			if ok {
 				return fmt.Errorf("%s dependence %s%v -> %s%v on %s joins two iterations of a parallel loop for %v", dp.Kind, dp.Source.Name, a.args, dp.Target.Name, b.args, dp.Array, strings.TrimPrefix(fmt.Sprint(env), "map"))
 			}
 		}
@@ -151,7 +163,7 @@ func loopExecutions(inst []ast.Instance, arity map[string]int) (map[string][]par
 // joinedIterations returns a pair of instances of dp (parameter values
 // pv) in one execution of a parallel loop and different iterations of
 // it; it gives up after selfCheckLimit pairs.
-func joinedIterations(dp *deps.Dep, groups map[string][]parMember, pv []int64) (parMember, parMember, bool) {
+func joinedIterations(dp *deps.Dep, groups map[string][]parMember, pv []int64, stop <-chan struct{}) (parMember, parMember, bool) {
 	pairs := 0
 	pt := make([]int64, 0, len(pv)+8)
 	for _, ms := range groups {
@@ -163,7 +175,7 @@ func joinedIterations(dp *deps.Dep, groups map[string][]parMember, pv []int64) (
 				if b.name != dp.Target.Name || b.iter == a.iter {
 					continue
 				}
-				if pairs++; pairs > selfCheckLimit {
+				if pairs++; pairs > selfCheckLimit || pairs%selfCheckPoll == 0 && cancelled(stop) {
 					return parMember{}, parMember{}, false
 				}
 				pt = append(append(append(pt[:0], pv...), a.args...), b.args...)

@@ -83,14 +83,14 @@ void k(int M) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := selfCheck(n, s, d); err != nil {
+		if err := selfCheck(n, s, d, nil); err != nil {
 			t.Fatalf("selfCheck of the unmarked code: %v", err)
 		}
 		blk := &ast.Block{Stmts: []ast.Node{n}}
 		if !markOuter(blk) {
 			t.Fatalf("no loop to mark in\n%s", ast.PrintC(n))
 		}
-		err = parallelCheck(blk, s, d, nil)
+		err = parallelCheck(blk, s, d, nil, nil)
 		switch {
 		case tc.err == "" && err != nil:
 			t.Errorf("%s\nunexpected error %v", ast.PrintC(blk), err)

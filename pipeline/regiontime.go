@@ -15,10 +15,11 @@ import (
 // cancels the worker (Region.stop: every stage not yet started returns
 // errCancelled; the scheduler's and the dependence analysis' engine
 // queries stop at their next budget check, scheduler.Config.Cancel and
-// deps.Config.Cancel) and waits for it to return, so that its work does
-// not go on in the background and is not billed to the next region. The
-// stages with no cancellation point inside (model building, the AST
-// generator, the self-check) finish their current step. A worker that
+// deps.Config.Cancel, and the self-check before its next replay,
+// enumeration or batch of dependence tests, selfcheck.go) and waits for
+// it to return, so that its work does not go on in the background and is
+// not billed to the next region. The stages with no cancellation point
+// inside (model building, the AST generator) finish their current step. A worker that
 // still runs after another limit's worth of time (at least minAwait) is
 // abandoned.
 

@@ -13,9 +13,12 @@ import (
 
 // selfCheckLimit bounds the number of instances the interpreter replays;
 // selfCheckEnum bounds the instances whose domain points we enumerate.
+// selfCheckPoll is the number of pairs of instances tested against a
+// dependence between two looks at the cancellation channel.
 const (
 	selfCheckLimit = 200000
 	selfCheckEnum  = 4000
+	selfCheckPoll  = 1024
 )
 
 // selfCheck runs the generated AST in the interpreter for a few small
@@ -23,8 +26,18 @@ const (
 // statement instance of the domain exactly once and that every dependence
 // pair is executed in order (source before target). It is a guard against
 // bugs in the later stages: the schedule itself was already proven legal.
-func selfCheck(n ast.Node, s *scop.Scop, d *deps.Deps) error {
+//
+// It returns errCancelled once stop is closed (nil: never), checked
+// before each parameter vector, statement and dependence, and every
+// selfCheckPoll pairs of instances: between two checks it does at most
+// one interpretation (selfCheckLimit steps), one enumeration of a
+// domain (at most as many points as instances were run) or selfCheckPoll
+// membership tests.
+func selfCheck(n ast.Node, s *scop.Scop, d *deps.Deps, stop <-chan struct{}) error {
 	for _, params := range sampleParams(s) {
+		if cancelled(stop) {
+			return errCancelled
+		}
 		env := map[string]int64{}
 		for i, p := range s.Params {
 			env[p] = params[i]
@@ -50,6 +63,9 @@ func selfCheck(n ast.Node, s *scop.Scop, d *deps.Deps) error {
 		count := 0
 		domPts := map[string][][]int64{}
 		for _, st := range s.Statements {
+			if cancelled(stop) {
+				return errCancelled
+			}
 			pts, err := st.Domain.Points(paramsOf(st.Domain.Space(), s.Params, params))
 			if err != nil {
 				return fmt.Errorf("enumerating the domain of %s: %v", st.Name, err)
@@ -69,6 +85,9 @@ func selfCheck(n ast.Node, s *scop.Scop, d *deps.Deps) error {
 		// domain points against the relation (cheaper than enumerating the
 		// relation itself).
 		for _, dp := range d.Deps {
+			if cancelled(stop) {
+				return errCancelled
+			}
 			pv := paramsOf(dp.Rel.Space(), s.Params, params)
 			src, dst := domPts[dp.Source.Name], domPts[dp.Target.Name]
 			if len(src)*len(dst) > selfCheckLimit {
@@ -79,11 +98,15 @@ func selfCheck(n ast.Node, s *scop.Scop, d *deps.Deps) error {
 			for j, b := range dst {
 				dstPos[j] = pos[key(dp.Target.Name, b)]
 			}
+			tests := 0
 			for _, a := range src {
 				pa := pos[key(dp.Source.Name, a)]
 				for j, b := range dst {
 					if pa < dstPos[j] {
 						continue
+					}
+					if tests++; tests%selfCheckPoll == 0 && cancelled(stop) {
+						return errCancelled
 					}
 					pt = append(append(append(pt[:0], pv...), a...), b...)
 					if dp.Rel.Contains(pt) {
@@ -146,6 +169,16 @@ func paramsOf(sp presburger.Space, names []string, vals []int64) []int64 {
 		}
 	}
 	return out
+}
+
+// cancelled reports whether stop is closed (never for a nil channel).
+func cancelled(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
 }
 
 func key(name string, args []int64) string {

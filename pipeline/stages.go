@@ -163,10 +163,16 @@ func stageNames(rr *regionRun, c *candidate) error {
 // stageSelfCheck runs the AST in the interpreter (selfcheck.go) and checks
 // its parallel loops (parcheck.go).
 func stageSelfCheck(rr *regionRun, c *candidate) error {
-	if err := selfCheck(c.ast, c.m.s, c.m.d); err != nil {
+	if err := selfCheck(c.ast, c.m.s, c.m.d, rr.reg.stop); err != nil {
+		if err == errCancelled {
+			return err
+		}
 		return fmt.Errorf("%v; the region is kept as it was", err)
 	}
-	if err := parallelCheck(c.ast, c.m.s, c.m.d, c.private); err != nil {
+	if err := parallelCheck(c.ast, c.m.s, c.m.d, c.private, rr.reg.stop); err != nil {
+		if err == errCancelled {
+			return err
+		}
 		return fmt.Errorf("%v; the region is kept as it was", err)
 	}
 	return nil
