@@ -13,9 +13,11 @@
 // Params takes a parsed file and one of its regions and gives the names
 // the region may be specialized on: each is an identifier that
 //
-//   - is an operand of a product whose other operand reads a loop
-//     iterator or a name declared in the region (i*u, (i + r)*u), or the
-//     divisor of such an operand (k / u, k % u);
+//   - is an operand of a product whose other operand is a loop iterator
+//     or a name declared in the region (i*u, u*x), or the divisor of one
+//     (k / u, k % u): a stride. A name met only as the factor of a sum
+//     ((c*H + p)*W) is a row length, which delinearization reads and
+//     which no small constant would fit;
 //   - names a scalar variable of an integer type (a parameter, local or
 //     global of the region's function; not a macro, an array or a
 //     pointer);
@@ -25,9 +27,7 @@
 //
 // Select keeps those of the names whose substitution by a constant lets
 // the caller's probe (the model's construction) accept the region: one
-// name if one suffices, else a pair. The other names (a row length W in
-// (i*H + p*u)*W, which the model reads through delinearization) stay
-// symbolic.
+// name if one suffices, else a pair; the others stay symbolic.
 //
 // Versions takes the region, the names and the values to try and gives
 // one Version per combination of values (at most Limit): the region with

@@ -60,16 +60,14 @@ func literalSuffix(res string) (string, bool) {
 }
 
 // Params returns the names region r of file f may be specialized on (see
-// the package documentation): first those that multiply a bare iterator
-// (or index temporary), then the others, each group in the order of
-// first use.
+// the package documentation), in the order of their first use.
 func Params(f *cfront.File, r *cfront.Region) []Param {
 	u := &usage{bound: map[string]bool{}, written: map[string]bool{}, inner: map[string]int{}}
 	for _, s := range r.Body {
 		u.stmt(s)
 	}
 	var out []Param
-	for _, name := range u.ranked() {
+	for _, name := range u.strides() {
 		if u.bound[name] || u.written[name] {
 			continue
 		}
@@ -198,9 +196,9 @@ func (u *usage) target(e cfront.Expr) {
 }
 
 // factor records e when it is a name; direct says that the other
-// operand is a bare iterator or index temporary (i*u), which ranks the
-// name before those met only as the factor of a sum ((c*H + p)*W: a row
-// length, which delinearization reads).
+// operand is a bare iterator or index temporary (i*u). A name met only as
+// the factor of a sum ((c*H + p)*W) is a row length, which
+// delinearization reads and a small constant would not help.
 func (u *usage) factor(e cfront.Expr, direct bool) {
 	id, ok := cfront.Unparen(e).(*cfront.Ident)
 	if !ok {
@@ -223,18 +221,16 @@ func (u *usage) inner1(e cfront.Expr) bool {
 	return ok && u.inner[id.Name] > 0
 }
 
-// ranked is the factors, those met directly as the factor of an iterator
-// first, each group in the order of first use.
-func (u *usage) ranked() []string {
-	var first, rest []string
+// strides is the factors met directly as the factor of an iterator or
+// index temporary, in the order of first use.
+func (u *usage) strides() []string {
+	var out []string
 	for _, n := range u.factors {
 		if u.direct[n] {
-			first = append(first, n)
-		} else {
-			rest = append(rest, n)
+			out = append(out, n)
 		}
 	}
-	return append(first, rest...)
+	return out
 }
 
 // varies reports whether e reads a loop iterator or a name declared in
