@@ -32,6 +32,12 @@ type Config struct {
 	// addition to the parameters and the statement names, which they
 	// never take (names of the code the AST is placed in).
 	Reserved []string
+	// Cancel, when closed, stops the generation: Generate and
+	// FromScheduleMap return ErrCancelled at the next Presburger
+	// decision or level of the recursion, and the engine's emptiness
+	// and sampling queries in progress stop at their next budget check
+	// (presburger.Query). nil: never.
+	Cancel <-chan struct{}
 }
 
 // DomainInfo describes a statement call to Config.AtEachDomain.

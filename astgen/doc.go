@@ -206,7 +206,13 @@
 // one conjunction with known divisions is decided by implying each of
 // its constraints rather than by subtraction; coalescing tests whether
 // the shared constraints lie in the union of two conjunctions by one
-// small emptiness test per pair of negated constraints. Pre-tests count
+// small emptiness test per pair of negated constraints; an inclusion
+// a ⊆ b is refuted by a sample point of a outside b before b is
+// subtracted from a (isSubset); the gist of a guard first asks whether
+// the context alone implies a constraint (one memoized question shared by
+// the gists of all the parts in that context) and whether a point of the
+// context violates it while satisfying the other kept constraints, before
+// the test of the context with the other constraints. Pre-tests count
 // no decision (quickEmpty); one that decides counts the decision it
 // replaces, so that the budget behaviour stays that of the exact tests.
 //
@@ -258,6 +264,13 @@
 //	AtEachFor(f *ast.For, info ForInfo)                  (isl: after_each_for)
 //	Budget: bound on the number of Presburger decisions; exceeding it
 //	        returns ErrBudget, never an endless loop.
+//	Cancel: a channel whose closing stops the generation (a region's
+//	        time limit): Generate and FromScheduleMap return
+//	        ErrCancelled at the next decision or level of the
+//	        recursion (tick), and the emptiness and sampling queries in
+//	        progress stop at the engine's next budget check
+//	        (presburger.Query). A cancelled query is not a give-up: the
+//	        generator does not take the safe answer and go on.
 //
 // Per band member options come from the schedule tree (schedule.ASTOption,
 // Band.Isolate with Band.IsolateOptions); FromScheduleMap takes them in

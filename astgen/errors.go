@@ -16,6 +16,10 @@ var ErrOverflow = errors.New("astgen: int64 overflow")
 // ErrBudget is returned when the generation exceeds Config.Budget.
 var ErrBudget = errors.New("astgen: budget exceeded")
 
+// ErrCancelled is returned when Config.Cancel was closed during the
+// generation (or the engine's queries were cancelled from outside).
+var ErrCancelled = errors.New("astgen: cancelled")
+
 // genError carries an error through a panic inside the generator (its
 // private unwinding out of deep recursion, as encoding/json does); catch
 // turns it back into an error at the package's exported entry points.
@@ -27,8 +31,9 @@ func failf(format string, args ...any) { fail(fmt.Errorf("astgen: "+format, args
 
 // catch, deferred by the exported entry points (Generate, FromScheduleMap,
 // DomainInfo.Expr), turns the generator's own failures (a genError) and
-// the engine's (a *presburger.Error: budget, overflow) into the error
-// *errp. Any other panic is a bug and goes on.
+// the engine's (a *presburger.Error: budget, overflow; a cancelled query
+// is ErrCancelled) into the error *errp. Any other panic is a bug and
+// goes on.
 func catch(errp *error) {
 	r := recover()
 	if r == nil {
@@ -43,6 +48,10 @@ func catch(errp *error) {
 		return
 	}
 	if e, ok := engineError(r); ok {
+		if presburger.IsCancelled(e) {
+			*errp = ErrCancelled
+			return
+		}
 		*errp = fmt.Errorf("astgen: %w", e)
 		return
 	}
@@ -52,14 +61,14 @@ func catch(errp *error) {
 // recoverable reports whether the panic value r means that an optional
 // computation could not be carried out exactly (the generator's int64
 // overflow, or the engine giving up), so that its caller may take the
-// answer that is safe without it. The generator's budget and every other
-// panic are not.
+// answer that is safe without it. The generator's budget, a cancelled
+// query and every other panic are not.
 func recoverable(r any) bool {
 	if isOverflow(r) {
 		return true
 	}
-	_, ok := engineError(r)
-	return ok
+	e, ok := engineError(r)
+	return ok && !presburger.IsCancelled(e)
 }
 
 // isOverflow reports whether the panic value r is an int64 overflow of

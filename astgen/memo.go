@@ -135,7 +135,7 @@ func (g *gen) sample(s presburger.Set) (pt []int64, found, ok bool) {
 	g.tick()
 	found, ok = g.decide(func() bool {
 		var f bool
-		pt, f = s.Sample()
+		pt, f = g.sampleQ(s)
 		return f
 	})
 	if g.cache == nil {
@@ -159,7 +159,7 @@ func (g *gen) quickEmpty(s presburger.Set) (empty, ok bool) {
 		return v.res, v.r == 1
 	}
 	und := g.undecided
-	empty, ok = g.decide(s.IsEmpty)
+	empty, ok = g.decide(func() bool { return g.emptyQ(s) })
 	g.undecided = und // a pre-test that gives up costs nothing later
 	if g.cache == nil {
 		g.cache = map[string]memoVal{}
@@ -181,7 +181,7 @@ func (g *gen) quickSample(s presburger.Set) (pt []int64, found, ok bool) {
 	und := g.undecided
 	found, ok = g.decide(func() bool {
 		var f bool
-		pt, f = s.Sample()
+		pt, f = g.sampleQ(s)
 		return f
 	})
 	g.undecided = und

@@ -94,11 +94,47 @@ func (g *gen) enforcedOfDeep(nodes []ast.Node, n int, deep bool) (presburger.Set
 	return out, true
 }
 
+// tick counts one decision against Config.Budget and stops the
+// generation when Config.Cancel is closed. Every Presburger decision and
+// every level of the recursion (nextLevel) passes here, also when a
+// memoized answer replays its decisions, so a cancelled generation stops
+// within one decision (the engine's queries in progress stop at their
+// next budget check, see query).
 func (g *gen) tick() {
 	g.ops++
 	if g.cfg.Budget > 0 && g.ops > g.cfg.Budget {
 		fail(ErrBudget)
 	}
+	if g.cfg.Cancel != nil {
+		select {
+		case <-g.cfg.Cancel:
+			fail(ErrCancelled)
+		default:
+		}
+	}
+}
+
+// query is the engine's query interface under Config.Cancel (the zero
+// Query, never cancelled, when Cancel is nil).
+func (g *gen) query() presburger.Query { return presburger.Query{Cancel: g.cfg.Cancel} }
+
+// emptyQ is s.IsEmpty under Config.Cancel; the engine's error (budget,
+// overflow, cancellation) goes on as its panic, for decide.
+func (g *gen) emptyQ(s presburger.Set) bool {
+	empty, err := g.query().IsEmptyMap(s.Map())
+	if err != nil {
+		panic(err)
+	}
+	return empty
+}
+
+// sampleQ is s.Sample under Config.Cancel (see emptyQ).
+func (g *gen) sampleQ(s presburger.Set) ([]int64, bool) {
+	pt, ok, err := g.query().Sample(s.Map())
+	if err != nil {
+		panic(err)
+	}
+	return pt, ok
 }
 
 func (g *gen) np() int { return len(g.params) }
@@ -337,6 +373,7 @@ func (g *gen) universe(n int) presburger.Set { return presburger.UniverseSet(g.s
 // ok == false. Callers then take the answer that is safe for them: a set
 // that may be non-empty is treated as non-empty, an inclusion that may
 // not hold as not holding (more code or more guards, never wrong code).
+// A cancelled query is no give-up: the generation stops (ErrCancelled).
 func (g *gen) decide(f func() bool) (res, ok bool) {
 	var err error
 	if debugDecide != nil {
@@ -348,6 +385,9 @@ func (g *gen) decide(f func() bool) (res, ok bool) {
 		res = f()
 	}()
 	if err != nil {
+		if presburger.IsCancelled(err) {
+			fail(ErrCancelled)
+		}
 		g.undecided++
 		return false, false
 	}
@@ -370,7 +410,7 @@ func (g *gen) isEmpty(s presburger.Set) bool {
 	k := new(keyer).tag('E').set(s)
 	_, res := g.memo(k.String(), func() (int64, bool) {
 		g.tick()
-		res, ok := g.decide(s.IsEmpty)
+		res, ok := g.decide(func() bool { return g.emptyQ(s) })
 		return 0, ok && res
 	})
 	return res
@@ -380,7 +420,13 @@ func (g *gen) isEmptyMap(m presburger.Map) bool {
 	k := new(keyer).tag('M').mapKey(m)
 	_, res := g.memo(k.String(), func() (int64, bool) {
 		g.tick()
-		res, ok := g.decide(m.IsEmpty)
+		res, ok := g.decide(func() bool {
+			empty, err := g.query().IsEmptyMap(m)
+			if err != nil {
+				panic(err)
+			}
+			return empty
+		})
 		return 0, ok && res
 	})
 	return res

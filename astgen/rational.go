@@ -118,7 +118,7 @@ func (w *witnesses) implies(g *gen, e aff) bool {
 	var pt []int64
 	found, ok := g.decide(func() bool {
 		var f bool
-		pt, f = w.s.Intersect(g.setOf(n, nil, []aff{neg})).Sample()
+		pt, f = g.sampleQ(w.s.Intersect(g.setOf(n, nil, []aff{neg})))
 		return f
 	})
 	if !ok {

@@ -217,6 +217,9 @@ func (g *gen) outsideAt(a, b presburger.Set) (outside bool) {
 		defer presburger.Recover(&err)
 		outside = !b.Contains(pt)
 	}()
+	if presburger.IsCancelled(err) {
+		fail(ErrCancelled)
+	}
 	return err == nil && outside
 }
 

@@ -140,7 +140,10 @@ func stageCoincidence(rr *regionRun, c *candidate) error {
 }
 
 func stageASTGen(rr *regionRun, c *candidate) (err error) {
-	c.ast, err = astgen.Generate(c.tree, astgen.Config{})
+	c.ast, err = astgen.Generate(c.tree, astgen.Config{Cancel: rr.reg.stop})
+	if err == astgen.ErrCancelled {
+		return errCancelled
+	}
 	return err
 }
 
