@@ -65,6 +65,10 @@ func (e *fnEmitter) user(u *ast.User) {
 type emLvalue struct {
 	v   *emVar
 	idx string
+	// mem is set for an element whose subscripts are not all affine (a
+	// may access of the model, A[B[i]]): idx then lists SSA index values
+	// for memref.load and memref.store instead of affine expressions.
+	mem bool
 }
 
 // exprStmt writes an assignment, compound assignment, ++ or --.
@@ -128,12 +132,90 @@ func (e *fnEmitter) lvalue(x cfront.Expr, c *emStmt) emLvalue {
 		emFail(x.Pos(), "access %s has %d subscripts, %s has rank %d", x.Format(nil), len(subs), name, v.rank)
 	}
 	var parts []string
+	var notAffine *emError
+	for _, s := range subs {
+		if err := e.affineSubError(s, c); err != nil && notAffine == nil {
+			notAffine = err
+		}
+	}
+	if notAffine != nil && !c.mayAccess(x, name) {
+		panic(notAffine)
+	}
+	if notAffine != nil {
+		// A may access of the model (A[B[i]]): its subscripts are
+		// computed as the C expressions compute them. When one cannot
+		// be, the reason it is not affine says more.
+		defer func() {
+			if p := recover(); p != nil {
+				if _, mine := p.(*emError); mine {
+					panic(notAffine)
+				}
+				panic(p)
+			}
+		}()
+		for _, s := range subs {
+			parts = append(parts, e.indexValue(s, c))
+		}
+		return emLvalue{v: v, idx: "[" + strings.Join(parts, ", ") + "]", mem: true}
+	}
 	for _, s := range subs {
 		o := emNewOperands()
 		r := e.aff(e.intExpr(s, c), o)
 		parts = append(parts, emInline(r, o))
 	}
 	return emLvalue{v: v, idx: "[" + strings.Join(parts, ", ") + "]"}
+}
+
+// mayAccess reports whether the model takes the array reference x (of
+// array name) of the statement for a may access (scop's Access.May).
+func (c *emStmt) mayAccess(x cfront.Expr, name string) bool {
+	if c == nil || c.st == nil {
+		return false
+	}
+	for _, a := range c.st.Accesses {
+		if a.May && a.Array == name && a.Pos == x.Pos() {
+			return true
+		}
+	}
+	return false
+}
+
+// affineSubError is nil when the subscript x is an affine expression of
+// the loop variables and parameters (intExpr and aff accept it), and why
+// not otherwise.
+func (e *fnEmitter) affineSubError(x cfront.Expr, c *emStmt) (err *emError) {
+	defer func() {
+		if p := recover(); p != nil {
+			ee, mine := p.(*emError)
+			if !mine {
+				panic(p)
+			}
+			err = ee
+		}
+	}()
+	e.aff(e.intExpr(x, c), emNewOperands())
+	return nil
+}
+
+// indexValue writes the subscript x as an SSA value of type index: an
+// affine.apply when it is affine, else the C expression computed by
+// arith (it reads other elements, A[B[i]]) and converted with
+// arith.index_cast.
+func (e *fnEmitter) indexValue(x cfront.Expr, c *emStmt) string {
+	if e.affineSubError(x, c) == nil {
+		o := emNewOperands()
+		r := e.aff(e.intExpr(x, c), o)
+		t := e.fresh()
+		e.line("%s = affine.apply affine_map<%s -> (%s)>%s", t, o.header(), r, o.list())
+		return t
+	}
+	v := e.rvalue(x, c)
+	if emIsFloat(v.typ) || v.typ == "i1" {
+		emFail(x.Pos(), "subscript %s is not an integer", x.Format(nil))
+	}
+	t := e.fresh()
+	e.line("%s = arith.index_cast %s : %s to index", t, v.ssa, v.typ)
+	return t
 }
 
 // intExpr is the integer C expression x (a subscript) as an AST
@@ -201,13 +283,21 @@ func (e *fnEmitter) intExpr(x cfront.Expr, c *emStmt) ast.Expr {
 // load reads an element.
 func (e *fnEmitter) load(lv emLvalue) emVal {
 	t := e.fresh()
-	e.line("%s = affine.load %s%s : %s", t, lv.v.ssa, lv.idx, lv.v.mtype)
+	op := "affine.load"
+	if lv.mem {
+		op = "memref.load"
+	}
+	e.line("%s = %s %s%s : %s", t, op, lv.v.ssa, lv.idx, lv.v.mtype)
 	return emVal{t, lv.v.elem}
 }
 
 // store writes x (of the element type) to an element.
 func (e *fnEmitter) store(lv emLvalue, x emVal) {
-	e.line("affine.store %s, %s%s : %s", x.ssa, lv.v.ssa, lv.idx, lv.v.mtype)
+	op := "affine.store"
+	if lv.mem {
+		op = "memref.store"
+	}
+	e.line("%s %s, %s%s : %s", op, x.ssa, lv.v.ssa, lv.idx, lv.v.mtype)
 }
 
 // constant is the constant v of type typ.

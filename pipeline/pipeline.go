@@ -33,7 +33,9 @@ package pipeline
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -384,6 +386,7 @@ func (rr *regionRun) buildModel() (*model, error) {
 	}
 	plainElemTypes(s) // decls.go
 	rr.ids = fileNames(rr.f)
+	rr.mayAccesses(s)
 	s = rr.applySplit(s) // split.go
 	plainElemTypes(s)
 	reg.Scop = s
@@ -398,6 +401,25 @@ func (rr *regionRun) buildModel() (*model, error) {
 	}
 	reg.Deps = m.d
 	return m, nil
+}
+
+// mayAccesses turns off, for a region with may accesses (scop's
+// Access.May: a subscript that is not affine, A[B[i]]), the stages that
+// need the element each access touches: vector code (strides, kernels)
+// and statement splitting. The schedule, its tiles and parallel loops
+// still come from the dependences, which cover every pair of instances
+// that may touch one element; the private copies of arrays (package
+// privatize) need every read's value-based source in the same iteration,
+// which a may-write never is alone (it kills nothing, so the flows from
+// earlier iterations stay).
+func (rr *regionRun) mayAccesses(s *scop.Scop) {
+	if !s.HasMay() {
+		return
+	}
+	arrays := slices.Sorted(maps.Keys(s.MayArrays()))
+	rr.reg.Remarks = append(rr.reg.Remarks, fmt.Sprintf("may accesses (subscripts that are not affine) to %s: no vector code or statement splitting in this region", strings.Join(arrays, ", ")))
+	rr.opt.Vectorize = false
+	rr.opt.Split = false
 }
 
 // indentRegion indents every non-empty line by ind.

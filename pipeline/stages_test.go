@@ -219,7 +219,7 @@ func TestDump(t *testing.T) {
 	src := stageInputs[0].src + `void g(int n, double A[n]) {
 #pragma scop
   for (int i = 0; i < n; i++)
-    A[i * i] = A[n - i - 1];
+    A[i] = A[n - i - 1] + foo(i);
 #pragma endscop
 }
 `

@@ -1,7 +1,8 @@
 // Two nests with memref.load/store: the first indexes with values
 // computed by arith from the loop variables (affine, raised), the second
-// gathers through an index array (not affine: the nest is kept as written,
-// with a warning from the model). Written by hand.
+// gathers through an index array (not affine: raised with a may access of
+// the model, written back as memref.load with the computed index). Written
+// by hand.
 module {
   func.func @gather(%A: memref<40x40xf64>, %idx: memref<40xi32>, %out: memref<40xf64>, %n: index) {
     %c1 = arith.constant 1 : index
