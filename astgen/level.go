@@ -348,6 +348,12 @@ func (g *gen) unionCovers(n int, h, ci, cj []cons, hs, u presburger.Set) bool {
 		}
 		return out
 	}
+	if g.outsideAt(hs, u) {
+		// A point of the shared constraints in neither part: some pair
+		// of negated constraints holds there.
+		g.tick()
+		return false
+	}
 	ni, nj := negs(ci), negs(cj)
 	if len(ni)*len(nj) > 64 {
 		return g.isSubset(hs, u)
@@ -938,7 +944,10 @@ func (g *gen) exactSingleValue(dom presburger.Set, n, d int) (aff, bool) {
 	if g.twoValuesNearSample(dom, n, d) {
 		return aff{}, false
 	}
-	if dom.NParts() > 1 && !g.singleValuedQuick(dom, n, d) {
+	if !g.singleValuedQuick(dom, n, d) {
+		// Two values of the dim at the same outer point: no equality of
+		// the hull gives it, and the pair test costs a fraction of the
+		// hull.
 		return aff{}, false
 	}
 	var hull presburger.BasicSet
