@@ -182,7 +182,10 @@
 // first tried by a rational Fourier-Motzkin proof (rational.go) that
 // needs no integer solver; the pruning of dominated bounds skips the
 // exact test when the context has more than maxExactLocals local
-// variables (one test could take seconds on multi-level tiles).
+// variables (one test could take seconds on multi-level tiles), and the
+// points of a context that refuted one comparison of bounds are kept for
+// the whole generation and refute later ones without the engine
+// (witnessesFor).
 //
 // Within one generation the answers of emptiness, inclusion, implication,
 // sampling and residue queries are memoized (memo.go) under a key that
@@ -202,11 +205,13 @@
 // component graph decides a scalar dim (a constant of both statements)
 // from the constants; a degenerate dim on the exact domain is refuted by
 // two values at the outer values of a few sample points, then by the
-// pair test, before the affine hull is computed; a statement guard on
+// pair test (on one-part domains too), before the affine hull is
+// computed; a statement guard on
 // one conjunction with known divisions is decided by implying each of
 // its constraints rather than by subtraction; coalescing tests whether
 // the shared constraints lie in the union of two conjunctions by one
-// small emptiness test per pair of negated constraints; an inclusion
+// small emptiness test per pair of negated constraints, after looking
+// for a sample point of the shared constraints outside both; an inclusion
 // a ⊆ b is refuted by a sample point of a outside b before b is
 // subtracted from a (isSubset); the gist of a guard first asks whether
 // the context alone implies a constraint (one memoized question shared by

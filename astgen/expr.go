@@ -347,7 +347,7 @@ func (g *gen) pruneBounds(as []aff, b *build, lower bool) []aff {
 		simp[i] = g.simplifyDivs(g.substVals(a, b), b)
 	}
 	drop := make([]bool, len(as))
-	wit := &witnesses{s: b.generated, nloc: -1}
+	wit := g.witnessesFor(b.generated)
 	for j := range as {
 		for i := range as {
 			if i == j || drop[i] || !g.optional() {

@@ -35,6 +35,9 @@ type gen struct {
 	cache map[string]memoVal
 	// coalesced holds the coalesced executed maps of restrictAll.
 	coalesced map[string]presburger.Map
+	// wits holds the implication witnesses of each context set
+	// (witnessesFor), under its memo key.
+	wits map[string]*witnesses
 	// reserved holds the names generated iterators must not take: the
 	// parameters, the statement names and Config.Reserved. iters caches
 	// the iterator names chosen so far (iterName).

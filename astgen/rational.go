@@ -66,7 +66,8 @@ func (g *gen) ratImplies(s presburger.Set, e aff) bool {
 // e >= 0" on the same set s: the points of s the engine finds violating
 // one test are kept, and a later test that one of them violates is
 // answered without the engine (most pairs of bounds compared by
-// pruneBounds are incomparable, and a few points refute them all).
+// pruneBounds are incomparable, and a few points refute them all). One
+// value per set lives for the whole generation (witnessesFor).
 type witnesses struct {
 	s    presburger.Set
 	pts  [][]int64
@@ -74,7 +75,25 @@ type witnesses struct {
 }
 
 // maxWitnesses bounds the points kept.
-const maxWitnesses = 16
+const maxWitnesses = 32
+
+// witnessesFor returns the witnesses of the context s, shared by every
+// test on the same set within the generation (the bounds of sibling
+// pieces and of the lower and upper sides of a loop are compared in the
+// same generated constraints): a point that refuted one test is a point
+// of s and refutes any later test it violates.
+func (g *gen) witnessesFor(s presburger.Set) *witnesses {
+	key := new(keyer).set(s).String()
+	if w, ok := g.wits[key]; ok {
+		return w
+	}
+	if g.wits == nil {
+		g.wits = map[string]*witnesses{}
+	}
+	w := &witnesses{s: s, nloc: -1}
+	g.wits[key] = w
+	return w
+}
 
 // maxExactLocals is the number of local variables (floor divisions and
 // existentials) of the context above which the exact test is not tried:
