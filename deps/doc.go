@@ -79,7 +79,22 @@
 // where Output ∘ Flow = { w -> r : exists w' : w -> w' in Output (same
 // element, w' after w), w' -> r in Flow (w' writes what r reads, before
 // r) } is the set of writes overwritten before the read. This is exact
-// because every write of the model is a must-write. Anti and output
+// when w' is a must-write and r reads one known element. A may access
+// (scop's Access.May: a subscript that is not affine, A[B[i]]) touches
+// one element of its relation, not all of them, so only must-writes
+// kill, and a flow into a may-read keeps its memory-based relation
+// (ValueBased unset): every actual last writer stays a source.
+//
+// # May accesses
+//
+// The memory-based relations of may accesses are built as any others:
+// a_S(i) = a_T(j) over relations that are not functions gives every pair
+// of instances that may touch one element, a sound over-approximation of
+// the actual conflicts for any values of the data the subscripts read
+// (checked by brute force in may_test.go against runs with concrete
+// index arrays). Legality, parallel loops and the self-check use them
+// as they are. A dependence through a may access is never a reduction
+// dependence (ReductionCandidate): the element updated is not known. Anti and output
 // dependences stay memory-based: they are what a transformation must
 // respect unless it renames or expands memory (array expansion,
 // privatization), so the scheduler must use Memory-based anti/output

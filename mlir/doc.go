@@ -50,8 +50,12 @@
 // A statement instance S(c0, c1) is S's C syntax (scop.Statement.Syntax)
 // with its iterators replaced by the instance's arguments: array elements
 // are affine.load/affine.store with the subscripts as affine expressions of
-// the loop variables and the parameters (symbols), and the arithmetic is
-// typed as C types it:
+// the loop variables and the parameters (symbols), except for the may
+// accesses of the model (scop.Access.May: a subscript read from memory,
+// A[B[i]], or not affine), which are memref.load/memref.store with the
+// subscripts computed as C computes them (arith, then arith.index_cast to
+// index; the affine ones by affine.apply); the arithmetic is typed as C
+// types it:
 //
 //	double -> f64, float -> f32, int -> i32, long/long long -> i64,
 //	short -> i16, char -> i8

@@ -140,7 +140,10 @@ func (lw *lowered) parallel() {
 	// (remainders, short reductions) gain the same.
 	n, sr := scalarize.Rewrite(lw.n, s, lw.body)
 	lw.n, lw.body = n, sr.Body(lw.body)
-	if lc.origKept && !opt.Vectorize {
+	// A private array needs exact writes: a may-write (scop's
+	// Access.May) may leave an element unwritten that the loop's
+	// output dependences take for overwritten.
+	if lc.origKept && !opt.Vectorize && !s.HasMay() {
 		n, pr := privatize.Outer(lw.n, s, lc.d, lc.f, lc.r)
 		lw.n, lw.body = n, pr.Body(lw.body)
 		reg.Remarks = append(reg.Remarks, pr.Notes...)

@@ -405,19 +405,18 @@ func (rr *regionRun) buildModel() (*model, error) {
 
 // mayAccesses turns off, for a region with may accesses (scop's
 // Access.May: a subscript that is not affine, A[B[i]]), the stages that
-// need the element each access touches: vector code (strides, kernels)
-// and statement splitting. The schedule, its tiles and parallel loops
-// still come from the dependences, which cover every pair of instances
-// that may touch one element; the private copies of arrays (package
-// privatize) need every read's value-based source in the same iteration,
-// which a may-write never is alone (it kills nothing, so the flows from
-// earlier iterations stay).
+// need the element each access touches: vector code (strides, kernels),
+// statement splitting, and the private copies of arrays (lower.go: package
+// privatize takes the writes that its output dependences show overwritten
+// for overwritten, which a may-write's are not). The schedule, its tiles
+// and parallel loops still come from the dependences, which cover every
+// pair of instances that may touch one element.
 func (rr *regionRun) mayAccesses(s *scop.Scop) {
 	if !s.HasMay() {
 		return
 	}
 	arrays := slices.Sorted(maps.Keys(s.MayArrays()))
-	rr.reg.Remarks = append(rr.reg.Remarks, fmt.Sprintf("may accesses (subscripts that are not affine) to %s: no vector code or statement splitting in this region", strings.Join(arrays, ", ")))
+	rr.reg.Remarks = append(rr.reg.Remarks, fmt.Sprintf("may accesses (subscripts that are not affine) to %s: no vector code, statement splitting or private arrays in this region", strings.Join(arrays, ", ")))
 	rr.opt.Vectorize = false
 	rr.opt.Split = false
 }

@@ -91,12 +91,35 @@
 // subscript, the least and greatest value over the elements the region
 // accesses, as quasi-affine expressions of the parameters.
 //
+// # May accesses
+//
+// A subscript that is not affine but reads array elements (A[B[i]],
+// A[*p]) or computes with products, divisions or math functions of the
+// iterators (A[i*i], A[(i*j) % n], A[i / m]) makes a may access
+// (Access.May): the instance touches one element of the relation, which
+// leaves every such subscript free ({ S[i, j] -> A[i, o1] } for
+// A[i][B[j]]), within [0, extent) when the array's declared extent is an
+// integer constant and binds the subscript (an inner one, or the
+// outermost of an array declared in the region; C ignores the outermost
+// extent of a parameter), the affine subscripts exact. The reads of the
+// subscript are ordinary reads of the statement (B[j], exact); its side
+// effects, unknown calls and calls of function-like macros are rejected
+// as anywhere else. A may access of a delinearized array leaves every
+// subscript of the model free. The free output dimensions are named o0,
+// o1, ... (with a longer prefix when a parameter or iterator starts
+// with o). A statement with a may access to the array it writes is no
+// update (Statement.Update): the element it updates depends on data.
+// Coefficients refuses may accesses. Package deps keeps every pair of
+// instances that may touch one element and never lets a may-write kill.
+//
 // # What is rejected
 //
 // A region that cannot be modelled is rejected as a whole with
 // "file:line:col: error: <what> (<why>)" and left untouched: non-affine
-// subscripts, bounds or conditions (i*j, A[B[i]], conditions on data,
-// A[i*n + j + 1] where j + 1 may reach n),
+// bounds or conditions (i*j, conditions on data), subscripts that are
+// neither affine nor may accesses (a scalar the region writes, A[k]; a
+// call of a macro or unknown function; A[i*n + j + 1] where j + 1 may
+// reach n),
 // calls of unknown functions or of macros that hide memory writes (or
 // reads that cannot be expanded: # or ##, variable arguments, a body that
 // is not an expression),
@@ -153,8 +176,10 @@
 //
 //	Scop            pet_scop / isl's "scop" (pet, PPCG)
 //	Statement       pet_stmt
-//	Access.Rel      pet_expr_access_get_may_read/may_write/must_write (all
-//	                our writes are must-writes: no data-dependent control)
+//	Access.Rel      pet_expr_access_get_may_read/may_write/must_write (a
+//	                write is a must-write unless Access.May: no
+//	                data-dependent control, only data-dependent subscripts)
+//	Access.May      pet's may accesses of an access with a non-affine index
 //	FlatSchedule    the 2d+1 schedule of Feautrier / Bastoul (CLooG, OpenScop)
 //	Schedule        pet_scop_get_schedule (isl schedule tree)
 //
