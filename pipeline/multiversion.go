@@ -39,8 +39,7 @@ func versionValues(opt Options) []int64 {
 func versioned(src []byte, f *cfront.File, r *cfront.Region, reg *Region, opt Options, prefix string, err error) (string, bool) {
 	vals := versionValues(opt)
 	params := multiversion.Select(r, multiversion.Params(f, r), vals, func(v *cfront.Region) bool {
-		_, err := scop.FromRegion(f, v, scop.Config{File: f.Name, Context: opt.Context})
-		return err == nil
+		return versionModel(f, v, opt, prefix)
 	})
 	if len(params) == 0 {
 		return "", false
@@ -109,6 +108,28 @@ func versioned(src []byte, f *cfront.File, r *cfront.Region, reg *Region, opt Op
 	first.Region = r
 	*reg = *first
 	return underVersions(src, r, conds, texts), true
+}
+
+// versionModel reports whether the version v of a region has a model and,
+// unless --assume-noalias, a run-time check that its arrays do not
+// overlap (the two things that fail before the scheduler runs): the probe
+// of multiversion.Select.
+func versionModel(f *cfront.File, v *cfront.Region, opt Options, prefix string) bool {
+	s, err := scop.FromRegion(f, v, scop.Config{File: f.Name, Context: opt.Context})
+	if err != nil {
+		return false
+	}
+	if opt.AssumeNoAlias {
+		return true
+	}
+	pairs, err := aliasPairs(f, v, s)
+	if err != nil {
+		return false
+	}
+	if len(pairs) > 0 {
+		_, _, err = aliasCondition(s, pairs, prefix)
+	}
+	return err == nil
 }
 
 // mergeVersion adds to reg, which describes the first version, what the
