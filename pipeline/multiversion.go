@@ -80,6 +80,7 @@ func versioned(src []byte, f *cfront.File, r *cfront.Region, reg *Region, opt Op
 		if first == nil {
 			first = vreg
 			first.Remarks = prefixed(v.Cond, vreg.Remarks)
+			first.Warnings = prefixed(v.Cond, vreg.Warnings)
 			continue
 		}
 		mergeVersion(first, vreg, v.Cond)
