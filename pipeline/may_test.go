@@ -55,14 +55,14 @@ var mayPrograms = []mayProgram{
 		region: "  for (int i = 0; i < N; i++)\n    y[idx[i]] = 2.0 * x[i];\n  for (int i = 0; i < N; i++)\n    z[i] = y[i] + x[i];",
 		init:   "for (int i = 0; i < N; i++) { x[i] = i + 0.25 * s; y[i] = -1.0; idx[i] = idxval(s, i, N / 3); }",
 		print:  "for (int i = 0; i < N; i++) printf(\"%a %a\\n\", y[i], z[i]);",
-		noPar: []string{"double y["}, parallel: []bool{false, true}},
+		noPar:  []string{"double y["}, parallel: []bool{false, true}},
 	{name: "permuted-copy",
 		// Rows copied to rows chosen by p: the loop over j carries
 		// nothing, the loop over i carries the may-dependences.
-		decls:  "#define N 300\ndouble A[N][N], B[N][N];\nint p[N];",
-		region: "  for (int j = 0; j < N; j++)\n    for (int i = 0; i < N; i++)\n      A[p[i]][j] = B[i][j] + A[i][j];",
-		init:   "for (int i = 0; i < N; i++) { p[i] = idxval(s, i, N / 2); for (int j = 0; j < N; j++) { A[i][j] = i - j; B[i][j] = (i * j) % 11 + s; } }",
-		print:  "for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) printf(\"%a\\n\", A[i][j]);",
+		decls:    "#define N 300\ndouble A[N][N], B[N][N];\nint p[N];",
+		region:   "  for (int j = 0; j < N; j++)\n    for (int i = 0; i < N; i++)\n      A[p[i]][j] = B[i][j] + A[i][j];",
+		init:     "for (int i = 0; i < N; i++) { p[i] = idxval(s, i, N / 2); for (int j = 0; j < N; j++) { A[i][j] = i - j; B[i][j] = (i * j) % 11 + s; } }",
+		print:    "for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) printf(\"%a\\n\", A[i][j]);",
 		parallel: []bool{true, false}},
 	{name: "gathered-matmul",
 		// A product that reads B's columns through a permutation: tiled
@@ -73,10 +73,10 @@ var mayPrograms = []mayProgram{
 		print:  "for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) printf(\"%a\\n\", C[i][j]);",
 		par:    []string{"omp parallel for", "tessera_floord(N - 1, "}, parallel: []bool{true, true, false}, reduction: []bool{false, false, true}},
 	{name: "nonaffine-arith",
-		decls:  "#define N 200\ndouble A[N][N], B[N][N];",
-		region: "  for (int i = 0; i < N; i++)\n    for (int j = 0; j < N; j++)\n      A[i][(i * j + s0) % N] += B[i][j];",
-		init:   "s0 = s; for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) { A[i][j] = 0.25 * (i + j); B[i][j] = (i ^ j) + 0.5; }",
-		print:  "for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) printf(\"%a\\n\", A[i][j]);",
+		decls:    "#define N 200\ndouble A[N][N], B[N][N];",
+		region:   "  for (int i = 0; i < N; i++)\n    for (int j = 0; j < N; j++)\n      A[i][(i * j + s0) % N] += B[i][j];",
+		init:     "s0 = s; for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) { A[i][j] = 0.25 * (i + j); B[i][j] = (i ^ j) + 0.5; }",
+		print:    "for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) printf(\"%a\\n\", A[i][j]);",
 		parallel: []bool{true, false}},
 }
 
