@@ -18,7 +18,11 @@ func Print(w io.Writer, d *Deps) error {
 	}
 	fmt.Fprintf(&b, "dependences (%s): %d\n", mode, len(d.Deps))
 	for _, x := range d.Deps {
-		fmt.Fprintf(&b, "  %s %s -> %s on %s (access %d -> %d)", x.Kind, x.Source.Name, x.Target.Name, x.Array, x.SrcAccess, x.TgtAccess)
+		may := ""
+		if x.Source.Accesses[x.SrcAccess].May || x.Target.Accesses[x.TgtAccess].May {
+			may = ", may" // through a may access: instances that may touch one element
+		}
+		fmt.Fprintf(&b, "  %s %s -> %s on %s (access %d -> %d%s)", x.Kind, x.Source.Name, x.Target.Name, x.Array, x.SrcAccess, x.TgtAccess, may)
 		fmt.Fprintf(&b, " levels %s", levels(x.Levels))
 		if dist, ok := d.Distances(x); ok {
 			fmt.Fprintf(&b, " distance %s", dist)
