@@ -433,12 +433,34 @@ func (e *regionExplainer) details() []string {
 
 // rejectedSchedulerRemarks are the scheduler's remarks when the winner
 // is not the scheduler's result (nil otherwise).
+//
+// When the winner is the scheduler's result on one model (the region's,
+// or its scalar-expanded one), the remarks of the scheduler run on the
+// other model are about a schedule that was not kept either: they are
+// rejected too, except those the winner's run made as well.
 func (e *regionExplainer) rejectedSchedulerRemarks() map[string]bool {
 	ch := e.r.Choice
-	if ch == nil || ch.Win == nil || ch.Win.Kind == Scheduled {
+	if ch == nil || ch.Win == nil {
 		return nil
 	}
 	out := map[string]bool{}
+	if ch.Win.Kind == Scheduled {
+		mine := map[string]bool{}
+		for _, m := range ch.Win.SchedulerRemarks {
+			mine[m] = true
+		}
+		for _, c := range ch.Cands {
+			if c.Expanded == ch.Win.Expanded {
+				continue
+			}
+			for _, m := range c.SchedulerRemarks {
+				if !mine[m] {
+					out[m] = true
+				}
+			}
+		}
+		return out
+	}
 	for _, c := range ch.Cands {
 		for _, m := range c.SchedulerRemarks {
 			out[m] = true

@@ -44,6 +44,9 @@ var internalRE = []*regexp.Regexp{
 var (
 	quotedRE   = regexp.MustCompile("`[^`]*`")
 	expandedRE = regexp.MustCompile(`\btessera_[A-Za-z0-9_]*\[`)
+	// generatedRE is a generated name (an expanded array, an outlined
+	// function), which only the expansion's own remark may show.
+	generatedRE = regexp.MustCompile(`\btessera_[A-Za-z_][A-Za-z0-9_]*_[0-9]+\b`)
 )
 
 // internalIn returns the first internal identifier of text ("" if none).
@@ -54,6 +57,9 @@ func internalIn(text string) string {
 		}
 	}
 	for _, line := range strings.Split(text, "\n") {
+		if m := generatedRE.FindString(line); m != "" && !strings.Contains(line, "scalar expansion: ") {
+			return m
+		}
 		for _, q := range quotedRE.FindAllString(line, -1) {
 			if expandedRE.MatchString(q) {
 				return q

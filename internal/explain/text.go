@@ -109,8 +109,34 @@ func (e *regionExplainer) tr(m string) string {
 		}
 		return s
 	})
+	if !strings.HasPrefix(m, "scalar expansion: ") {
+		m = e.expandedNames(m)
+	}
 	return foldConstants(m)
 }
+
+// expandedNames names the arrays that scalar expansion made of a scalar
+// x (tessera_x_0, an array of the region's model) by the scalar, with
+// their subscripts dropped, as the source names it; the remark of the
+// expansion itself keeps the arrays' names, which the output shows.
+func (e *regionExplainer) expandedNames(m string) string {
+	s := e.r.Scop
+	if s == nil || !strings.Contains(m, "tessera_") {
+		return m
+	}
+	for _, a := range s.Arrays {
+		g := expandedArrayRE.FindStringSubmatch(a.Name)
+		if g == nil {
+			continue
+		}
+		re := regexp.MustCompile(`\b` + regexp.QuoteMeta(a.Name) + `\b(\[[^\[\]]*\])*`)
+		m = re.ReplaceAllLiteralString(m, g[1])
+	}
+	return m
+}
+
+// expandedArrayRE is the name of an array that scalar expansion made.
+var expandedArrayRE = regexp.MustCompile(`^tessera_([A-Za-z_][A-Za-z0-9_]*)_[0-9]+$`)
 
 // ordinal is "first" for 0, "second" for 1, ...
 func ordinal(k int) string {
