@@ -302,6 +302,7 @@ for f in "${FILES[@]}"; do
 				sp=$(ratio "$tbase" "$tt")
 			fi
 		fi
+		diag=$(printf '%s' "$diag" | tr '\t\n' '  ')
 		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$rel" "$fl" "$verdict" "$opt" "$trc" "$tsec" "$cc" "$run" "$nerr" "$nwarn" "$nnote" "$sp" "$diag" "$tpolly" "$tpollypar" >>"$RES"
 		printf '%-40s %-9s %-9s opt=%s rc=%s %ss %s\n' "$rel" "$fl" "$verdict" "$opt" "$trc" "$tsec" "${diag:0:100}"
 	done
