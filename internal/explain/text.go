@@ -80,6 +80,7 @@ func (e *regionExplainer) tr(m string) string {
 	})
 	m = helperRE.ReplaceAllString(m, "$1(")
 	m = e.simplerConditions(m)
+	m = e.simplerRanges(m)
 	m = costsRE.ReplaceAllString(m, "; ")
 	m = nestRE.ReplaceAllString(m, "the loop nest")
 	m = outlinedRE.ReplaceAllString(m, "moved into a function of its own,")
@@ -177,6 +178,64 @@ func (e *regionExplainer) simplerConditions(m string) string {
 		m = b.String()
 	}
 	return m
+}
+
+// simplerRanges simplifies the subscripts of the address ranges of an
+// alias check ("on the ranges A[0] to A[max(0, N - 1)]; ...") against the
+// region's context where some statement runs (rangeCtx): the ranges are
+// compared only then.
+func (e *regionExplainer) simplerRanges(m string) string {
+	const lead, end = "on the ranges ", "); the original code otherwise"
+	i := strings.Index(m, lead)
+	if i < 0 {
+		return m
+	}
+	j := strings.Index(m[i:], end)
+	if j < 0 {
+		return m
+	}
+	i += len(lead)
+	j += i - len(lead)
+	c := e.rangeCtx()
+	ranges := subscriptRE.ReplaceAllStringFunc(m[i:j], func(sub string) string {
+		x, ok := parseCond(sub[1:len(sub)-1], nil)
+		if !ok || isCond(x) {
+			return sub
+		}
+		return "[" + cString(c.simplify(x)) + "]"
+	})
+	return m[:i] + ranges + m[j:]
+}
+
+// subscriptRE is one subscript (without brackets inside).
+var subscriptRE = regexp.MustCompile(`\[[^\[\]]+\]`)
+
+// rangeCtx is the region's context where some statement of the region
+// runs: its model's context and the parameters of some statement's
+// non-empty domain.
+func (e *regionExplainer) rangeCtx() *context {
+	s := e.r.Scop
+	if s == nil || e.noCtx {
+		return newContext(nil, presburger.Set{})
+	}
+	var runs presburger.Set
+	have := false
+	if err := e.ctx().query(func() {
+		for _, d := range s.Domain.Sets() {
+			p := d.Params()
+			if !have {
+				runs, have = p, true
+				continue
+			}
+			runs = runs.Union(p)
+		}
+		if have {
+			runs = runs.AlignParams(s.Params).Intersect(s.Context.AlignParams(runs.Space().Params()))
+		}
+	}); err != nil || !have {
+		return e.ctx()
+	}
+	return newContext(runs.Space().Params(), runs)
 }
 
 // condition is one condition of a remark, simplified against the
