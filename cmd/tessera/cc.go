@@ -242,7 +242,7 @@ func runCC(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if dir != "" && filepath.Dir(src) != dir {
 			continue // see ccHelp: one directory of sources per command line
 		}
-		text, code := optimizeSource(src, base, l, stderr)
+		text, code := optimizeSource(src, base, flags, l, stderr)
 		if code == 2 {
 			return 2
 		}
@@ -304,11 +304,38 @@ func runCC(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return code
 }
 
+// ccFlagError is the usage error of tessera cc for the first line of
+// tessera opt's usage error msg: the flag named as the user wrote it,
+// --tessera-FLAG when the command line has that flag (fromLine), else
+// said to be from TESSERA_FLAGS, and the hint to tessera cc's help.
+func ccFlagError(msg string, fromLine []string) string {
+	line, _, _ := strings.Cut(strings.TrimPrefix(msg, "tessera opt: "), "\n")
+	bad := ""
+	if m := ccFlagRE.FindStringSubmatch(line); m != nil {
+		bad = m[1]
+	}
+	onLine := false
+	for _, f := range fromLine {
+		name, _, _ := strings.Cut(strings.TrimLeft(f, "-"), "=")
+		onLine = onLine || name == bad
+	}
+	if onLine {
+		line = ccFlagRE.ReplaceAllString(line, "--tessera-$1")
+	} else {
+		line += " (in TESSERA_FLAGS)"
+	}
+	return "tessera cc: " + line + "\nRun 'tessera cc -h' for help.\n"
+}
+
+// ccFlagRE is a flag name in tessera opt's messages.
+var ccFlagRE = regexp.MustCompile(`--([a-z][a-z0-9-]*)`)
+
 // optimizeSource runs tessera opt on the source src with the flags base
-// and the line's preprocessor flags. It returns the text to compile in
-// its place (nil: the source as it is) and 2 when tessera's flags are
-// bad (the message was printed).
-func optimizeSource(src string, base []string, l *ccLine, stderr io.Writer) ([]byte, int) {
+// (of which fromLine came from the command line's --tessera-FLAG) and the
+// line's preprocessor flags. It returns the text to compile in its place
+// (nil: the source as it is) and 2 when tessera's flags are bad (the
+// message was printed).
+func optimizeSource(src string, base, fromLine []string, l *ccLine, stderr io.Writer) ([]byte, int) {
 	orig, err := os.ReadFile(src)
 	if err != nil {
 		return nil, 0 // the compiler says why
@@ -332,7 +359,7 @@ func optimizeSource(src string, base []string, l *ccLine, stderr io.Writer) ([]b
 	code := run(optArgs, nil, &out, &msgs)
 	switch {
 	case code == 2:
-		fmt.Fprintf(stderr, "tessera cc: bad tessera flag in %s (TESSERA_FLAGS or --tessera-...):\n%s", strings.Join(base, " "), msgs.String())
+		fmt.Fprint(stderr, ccFlagError(msgs.String(), fromLine))
 		return nil, 2
 	case code != 0:
 		why := strings.TrimSpace(msgs.String())
