@@ -25,8 +25,8 @@
 // It takes the AST of the original schedule with its parallel marks,
 // the model, the memory-based dependences and the region's syntax (for
 // the array's declaration), and gives the rewritten AST and a Result
-// whose Body prints the private declarations (typed: a map of the AST's
-// User nodes, Result.Decls). It is its own package because it is a
+// whose Body prints the private declarations (Result.Texts, an emit.Texts
+// keyed by the AST's User nodes, whose payload is a Decl). It is its own package because it is a
 // transformation with its own legality conditions, proved on the
 // value-based dependences, apart from the scheduler's privatization of
 // scalars (scheduler.Private) and from OpenMP's clauses.
