@@ -297,7 +297,13 @@ func aliasCondition(s *scop.Scop, pairs [][2]*scop.Array, prefix string) (cond, 
 			if errors.As(err, &pe) {
 				return nil, err
 			}
-			return nil, &aliasError{fmt.Sprintf("the elements of %s that the region accesses have no closed-form bounds (%v)", a.Name, err)}
+			why := err.Error()
+			if s.MayArrays()[a.Name] {
+				// A may access ranges over the whole extent, which
+				// C does not give for a pointer or array parameter.
+				why = "a subscript that is not affine may take any value: " + why
+			}
+			return nil, &aliasError{fmt.Sprintf("the elements of %s that the region accesses have no closed-form bounds (%s)", a.Name, why)}
 		}
 		if !ok {
 			spans[a.Name] = nil

@@ -198,3 +198,25 @@ func TestMayAccessSchedules(t *testing.T) {
 		}
 	}
 }
+
+// TestMayAccessPointers checks a may access to a pointer: the run-time
+// check that the arrays do not overlap needs the elements' bounds, which
+// a subscript read from memory does not give, so the region is kept with
+// a warning that says so, and optimized under --assume-noalias.
+func TestMayAccessPointers(t *testing.T) {
+	src := "void k(int n, int m, double *h, double *w, int *idx, double *y) {\n#pragma scop\n  for (int i = 0; i < n; i++)\n    h[idx[i]] += w[i];\n  for (int i = 0; i < m; i++)\n    y[i] = h[i];\n#pragma endscop\n}\n"
+	res, err := Optimize("k.c", []byte(src), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Regions[0].Kept || len(res.Diags) == 0 || !strings.Contains(res.Diags[0].String(), "elements of h that the region accesses have no closed-form bounds (a subscript that is not affine may take any value") {
+		t.Errorf("kept %v, diagnostics %v", res.Regions[0].Kept, res.Diags)
+	}
+	res, err = Optimize("k.c", []byte(src), Options{AssumeNoAlias: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Regions[0].Kept {
+		t.Errorf("kept under --assume-noalias: %v", res.Diags)
+	}
+}
