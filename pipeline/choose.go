@@ -24,7 +24,10 @@ import (
 //     accesses (betterInnermost), the original order with parallel marks,
 //     if it has any; with --vectorize the two meet in a vector duel.
 //  4. Gains: the new schedule when it tiles or parallelizes something
-//     (scheduler.Result.Gains).
+//     (scheduler.Result.Gains), unless, in the sequential flow with
+//     --vectorize, it tiles a time loop (scheduler.Result.TimeTiled) and
+//     the original order vectorizes more of the deepest statements
+//     (vectorLoss).
 //  5. Vector duel: with --vectorize, the new schedule against the
 //     original order prepared for the vector stage.
 //  6. Do no harm: otherwise the original order.
@@ -72,6 +75,7 @@ const (
 	whySchedFailed    = "the scheduler failed, and the original order is always legal"
 	whyParOriginal    = "the new schedule neither tiles, privatizes nor improves the innermost accesses, and the original order has parallel loops as written"
 	whyGains          = "it tiles or runs in parallel what the original does not"
+	whyVectorLoss     = "the new schedule tiles a time loop, and its vector code covers fewer of the deepest statements than the original order's"
 	whyVectorNothing  = "the vector stage does nothing with the new schedule"
 	whyVectorMore     = "its vector code covers more of the deepest statements"
 	whyVectorNotMore  = "the new schedule's vector code covers no more of the deepest statements"
@@ -145,6 +149,9 @@ func (rr *regionRun) chooseOn(m *model) (*choice, error) {
 		}
 	}
 	if sr.Gains {
+		if rr.opt.Vectorize && !rr.opt.Sched.Parallel && sr.TimeTiled {
+			return rr.vectorLoss(ch, nw, ch.add(rr.vectorOriginalCandidate(m, ch)))
+		}
 		return ch.decide(nw, whyGains), nil
 	}
 	if rr.opt.Vectorize {
@@ -174,6 +181,28 @@ func (rr *regionRun) vectorDuel(ch *choice, nw, plain *candidate) (*choice, erro
 	}
 	ch.remark(fmt.Sprintf("original schedule kept: --vectorize does not vectorize more of the new one's deepest statements (new %v, original %v)", nw.vec.Vectorized(), plain.vec.Vectorized()))
 	return ch.decide(plain, whyVectorNotMore), nil
+}
+
+// vectorLoss decides, in the sequential flow, between a new schedule nw
+// that tiles a time loop and the original order plain: both run through
+// the stages up to the vector stage, and plain wins when it vectorizes
+// more of the deepest statements than nw (vector.Gains with the roles
+// swapped). Tiling a time loop skews the band, and the skew can make the
+// innermost point loop carry a dependence, so its statements lose their
+// vector loop; the reuse across time steps that the tiles give does not
+// make up for the lost lanes (docs/PIPELINE.md).
+func (rr *regionRun) vectorLoss(ch *choice, nw, plain *candidate) (*choice, error) {
+	if err := rr.runStages(nw, "vector"); err != nil {
+		return nil, err
+	}
+	if err := rr.runStages(plain, "vector"); err != nil {
+		return nil, err
+	}
+	if vector.Gains(plain.vec, nw.vec, plain.m.s) {
+		ch.remark(fmt.Sprintf("original schedule kept: the new one tiles a time loop, and its vector code covers fewer of the deepest statements (new %v, original %v)", nw.vec.Vectorized(), plain.vec.Vectorized()))
+		return ch.decide(plain, whyVectorLoss), nil
+	}
+	return ch.decide(nw, whyGains), nil
 }
 
 // overBudget reports whether the scheduler's failure is a budget it ran

@@ -139,6 +139,11 @@ type Result struct {
 	// parallel; a schedule without either only reorders, and the caller
 	// may prefer the original order (see pipeline).
 	Gains bool
+	// TimeTiled reports whether some tiled band has a time member: a loop
+	// whose iterator no subscript uses, so that the band's tiles reuse
+	// data only across its iterations (time tiling of a stencil, which
+	// the band's skew makes legal).
+	TimeTiled bool
 	// Private lists, per parallel loop that needed it, the scalars
 	// privatized on it.
 	Private []Private
@@ -262,6 +267,9 @@ func scheduleOnce(d *deps.Deps, cfg Config) (res *Result, err error) {
 	for _, bp := range b.bands {
 		if bp.tiled || bp.flatPar >= 0 {
 			res.Gains = true
+		}
+		if ch := p.tileChoices[bandKey(bp.group, bp.first)]; ch != nil && bp.tiled && ch.time {
+			res.TimeTiled = true
 		}
 	}
 	for _, bp := range b.bands {

@@ -330,6 +330,10 @@ type tileChoice struct {
 	// l2 holds the second-level factors (nil: no second level).
 	l2  []int64
 	why string
+	// time is set when a member of the band is a time loop (no
+	// subscript uses its iterator: the tiles reuse data only across its
+	// iterations, and the band is skewed to tile it).
+	time bool
 }
 
 // chooseSizes picks the tile sizes of a band with the model.
@@ -554,6 +558,7 @@ func (b *builder) chooseTileSizes(group []int, first, width int, inner []int, ti
 		}
 	}
 	ch.sizes = slices.Clone(sizes)
+	ch.time = slices.Contains(m.time, true)
 	if p.cfg.L2Tile || buildL2Tile == "on" {
 		if f, fp, ok := m.chooseL2(sizes, c); ok {
 			ch.l2 = f
