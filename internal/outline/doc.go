@@ -18,7 +18,11 @@
 // lastprivate, reduction: they would have to be passed by address), when
 // its body writes a scalar, or when some name it uses cannot be typed (a
 // variable cfront does not know, an array whose declared extents are not
-// its rank, an extent that is not made of macros and constants).
+// its rank, an extent that is not made of macros and constants). An
+// accumulator of package scalarize is no such scalar: its load, which
+// declares it, is in the moved body with its loop and its store (the
+// load's scalarize.Part payload says so), so the function declares it
+// and receives no parameter for it.
 //
 // It takes the region's AST after OpenMP's annotation (package omp: the
 // clauses of each parallel loop), its model and syntax, and the printer

@@ -2,7 +2,6 @@ package outline
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -245,7 +244,6 @@ type outlineCall struct {
 var (
 	identRE = ctext.IdentRE
 	callRE  = ctext.CallRE
-	declRE  = regexp.MustCompile(`^\s*(?:const\s+)?([A-Za-z_][A-Za-z_0-9]*)\s+([A-Za-z_][A-Za-z_0-9]*)\s*=`)
 )
 
 // outlineLoop outlines the body of the parallel loop g under mark m (the
@@ -303,7 +301,7 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 	}
 	written := map[string]bool{}
 	calls := map[string]bool{}    // names followed by '(' in a text
-	declared := map[string]bool{} // names a text declares (scalarize's accumulators)
+	declared := map[string]bool{} // names the body declares (scalarize's accumulators)
 	for _, u := range users {
 		if ccguard.Is(u) {
 			continue // C text without names
@@ -312,8 +310,11 @@ func outlineLoop(m *ast.Mark, g *ast.For, clauses func(m *ast.Mark, f *ast.For) 
 		if err != nil {
 			return outlineCall{}, "", "a statement has no text"
 		}
-		if m := declRE.FindStringSubmatch(text); m != nil && (f.IsTypeName(m[1]) || ctext.IsKeyword(m[1])) {
-			declared[m[2]] = true
+		if p, ok := u.Payload.(scalarize.Part); ok && !p.Store {
+			// The load declares the accumulator (__typeof__(x) acc = x;),
+			// before the loop that updates it and the store: all three
+			// are in the body.
+			declared[p.Acc] = true
 		}
 		for _, m := range callRE.FindAllStringSubmatch(text, -1) {
 			calls[m[1]] = true

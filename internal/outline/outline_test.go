@@ -8,6 +8,8 @@ import (
 	"github.com/tessera-opt/tessera/astgen"
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/internal/cdecl"
+	"github.com/tessera-opt/tessera/internal/emit"
+	"github.com/tessera-opt/tessera/internal/scalarize"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -64,5 +66,54 @@ func TestRegionSeq(t *testing.T) {
 	src = strings.Replace(src, "A[i][j] = B[j][i] * 2.0;", "{ A[i][j] = B[j][i] * 2.0; z = A[i][j]; }", 1)
 	if o, _ := region(t, src); o == nil || o.Root != nil || !strings.Contains(strings.Join(o.Notes, "\n"), "writes the scalar z") {
 		t.Errorf("outlined though it writes z: %+v", o)
+	}
+}
+
+// TestRegionAccumulator: a parallel loop whose body holds an accumulator
+// of package scalarize (__typeof__(x) acc = x; a loop updating acc; x =
+// acc;) moves into a function that declares the accumulator itself,
+// recognized from the load's typed payload, and receives no parameter
+// for it.
+func TestRegionAccumulator(t *testing.T) {
+	src := "#define N 64\nvoid k(int n, double A[N][N], double x[N]) {\n#pragma scop\n" +
+		"for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) x[i] = x[i] + A[i][j];\n#pragma endscop\n}\n"
+	f, err := cfront.ParseFile("t.c", []byte(src), cfront.Config{})
+	if f == nil || err != nil || len(f.Regions) != 1 {
+		t.Fatalf("parse: %v", err)
+	}
+	r := f.Regions[0]
+	s, err := scop.FromRegion(f, r, scop.Config{File: "t.c"})
+	if err != nil {
+		t.Fatalf("scop: %v", err)
+	}
+	n, err := astgen.Generate(s.Schedule, astgen.Config{})
+	if err != nil {
+		t.Fatalf("astgen: %v", err)
+	}
+	body, _, err := cdecl.StatementBodies(r, s, "tessera_", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, ok := n.(*ast.For)
+	if !ok {
+		t.Fatalf("root %T", n)
+	}
+	n = &ast.Mark{Name: "parallel", Body: g}
+	n, sr := scalarize.Rewrite(n, s, body)
+	if len(sr.Texts) != 3 {
+		t.Fatalf("scalarize rewrote %d calls, want 3:\n%s", len(sr.Texts), ast.PrintC(n))
+	}
+	o := Region(n, Config{File: f, Region: r, Scop: s, Body: sr.Body(body), IterType: "int", Prefix: "tessera_",
+		Clauses: func(*ast.Mark, *ast.For) emit.Clauses { return emit.Clauses{} }})
+	if o == nil || len(o.Texts) != 1 {
+		t.Fatalf("not outlined: %+v", o)
+	}
+	if !strings.Contains(o.Funcs, "__typeof__(x[c0]) tessera_acc0 = x[c0];") || strings.Contains(o.Funcs, "tessera_acc0)") {
+		t.Errorf("the function does not declare the accumulator itself:\n%s", o.Funcs)
+	}
+	for _, text := range o.Texts {
+		if strings.Contains(text, "acc") {
+			t.Errorf("the call passes the accumulator: %s", text)
+		}
 	}
 }

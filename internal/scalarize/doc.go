@@ -18,8 +18,11 @@
 // It takes the region's AST and model and the statements' printer, and
 // gives the AST with the accumulators' loads and stores added (each
 // carrying its statement as typed data, a Part payload) and a Result
-// whose Body prints the rewritten statements. The pipeline applies it to parallel code only: in
-// sequential code gcc does the same store motion itself. It is its own
+// whose Body prints the rewritten statements (Result.Texts, an
+// emit.Texts). The pipeline applies it to parallel code only: in
+// sequential code gcc does the same store motion itself. Package outline
+// moves a loop body holding an accumulator into a function: the load's
+// Part payload tells it that the body declares the accumulator. It is its own
 // package because it is a transformation of its own, checked on its own
 // terms (the same operations in the same order), that any lowering may
 // use.
