@@ -36,6 +36,7 @@ var internalRE = []*regexp.Regexp{
 	regexp.MustCompile(`\btsv[0-9]*_`),
 	regexp.MustCompile(`2147483648`),
 	regexp.MustCompile(`\bloops? [0-9]`),
+	regexp.MustCompile(`\(score [0-9]`),
 }
 
 // quotedRE is a quoted statement text; expandedRE an element of an

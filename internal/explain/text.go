@@ -33,6 +33,9 @@ var (
 	outlinedRE  = regexp.MustCompile(`moved into [A-Za-z_][A-Za-z_0-9]*_[0-9]+_[0-9]+,`)
 	nestRE      = regexp.MustCompile(`\bloop nest c[0-9]+(_t[0-9]*)?\b`)
 	batchRE     = regexp.MustCompile(`, batch \[\]`)
+	// scoreRE is the chooser's access scores of two models, figures of
+	// its own scale that tell the user nothing the words do not.
+	scoreRE = regexp.MustCompile(` \(score [0-9]+, the original model's best [0-9]+\)`)
 	// vecRunRE is a list of the vector stage's kernel statements
 	// ("vecp:0:bptr, vecp:0:rget, ..."), vecIterRE the iterators of the
 	// loops it makes.
@@ -86,6 +89,7 @@ func (e *regionExplainer) tr(m string) string {
 	m = outlinedRE.ReplaceAllString(m, "moved into a function of its own,")
 	m = strings.ReplaceAll(m, "matmul nest", "matrix-product nest")
 	m = batchRE.ReplaceAllString(m, "")
+	m = scoreRE.ReplaceAllString(m, "")
 	m = reorderedRE.ReplaceAllString(m, "; the loops inside a tile reordered for contiguous accesses")
 	m = memberRE.ReplaceAllStringFunc(m, func(s string) string {
 		if strings.HasPrefix(s, "time") {
