@@ -1052,14 +1052,20 @@ func btoi(b bool) int {
 	return 0
 }
 
-// linString prints f with the names in alphabetical order, constant
-// last; mul separates a coefficient from its name.
+// linString prints f with the names of positive coefficients first,
+// each group in alphabetical order, the constant last ("n - k - 1");
+// mul separates a coefficient from its name.
 func linString(f linForm, mul string) string {
 	var names []string
 	for n := range f.c {
 		names = append(names, n)
 	}
-	sort.Strings(names)
+	sort.Slice(names, func(i, j int) bool {
+		if pi, pj := f.c[names[i]] > 0, f.c[names[j]] > 0; pi != pj {
+			return pi
+		}
+		return names[i] < names[j]
+	})
 	var b strings.Builder
 	for k, n := range names {
 		v := f.c[n]

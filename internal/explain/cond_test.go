@@ -49,3 +49,25 @@ func TestSimplifyCond(t *testing.T) {
 		}
 	}
 }
+
+// TestLoopContext: a test inside a loop is simplified with the loop's
+// bounds (loopContext adds them with context.with).
+func TestLoopContext(t *testing.T) {
+	ctx, err := presburger.ParseSet("[N] -> { : N >= 0 }")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := newContext([]string{"N"}, ctx).with(map[string]bool{"k": true, "N": true}, "k >= 0 and k < N")
+	if !ok {
+		t.Fatal("with failed")
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"max(k, 0) * (max(k, 0) + max(N - k - 1, 0) + 1) >= 262144", "N * k >= 262144"},
+		{"k >= 0", "1"},
+		{"k >= N", "0"},
+	} {
+		if got, ok := c.simplifyCond(tc.in, nil); !ok || got != tc.want {
+			t.Errorf("simplifyCond(%q) = %q, %v; want %q", tc.in, got, ok, tc.want)
+		}
+	}
+}

@@ -27,7 +27,8 @@
 // that the context and the others imply (that implies another) goes. The
 // result is printed in C with the source's names. The context is the
 // model's (scop.Scop.Context: the parameters' constraints from the
-// source and the user's --context), except for the conditions under
+// source and the user's --context), with the bounds of the generated
+// loops whose iterators a test reads (the test runs inside them), except for the conditions under
 // which the optimized code runs at all (delinearization, unsigned
 // arithmetic), which that context already includes: those are only
 // folded. A work test still too long to read after that is said in words

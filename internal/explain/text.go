@@ -242,6 +242,60 @@ func (e *regionExplainer) rangeCtx() *context {
 	return newContext(runs.Space().Params(), runs)
 }
 
+// loopContext is c with the bounds of the generated loops whose
+// iterators cond reads (a test inside those loops runs only for their
+// values): a loop's lower bound and its condition, when every loop of
+// that name has the same ones and they are affine.
+func (e *regionExplainer) loopContext(c *context, cond string) (*context, bool) {
+	iters := genNameRE.FindAllString(cond, -1)
+	if len(iters) == 0 || e.r.AST == nil {
+		return nil, false
+	}
+	loops := map[string][]*ast.For{}
+	ast.Walk(e.r.AST, func(x ast.Node) bool {
+		if f, ok := x.(*ast.For); ok {
+			loops[f.Iter] = append(loops[f.Iter], f)
+		}
+		return true
+	})
+	names := map[string]bool{}
+	var cons []string
+	seen := map[string]bool{}
+	for _, it := range iters {
+		fs := loops[it]
+		if seen[it] || len(fs) == 0 || fs[0].Init == nil || fs[0].Cond == nil {
+			continue
+		}
+		seen[it] = true
+		lo, hi := ast.ExprC(fs[0].Init), ast.ExprC(fs[0].Cond)
+		same := true
+		for _, f := range fs[1:] {
+			same = same && f.Init != nil && f.Cond != nil && ast.ExprC(f.Init) == lo && ast.ExprC(f.Cond) == hi
+		}
+		if !same {
+			continue
+		}
+		if x, ok := parseCond(lo, e.env()); ok && !isCond(x) {
+			if s, ok := affine(x, names); ok {
+				names[it] = true
+				cons = append(cons, it+" >= "+s)
+			}
+		}
+		if x, ok := parseCond(hi, e.env()); ok {
+			if s, ok := condISL(x, names); ok {
+				cons = append(cons, s)
+			}
+		}
+	}
+	if len(cons) == 0 {
+		return nil, false
+	}
+	return c.with(names, strings.Join(cons, " and "))
+}
+
+// genNameRE is a generated loop iterator in a condition.
+var genNameRE = regexp.MustCompile(`\bc[0-9]+\b`)
+
 // condition is one condition of a remark, simplified against the
 // region's context when inContext, else only folded (the context of the
 // model includes the run-time conditions under which the optimized code
@@ -250,6 +304,8 @@ func (e *regionExplainer) condition(cond string, inContext bool) string {
 	c := e.ctx()
 	if !inContext {
 		c = newContext(nil, presburger.Set{})
+	} else if d, ok := e.loopContext(c, cond); ok {
+		c = d
 	}
 	if s, ok := c.simplifyCond(cond, e.env()); ok && !invRE.MatchString(s) && !strings.Contains(s, "floord(") && len(s) <= maxCondLen {
 		switch s {
