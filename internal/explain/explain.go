@@ -304,6 +304,10 @@ func (e *regionExplainer) candidateWords(c *Candidate) string {
 	case Original:
 		return "the original order"
 	case VectorOriginal:
+		if ch := e.r.Choice; ch != nil && c == ch.Win && !e.vectorized() {
+			// The winner's vector stage found nothing to do.
+			return "the original order"
+		}
 		return "the original order, with vector code"
 	case OriginalParallel:
 		return "the original order, with parallel loops"
@@ -316,6 +320,20 @@ func (e *regionExplainer) candidateWords(c *Candidate) string {
 		return "the new schedule on scalars expanded to arrays"
 	}
 	return "the new schedule"
+}
+
+// vectorized reports whether the vector stage put some loop of the
+// region in vector code.
+func (e *regionExplainer) vectorized() bool {
+	if e.r.Vector == nil {
+		return false
+	}
+	for _, l := range e.r.Vector.Loops {
+		if l.Vectorizable {
+			return true
+		}
+	}
+	return false
 }
 
 // summary is the short form's list of what the winner does.
