@@ -518,6 +518,10 @@ func (c *context) sum(x *cx) *cx {
 			return x
 		}
 	}
+	rest, ok := likeTerms(rest)
+	if !ok {
+		return x
+	}
 	if len(rest) == 0 {
 		return lin(acc)
 	}
@@ -528,6 +532,49 @@ func (c *context) sum(x *cx) *cx {
 		return rest[0]
 	}
 	return nodeCx(opSum, rest...)
+}
+
+// likeTerms adds up the terms of a sum that differ only in a constant
+// factor (2 * max(N, 0) + max(N, 0) is 3 * max(N, 0)), in the order of
+// their first appearance; ok is false on overflow.
+func likeTerms(terms []*cx) ([]*cx, bool) {
+	var keys []string
+	coef := map[string]int64{}
+	base := map[string]*cx{}
+	for _, t := range terms {
+		k, b := int64(1), t
+		if t.op == opMul && len(t.args) >= 2 {
+			if f, ok := linOf(t.args[0]); ok && f.isConst() {
+				k = f.k
+				b = t.args[1]
+				if len(t.args) > 2 {
+					b = nodeCx(opMul, t.args[1:]...)
+				}
+			}
+		}
+		key := cString(b)
+		if _, seen := base[key]; !seen {
+			keys = append(keys, key)
+			base[key] = b
+		}
+		var ok bool
+		if coef[key], ok = ints.AddOK(coef[key], k); !ok {
+			return nil, false
+		}
+	}
+	var out []*cx
+	for _, key := range keys {
+		switch k, b := coef[key], base[key]; {
+		case k == 0:
+		case k == 1:
+			out = append(out, b)
+		case b.op == opMul:
+			out = append(out, nodeCx(opMul, append([]*cx{constCx(k)}, b.args...)...))
+		default:
+			out = append(out, nodeCx(opMul, constCx(k), b))
+		}
+	}
+	return out, true
 }
 
 // mul multiplies the constant factors and flattens inner products.
