@@ -379,7 +379,10 @@ func (rr *regionRun) buildModel() (*model, error) {
 	reg := rr.reg
 	var s *scop.Scop
 	if err := reg.timed("scop", func() (err error) {
-		s, err = scop.FromRegion(rr.f, rr.r, scop.Config{File: rr.f.Name, Context: rr.opt.Context})
+		s, err = scop.FromRegion(rr.f, rr.r, scop.Config{File: rr.f.Name, Context: rr.opt.Context, Cancel: reg.stop})
+		if errors.Is(err, scop.ErrCancelled) {
+			return &stageError{"scop", errCancelled}
+		}
 		return err
 	}); err != nil {
 		return nil, err

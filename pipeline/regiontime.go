@@ -13,14 +13,16 @@ import (
 // A region's stages run in a worker goroutine; the caller watches the CPU
 // time of the process. When the region runs over its limit, the caller
 // cancels the worker (Region.stop: every stage not yet started returns
-// errCancelled; the scheduler's and the dependence analysis' engine
-// queries stop at their next budget check, scheduler.Config.Cancel and
-// deps.Config.Cancel, and the self-check before its next replay,
-// enumeration or batch of dependence tests, selfcheck.go) and waits for
-// it to return, so that its work does not go on in the background and is
-// not billed to the next region. The stages with no cancellation point
-// inside (model building, the AST generator) finish their current step. A worker that
-// still runs after another limit's worth of time (at least minAwait) is
+// errCancelled; the model's construction stops before its next statement,
+// scop.Config.Cancel; the scheduler's, the dependence analysis' and the
+// AST generator's engine queries stop at their next budget check,
+// scheduler.Config.Cancel, deps.Config.Cancel, astgen.Config.Cancel; the
+// self-check before its next replay, enumeration or batch of dependence
+// tests, selfcheck.go) and waits for it to return, so that its work does
+// not go on in the background and is not billed to the next region. An
+// engine operation that has no budget check inside (an affine hull, a
+// subtraction) finishes first. A worker that still runs after another
+// limit's worth of time (at least minAwait) is
 // abandoned.
 
 // errCancelled is the error of the stages of a region that ran over its

@@ -78,10 +78,23 @@ func Build(stmts []cfront.Stmt, info *FileInfo, cfg Config) (s *Scop, err error)
 	if ce := (*cfront.Error)(nil); errors.As(e, &ce) {
 		return nil, ce
 	}
+	if errors.Is(e, ErrCancelled) {
+		return nil, e
+	}
 	if e != nil {
 		return nil, &cfront.Error{File: cfg.File, Pos: pos, Msg: "internal error building the model: " + e.Error()}
 	}
 	return s, nil
+}
+
+// cancelled reports whether the configuration's Cancel channel is closed.
+func (b *builder) cancelled() bool {
+	select {
+	case <-b.cfg.Cancel:
+		return true
+	default:
+		return false
+	}
 }
 
 // model builds the presburger objects and the schedules.
@@ -128,6 +141,9 @@ func (b *builder) model(root *tnode) (*Scop, error) {
 	maxDepth := 0
 	var domParts, schedParts []string
 	for _, r := range b.stmts {
+		if b.cancelled() {
+			return nil, ErrCancelled
+		}
 		st := r.st
 		tuple := st.Name + "[" + strings.Join(st.Iters, ", ") + "]"
 		dom := r.domain

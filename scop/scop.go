@@ -1,6 +1,8 @@
 package scop
 
 import (
+	"errors"
+
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
@@ -17,7 +19,14 @@ type Config struct {
 	// NoParamAssumptions drops the default assumption that the parameters
 	// occurring in loop bounds are non-negative.
 	NoParamAssumptions bool
+	// Cancel, when closed, stops the construction of the model: FromRegion
+	// returns ErrCancelled at the next statement (nil: never).
+	Cancel <-chan struct{}
 }
+
+// ErrCancelled is FromRegion's error when Config.Cancel was closed before
+// the model was complete.
+var ErrCancelled = errors.New("scop: model construction cancelled")
 
 // Scop is the polyhedral model of one region. Its presburger values are
 // immutable; the slices are owned by the Scop and must not be modified by
