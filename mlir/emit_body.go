@@ -787,7 +787,10 @@ func renamingMacro(params []string, body string) (string, bool) {
 // write answers false.
 func (e *fnEmitter) nonNegative(x cfront.Expr, c *emStmt) (ok bool) {
 	defer func() {
-		if recover() != nil {
+		if r := recover(); r != nil {
+			if _, engine := presburger.AsError(r); !engine {
+				panic(r)
+			}
 			ok = false
 		}
 	}()
