@@ -17,7 +17,8 @@
 //     or a name declared in the region (i*u, u*x), or the divisor of one
 //     (k / u, k % u): a stride. A name met only as the factor of a sum
 //     ((c*H + p)*W) is a row length, which delinearization reads and
-//     which no small constant would fit;
+//     which no small constant would fit, and so is a name that is the
+//     whole bound of a loop of the region (b*n*m + i*n + c with c < n);
 //   - names a scalar variable of an integer type (a parameter, local or
 //     global of the region's function; not a macro, an array or a
 //     pointer);

@@ -62,13 +62,22 @@ func literalSuffix(res string) (string, bool) {
 // Params returns the names region r of file f may be specialized on (see
 // the package documentation), in the order of their first use.
 func Params(f *cfront.File, r *cfront.Region) []Param {
-	u := &usage{bound: map[string]bool{}, written: map[string]bool{}, inner: map[string]int{}}
+	u := &usage{bound: map[string]bool{}, written: map[string]bool{}, extent: map[string]bool{}, inner: map[string]int{}}
 	for _, s := range r.Body {
 		u.stmt(s)
 	}
+	// The loops around the region (an inner nest tried as a region of
+	// its own after its outer loops were not a SCoP) bound extents too.
+	for _, o := range f.Regions {
+		if o != r && o.Func == r.Func && o.Start <= r.Start && r.End <= o.End {
+			for _, s := range o.Body {
+				extents(s, u.extent)
+			}
+		}
+	}
 	var out []Param
 	for _, name := range u.strides() {
-		if u.bound[name] || u.written[name] {
+		if u.bound[name] || u.written[name] || u.extent[name] {
 			continue
 		}
 		if _, ok := f.Macros[name]; ok {
@@ -92,6 +101,20 @@ func Params(f *cfront.File, r *cfront.Region) []Param {
 	return out
 }
 
+// extents adds to ext the names that are the whole bound of a loop of s.
+func extents(s cfront.Stmt, ext map[string]bool) {
+	cfront.Walk(s, func(n cfront.Node) bool {
+		if x, ok := n.(*cfront.For); ok {
+			for _, b := range x.Bounds {
+				if id, ok := cfront.Unparen(b.Expr).(*cfront.Ident); ok {
+					ext[id.Name] = true
+				}
+			}
+		}
+		return true
+	})
+}
+
 // usage collects what Params needs from a region's statements.
 type usage struct {
 	// factors are the names met as a factor of a product with a
@@ -100,8 +123,9 @@ type usage struct {
 	seen    map[string]bool
 	direct  map[string]bool
 	// bound names are declared in the region or loop iterators; written
-	// names are assigned, incremented or addressed.
-	bound, written map[string]bool
+	// names are assigned, incremented or addressed; extents are the
+	// whole bound of a loop (i < n: in i*n + j, n is a row length).
+	bound, written, extent map[string]bool
 	// inner counts, for each name, the loops and declarations around
 	// the statement being read that bind it (the names whose values
 	// vary in the region: iterators and index temporaries).
@@ -128,6 +152,7 @@ func (u *usage) stmt(s cfront.Stmt) {
 		}
 	case *cfront.For:
 		u.bound[x.Iter] = true
+		extents(x, u.extent)
 		u.inner[x.Iter]++
 		defer func() { u.inner[x.Iter]-- }()
 		if x.Init != nil {
