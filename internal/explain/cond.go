@@ -70,11 +70,6 @@ func constCx(k int64) *cx             { return lin(constLin(k)) }
 func boolCx(v bool) *cx               { return &cx{op: opBool, val: v} }
 func nodeCx(op cxOp, args ...*cx) *cx { return &cx{op: op, args: args} }
 func cmpCx(op string, a, b *cx) *cx   { return &cx{op: opCmp, cmp: op, args: []*cx{a, b}} }
-func (f linForm) addK(k int64) (linForm, bool) {
-	s, ok := ints.AddOK(f.k, k)
-	return linForm{c: f.c, k: s}, ok
-}
-
 func (f linForm) add(g linForm, sign int64) (linForm, bool) {
 	out := linForm{c: map[string]int64{}, k: f.k}
 	for n, v := range f.c {
