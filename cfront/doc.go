@@ -62,6 +62,8 @@
 // operator except inside parentheses: literals, identifiers, calls,
 // subscripts, unary and binary operators, casts, ?:, sizeof, member access.
 // Parentheses are kept as *Paren nodes (Unparen looks through them).
+// Walk visits every node of a tree, WalkExpr its expressions and
+// WalkStmt its statements (with a call at the end of each, for scopes).
 // Macros are not expanded in the tree: N, _PB_N and SCALAR_VAL(x) stay an
 // identifier and a call. Two exceptions are values, not trees: a loop
 // step may be an integer constant expression of object-like macros
