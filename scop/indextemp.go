@@ -105,35 +105,25 @@ type tempSubst struct {
 
 // scan counts the declarations and writes of the region.
 func (t *tempSubst) scan(s cfront.Stmt) {
-	switch x := s.(type) {
-	case *cfront.Block:
-		if x == nil {
-			return
-		}
-		for _, c := range x.Stmts {
-			t.scan(c)
-		}
-	case *cfront.For:
-		t.decls[x.Iter]++
-		t.written[x.Iter] = true
-		t.scanExpr(x.Cond)
-		t.scan(x.Body)
-	case *cfront.If:
-		t.scanExpr(x.Cond)
-		t.scan(x.Then)
-		if x.Else != nil {
-			t.scan(x.Else)
-		}
-	case *cfront.ExprStmt:
-		t.scanExpr(x.X)
-	case *cfront.Decl:
-		for _, v := range x.Vars {
-			t.decls[v.Name]++
-			if v.Init != nil {
-				t.scanExpr(v.Init)
+	cfront.WalkStmt(s, func(s cfront.Stmt) {
+		switch x := s.(type) {
+		case *cfront.For:
+			t.decls[x.Iter]++
+			t.written[x.Iter] = true
+			t.scanExpr(x.Cond)
+		case *cfront.If:
+			t.scanExpr(x.Cond)
+		case *cfront.ExprStmt:
+			t.scanExpr(x.X)
+		case *cfront.Decl:
+			for _, v := range x.Vars {
+				t.decls[v.Name]++
+				if v.Init != nil {
+					t.scanExpr(v.Init)
+				}
 			}
 		}
-	}
+	})
 }
 
 func (t *tempSubst) scanExpr(e cfront.Expr) {
@@ -463,31 +453,17 @@ func (t *tempSubst) pureNames(e cfront.Expr) ([]string, bool) {
 // loop iterator.
 func rebinds(list []cfront.Stmt, n string) bool {
 	found := false
-	var visit func(s cfront.Stmt)
-	visit = func(s cfront.Stmt) {
-		switch x := s.(type) {
-		case *cfront.Block:
-			if x != nil {
-				for _, c := range x.Stmts {
-					visit(c)
+	for _, s := range list {
+		cfront.WalkStmt(s, func(s cfront.Stmt) {
+			switch x := s.(type) {
+			case *cfront.For:
+				found = found || x.Iter == n
+			case *cfront.Decl:
+				for _, v := range x.Vars {
+					found = found || v.Name == n
 				}
 			}
-		case *cfront.For:
-			found = found || x.Iter == n
-			visit(x.Body)
-		case *cfront.If:
-			visit(x.Then)
-			if x.Else != nil {
-				visit(x.Else)
-			}
-		case *cfront.Decl:
-			for _, v := range x.Vars {
-				found = found || v.Name == n
-			}
-		}
-	}
-	for _, s := range list {
-		visit(s)
+		})
 	}
 	return found
 }

@@ -132,56 +132,65 @@ type usage struct {
 	inner map[string]int
 }
 
+// stmt reads s and the statements nested in it. A loop's iterator is in
+// scope (counted in inner) in the loop; a name declared in a block, from
+// its declaration to the end of the block.
 func (u *usage) stmt(s cfront.Stmt) {
-	switch x := s.(type) {
-	case *cfront.Block:
-		if x != nil {
-			var decls []string
-			for _, c := range x.Stmts {
-				u.stmt(c)
-				if d, ok := c.(*cfront.Decl); ok {
-					for _, v := range d.Vars {
-						u.inner[v.Name]++
-						decls = append(decls, v.Name)
-					}
-				}
-			}
-			for _, n := range decls {
+	// open holds, for each statement entered and not yet left, whether
+	// it is a block and the names it brought into scope.
+	type scope struct {
+		block bool
+		names []string
+	}
+	var open []*scope
+	cfront.WalkStmt(s, func(s cfront.Stmt) {
+		if s == nil {
+			top := open[len(open)-1]
+			for _, n := range top.names {
 				u.inner[n]--
 			}
+			open = open[:len(open)-1]
+			return
 		}
-	case *cfront.For:
-		u.bound[x.Iter] = true
-		extents(x, u.extent)
-		u.inner[x.Iter]++
-		defer func() { u.inner[x.Iter]-- }()
-		if x.Init != nil {
+		sc := &scope{}
+		switch x := s.(type) {
+		case *cfront.Block:
+			sc.block = true
+		case *cfront.For:
+			u.bound[x.Iter] = true
+			extents(x, u.extent)
+			u.inner[x.Iter]++
+			sc.names = append(sc.names, x.Iter)
 			u.stmt(x.Init)
-		}
-		u.expr(x.Lower)
-		u.expr(x.Cond)
-		u.expr(x.Incr)
-		for _, b := range x.Bounds {
-			u.expr(b.Expr)
-		}
-		u.stmt(x.Body)
-	case *cfront.If:
-		u.expr(x.Cond)
-		u.stmt(x.Then)
-		if x.Else != nil {
-			u.stmt(x.Else)
-		}
-	case *cfront.ExprStmt:
-		u.expr(x.X)
-	case *cfront.Decl:
-		for _, v := range x.Vars {
-			u.bound[v.Name] = true
-			for _, d := range v.Dims {
-				u.expr(d)
+			u.expr(x.Lower)
+			u.expr(x.Cond)
+			u.expr(x.Incr)
+			for _, b := range x.Bounds {
+				u.expr(b.Expr)
 			}
-			u.expr(v.Init)
+		case *cfront.If:
+			u.expr(x.Cond)
+		case *cfront.ExprStmt:
+			u.expr(x.X)
+		case *cfront.Decl:
+			for _, v := range x.Vars {
+				u.bound[v.Name] = true
+				for _, d := range v.Dims {
+					u.expr(d)
+				}
+				u.expr(v.Init)
+			}
+			// The names are in scope after the declaration, to the end
+			// of the block holding it.
+			if n := len(open); n > 0 && open[n-1].block {
+				for _, v := range x.Vars {
+					u.inner[v.Name]++
+					open[n-1].names = append(open[n-1].names, v.Name)
+				}
+			}
 		}
-	}
+		open = append(open, sc)
+	})
 }
 
 func (u *usage) expr(e cfront.Expr) {
