@@ -142,8 +142,11 @@ func (lw *lowered) parallel() {
 	lw.n, lw.body = n, sr.Body(lw.body)
 	// A private array needs exact writes: a may-write (scop's
 	// Access.May) may leave an element unwritten that the loop's
-	// output dependences take for overwritten.
-	if lc.origKept && !opt.Vectorize && !s.HasMay() {
+	// output dependences take for overwritten. The schedule may be the
+	// original or a new one, with vector code or not: Outer checks that
+	// its loop runs the iterations of an original loop (and leaves
+	// loops with vector kernels alone).
+	if !s.HasMay() {
 		n, pr := privatize.Outer(lw.n, s, lc.d, lc.f, lc.r)
 		lw.n, lw.body = n, pr.Body(lw.body)
 		reg.Remarks = append(reg.Remarks, pr.Notes...)

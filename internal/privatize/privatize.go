@@ -70,6 +70,7 @@ func Outer(n ast.Node, s *scop.Scop, d *deps.Deps, f *cfront.File, r *cfront.Reg
 	texts := map[*ast.User]string{}
 	var notes []string
 	var dd *deps.Deps // value-based dependences, computed once when needed
+	total := userCounts(n, s)
 	var visit func(x ast.Node) ast.Node
 	visit = func(x ast.Node) ast.Node {
 		switch y := x.(type) {
@@ -89,6 +90,10 @@ func Outer(n ast.Node, s *scop.Scop, d *deps.Deps, f *cfront.File, r *cfront.Reg
 		case *ast.For:
 			loop := scopLoopOf(y, s)
 			if loop == nil || !ast.Canonical(y) {
+				return y
+			}
+			if why := sameIterations(y, loop, s, total); why != "" {
+				notes = append(notes, fmt.Sprintf("loop %s: no private array: %s", y.Iter, why))
 				return y
 			}
 			if carriedArray(loop, s, d) == "" {
@@ -122,6 +127,62 @@ func Outer(n ast.Node, s *scop.Scop, d *deps.Deps, f *cfront.File, r *cfront.Reg
 	}
 	n = visit(n)
 	return n, &Result{Texts: texts, Notes: notes}
+}
+
+// userCounts counts the User nodes of n per statement of s (an
+// accumulator's load or store, package scalarize, counts as its
+// statement).
+func userCounts(n ast.Node, s *scop.Scop) map[string]int {
+	stmts := map[string]*scop.Statement{}
+	for _, st := range s.Statements {
+		stmts[st.Name] = st
+	}
+	counts := map[string]int{}
+	ast.Walk(n, func(x ast.Node) bool {
+		if u, ok := x.(*ast.User); ok {
+			if st := scalarize.StmtOf(u, stmts); st != nil {
+				counts[st.Name]++
+			}
+		}
+		return true
+	})
+	return counts
+}
+
+// sameIterations says why the iterations of f may differ from those of
+// the original loop ("" when they are the same): the legality conditions
+// of privatizable are stated on the original loop (its level in the
+// dependences), and the AST may come from a new schedule. They are the
+// same when every instance of the loop's statements runs under f (no
+// User node of them outside f) and every statement node under f gets
+// the original iterator of the loop from f's iterator unchanged (its
+// argument at the loop's depth is f's iterator): an iteration of f then
+// runs exactly the instances of the same iteration of the original loop,
+// in an order the schedule's legality check already proved.
+func sameIterations(f *ast.For, loop *scop.Loop, s *scop.Scop, total map[string]int) string {
+	within := userCounts(f, s)
+	for _, k := range loop.Stmts {
+		name := s.Statements[k].Name
+		if within[name] != total[name] {
+			return fmt.Sprintf("instances of %s run outside the loop", name)
+		}
+	}
+	why := ""
+	ast.Walk(f, func(x ast.Node) bool {
+		u, ok := x.(*ast.User)
+		if !ok || u.Payload != nil || why != "" {
+			return why == ""
+		}
+		if len(u.Args) < loop.Depth {
+			why = fmt.Sprintf("%s has fewer iterators than the loop's depth", u.Name)
+			return false
+		}
+		if id, ok := u.Args[loop.Depth-1].(*ast.Ident); !ok || id.Name != f.Iter {
+			why = fmt.Sprintf("the loop's iterations are not those of the original loop (%s's iterator %d is %s)", u.Name, loop.Depth, ast.SExpr(u.Args[loop.Depth-1]))
+		}
+		return why == ""
+	})
+	return why
 }
 
 // carriedArray is the array (rank >= 1, not local to the region) that
