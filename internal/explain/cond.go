@@ -485,21 +485,32 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
+// flatten calls take on each operand of x, simplified, in order; an
+// operand that simplifies to x's own operator (a sum in a sum, a product
+// in a product) gives its operands in its place, flattened the same way.
+// It stops at the first operand take refuses (an overflow) and reports
+// whether take accepted them all.
+func (c *context) flatten(x *cx, take func(*cx) bool) bool {
+	for _, a := range x.args {
+		a = c.simplify(a)
+		if a.op == x.op {
+			if !c.flatten(a, take) {
+				return false
+			}
+			continue
+		}
+		if !take(a) {
+			return false
+		}
+	}
+	return true
+}
+
 // sum folds the linear terms of a sum into one and flattens inner sums.
 func (c *context) sum(x *cx) *cx {
 	acc := constLin(0)
 	var rest []*cx
-	var walk func(*cx) bool
-	walk = func(a *cx) bool {
-		a = c.simplify(a)
-		if a.op == opSum {
-			for _, b := range a.args {
-				if !walk(b) {
-					return false
-				}
-			}
-			return true
-		}
+	flat := c.flatten(x, func(a *cx) bool {
 		if f, ok := linOf(a); ok {
 			var ok2 bool
 			acc, ok2 = acc.add(f, 1)
@@ -507,11 +518,9 @@ func (c *context) sum(x *cx) *cx {
 		}
 		rest = append(rest, a)
 		return true
-	}
-	for _, a := range x.args {
-		if !walk(a) {
-			return x
-		}
+	})
+	if !flat {
+		return x
 	}
 	rest, ok := likeTerms(rest)
 	if !ok {
@@ -576,17 +585,7 @@ func likeTerms(terms []*cx) ([]*cx, bool) {
 func (c *context) mul(x *cx) *cx {
 	var k int64 = 1
 	var rest []*cx
-	var walk func(*cx) bool
-	walk = func(a *cx) bool {
-		a = c.simplify(a)
-		if a.op == opMul {
-			for _, b := range a.args {
-				if !walk(b) {
-					return false
-				}
-			}
-			return true
-		}
+	flat := c.flatten(x, func(a *cx) bool {
 		if f, ok := linOf(a); ok && f.isConst() {
 			var ok2 bool
 			k, ok2 = ints.MulOK(k, f.k)
@@ -604,11 +603,9 @@ func (c *context) mul(x *cx) *cx {
 		}
 		rest = append(rest, a)
 		return true
-	}
-	for _, a := range x.args {
-		if !walk(a) {
-			return x
-		}
+	})
+	if !flat {
+		return x
 	}
 	// The factors in one order, so that equal products print alike.
 	sort.SliceStable(rest, func(i, j int) bool { return cString(rest[i]) < cString(rest[j]) })
