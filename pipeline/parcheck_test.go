@@ -11,6 +11,30 @@ import (
 	"github.com/tessera-opt/tessera/scop"
 )
 
+// checkSetup models the first region of the C text src (file k.c) and
+// generates its code in the original order: what the self-check and the
+// parallel check take.
+func checkSetup(t *testing.T, src string) (*scop.Scop, *deps.Deps, ast.Node) {
+	t.Helper()
+	f, err := cfront.ParseFile("k.c", []byte(src), cfront.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := scop.FromRegion(f, f.Regions[0], scop.Config{File: "k.c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := deps.Compute(s, deps.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := astgen.Generate(s.Schedule, astgen.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, d, n
+}
+
 // markOuter wraps the first for loop of n (through blocks and ifs) in a
 // "parallel" mark.
 func markOuter(n ast.Node) bool {
@@ -67,22 +91,7 @@ void k(int M) {
 #pragma endscop
 }`, "output dependence"},
 	} {
-		f, err := cfront.ParseFile("k.c", []byte(tc.src), cfront.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := scop.FromRegion(f, f.Regions[0], scop.Config{File: "k.c"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := deps.Compute(s, deps.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		n, err := astgen.Generate(s.Schedule, astgen.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		s, d, n := checkSetup(t, tc.src)
 		if err := selfCheck(n, s, d, nil); err != nil {
 			t.Fatalf("selfCheck of the unmarked code: %v", err)
 		}
@@ -90,7 +99,7 @@ void k(int M) {
 		if !markOuter(blk) {
 			t.Fatalf("no loop to mark in\n%s", ast.PrintC(n))
 		}
-		err = parallelCheck(blk, s, d, nil, nil)
+		err := parallelCheck(blk, s, d, nil, nil)
 		switch {
 		case tc.err == "" && err != nil:
 			t.Errorf("%s\nunexpected error %v", ast.PrintC(blk), err)

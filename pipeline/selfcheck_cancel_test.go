@@ -5,10 +5,6 @@ import (
 	"testing"
 
 	"github.com/tessera-opt/tessera/ast"
-	"github.com/tessera-opt/tessera/astgen"
-	"github.com/tessera-opt/tessera/cfront"
-	"github.com/tessera-opt/tessera/deps"
-	"github.com/tessera-opt/tessera/scop"
 )
 
 // TestSelfCheckCancelled: once the region's stop channel is closed, the
@@ -27,22 +23,7 @@ void k(int n) {
       A[i][j] = A[i][j - 1] + 1;
 #pragma endscop
 }`
-	f, err := cfront.ParseFile("k.c", []byte(src), cfront.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := scop.FromRegion(f, f.Regions[0], scop.Config{File: "k.c"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := deps.Compute(s, deps.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := astgen.Generate(s.Schedule, astgen.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, d, n := checkSetup(t, src)
 	blk := &ast.Block{Stmts: []ast.Node{n}}
 	if !markOuter(blk) {
 		t.Fatalf("no loop to mark in\n%s", ast.PrintC(n))
