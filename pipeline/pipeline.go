@@ -263,6 +263,9 @@ func Optimize(path string, src []byte, opt Options) (*Result, error) {
 		if err == nil && reg.Scop != nil {
 			text, err = underChecks(src, f, r, reg, text, opt.AssumeNoAlias, prefix) // alias.go
 		}
+		if t, ok := unblocked(src, f, r, reg, opt, prefix, err); ok { // unblock.go
+			text, err = t, nil
+		}
 		if err != nil && reg.Scop == nil && notAScop(err) {
 			if t, ok := versioned(src, f, r, reg, opt, prefix, err); ok { // multiversion.go
 				text, err = t, nil
