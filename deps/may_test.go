@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/testutil"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/scop"
 )
@@ -60,45 +61,25 @@ func mayScop(t *testing.T, body string) *scop.Scop {
 }
 
 // evalSub evaluates an integer C expression of the test programs: the
-// statement's iterators, n, literals, + - * / %, and elements of the
-// index arrays.
+// statement's iterators, n, and elements of the index arrays.
 func evalSub(t *testing.T, e cfront.Expr, iters map[string]int64, n int64, index map[string][]int64) int64 {
-	switch x := e.(type) {
-	case *cfront.Paren:
-		return evalSub(t, x.X, iters, n, index)
-	case *cfront.Cast:
-		return evalSub(t, x.X, iters, n, index)
-	case *cfront.IntLit:
-		return x.Value
-	case *cfront.Ident:
-		if v, ok := iters[x.Name]; ok {
-			return v
+	name := func(s string) (int64, bool) {
+		if v, ok := iters[s]; ok {
+			return v, true
 		}
-		if x.Name == "n" {
-			return n
-		}
-	case *cfront.Index:
-		name, subs, ok := cfront.ArrayAccess(x)
-		if ok && len(subs) == 1 && index[name] != nil {
-			return index[name][evalSub(t, subs[0], iters, n, index)]
-		}
-	case *cfront.Binary:
-		a, b := evalSub(t, x.X, iters, n, index), evalSub(t, x.Y, iters, n, index)
-		switch x.Op {
-		case "+":
-			return a + b
-		case "-":
-			return a - b
-		case "*":
-			return a * b
-		case "/":
-			return a / b
-		case "%":
-			return a % b
-		}
+		return n, s == "n"
 	}
-	t.Fatalf("cannot evaluate %s", e.Format(nil))
-	return 0
+	elem := func(array string, subs []int64) (int64, bool) {
+		if len(subs) != 1 || index[array] == nil {
+			return 0, false
+		}
+		return index[array][subs[0]], true
+	}
+	v, err := testutil.EvalInt(e, name, elem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
 
 // indexAt finds the array reference of the statement at pos.

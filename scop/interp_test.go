@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/testutil"
 	"github.com/tessera-opt/tessera/presburger"
 )
 
@@ -39,17 +40,14 @@ type interp struct {
 	steps    int
 }
 
-func (in *interp) lookup(name string) int64 {
+func (in *interp) lookup(name string) (int64, bool) {
 	for k := len(in.env) - 1; k >= 0; k-- {
 		if in.env[k].name == name {
-			return in.env[k].val
+			return in.env[k].val, true
 		}
 	}
 	v, ok := in.params[name]
-	if !ok {
-		in.t.Fatalf("interp: no value for %s", name)
-	}
-	return v
+	return v, ok
 }
 
 func (in *interp) isIter(name string) bool {
@@ -61,86 +59,13 @@ func (in *interp) isIter(name string) bool {
 	return false
 }
 
-func b2i(b bool) int64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // eval evaluates an integer expression with C semantics.
 func (in *interp) eval(e cfront.Expr) int64 {
-	switch x := e.(type) {
-	case *cfront.Paren:
-		return in.eval(x.X)
-	case *cfront.IntLit:
-		return x.Value
-	case *cfront.CharLit:
-		return x.Value
-	case *cfront.Ident:
-		return in.lookup(x.Name)
-	case *cfront.Cast:
-		return in.eval(x.X)
-	case *cfront.Unary:
-		v := in.eval(x.X)
-		switch x.Op {
-		case "-":
-			return -v
-		case "+":
-			return v
-		case "!":
-			return b2i(v == 0)
-		}
-	case *cfront.Binary:
-		if x.Op == "&&" {
-			return b2i(in.eval(x.X) != 0 && in.eval(x.Y) != 0)
-		}
-		if x.Op == "||" {
-			return b2i(in.eval(x.X) != 0 || in.eval(x.Y) != 0)
-		}
-		a, b := in.eval(x.X), in.eval(x.Y)
-		switch x.Op {
-		case "+":
-			return a + b
-		case "-":
-			return a - b
-		case "*":
-			return a * b
-		case "/":
-			return a / b
-		case "%":
-			return a % b
-		case "<":
-			return b2i(a < b)
-		case "<=":
-			return b2i(a <= b)
-		case ">":
-			return b2i(a > b)
-		case ">=":
-			return b2i(a >= b)
-		case "==":
-			return b2i(a == b)
-		case "!=":
-			return b2i(a != b)
-		}
-	case *cfront.CondExpr:
-		if in.eval(x.Cond) != 0 {
-			return in.eval(x.Then)
-		}
-		return in.eval(x.Else)
-	case *cfront.Call:
-		name := strings.ToLower(x.Fun.(*cfront.Ident).Name)
-		v := in.eval(x.Args[0])
-		for _, a := range x.Args[1:] {
-			w := in.eval(a)
-			if (name == "min" && w < v) || (name == "max" && w > v) {
-				v = w
-			}
-		}
-		return v
+	v, err := testutil.EvalInt(e, in.lookup, nil)
+	if err != nil {
+		in.t.Fatalf("interp: %v", err)
 	}
-	in.t.Fatalf("interp: cannot evaluate %s", e.Format(nil))
-	return 0
+	return v
 }
 
 func (in *interp) cmp(op string, a, b int64) bool {
@@ -192,7 +117,8 @@ func (in *interp) exec(s cfront.Stmt) {
 		for _, st := range in.bySyntax[s] {
 			r := run{stmt: st, access: map[string]bool{}}
 			for _, it := range st.CIters {
-				r.inst = append(r.inst, in.lookup(it))
+				v, _ := in.lookup(it)
+				r.inst = append(r.inst, v)
 			}
 			in.accesses(st, &r)
 			in.runs = append(in.runs, r)
