@@ -13,8 +13,17 @@ import (
 	"github.com/tessera-opt/tessera/scop"
 )
 
-// region outlines the sequential nest of src's one region.
-func region(t *testing.T, src string) (*Result, ast.Node) {
+// fixture is src's one region: its file, model, code in the original
+// order and statement bodies.
+type fixture struct {
+	f    *cfront.File
+	r    *cfront.Region
+	s    *scop.Scop
+	n    ast.Node
+	body func(*ast.User) (string, error)
+}
+
+func setup(t *testing.T, src string) fixture {
 	t.Helper()
 	f, err := cfront.ParseFile("t.c", []byte(src), cfront.Config{})
 	if f == nil || err != nil || len(f.Regions) != 1 {
@@ -33,7 +42,14 @@ func region(t *testing.T, src string) (*Result, ast.Node) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Region(n, Config{File: f, Region: r, Scop: s, Body: body, IterType: "int", Prefix: "tessera_", Seq: true}), n
+	return fixture{f, r, s, n, body}
+}
+
+// region outlines the sequential nest of src's one region.
+func region(t *testing.T, src string) (*Result, ast.Node) {
+	t.Helper()
+	x := setup(t, src)
+	return Region(x.n, Config{File: x.f, Region: x.r, Scop: x.s, Body: x.body, IterType: "int", Prefix: "tessera_", Seq: true}), x.n
 }
 
 // TestRegionSeq checks that a nest over two array parameters moves into
@@ -77,23 +93,8 @@ func TestRegionSeq(t *testing.T) {
 func TestRegionAccumulator(t *testing.T) {
 	src := "#define N 64\nvoid k(int n, double A[N][N], double x[N]) {\n#pragma scop\n" +
 		"for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) x[i] = x[i] + A[i][j];\n#pragma endscop\n}\n"
-	f, err := cfront.ParseFile("t.c", []byte(src), cfront.Config{})
-	if f == nil || err != nil || len(f.Regions) != 1 {
-		t.Fatalf("parse: %v", err)
-	}
-	r := f.Regions[0]
-	s, err := scop.FromRegion(f, r, scop.Config{File: "t.c"})
-	if err != nil {
-		t.Fatalf("scop: %v", err)
-	}
-	n, err := astgen.Generate(s.Schedule, astgen.Config{})
-	if err != nil {
-		t.Fatalf("astgen: %v", err)
-	}
-	body, _, err := cdecl.StatementBodies(r, s, "tessera_", nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	x := setup(t, src)
+	f, r, s, n, body := x.f, x.r, x.s, x.n, x.body
 	g, ok := n.(*ast.For)
 	if !ok {
 		t.Fatalf("root %T", n)
