@@ -52,6 +52,9 @@ func Expr(e ast.Expr) string { return ast.ExprCParen(e) }
 // leaks into the enclosing scope. Marks become pragmas:
 //
 //	parallel           #pragma omp parallel for [private(...)] [clauses]
+//	parallel region    #pragma omp parallel [private(...)] [clauses]
+//	  parallel inside  #pragma omp for [private(...)] [clauses]
+//	single             #pragma omp single
 //	simd, omp simd     #pragma omp simd
 //	ivdep              #pragma GCC ivdep
 //	other              /* mark: name */
@@ -105,7 +108,8 @@ func Region(n ast.Node, cfg Config) (string, error) {
 	if cfg.IterDeclOutside {
 		p.IterType = "-"
 	}
-	p.Mark = func(m *ast.Mark) ([]string, error) { return markLines(m, cfg), nil }
+	inRegion := regionLoops(n)
+	p.Mark = func(m *ast.Mark) ([]string, error) { return markLines(m, cfg, inRegion) }
 	text, err := p.Print(n)
 	if err != nil {
 		return "", fmt.Errorf("emit: %w", err)
@@ -126,14 +130,34 @@ func WrapScop(text string) string {
 	return "#pragma scop\n" + text + "#pragma endscop\n"
 }
 
-func markLines(m *ast.Mark, cfg Config) []string {
+// RegionMark and SingleMark name the marks of a parallel region that
+// encloses a sequential loop (package omp decides them): RegionMark's body
+// is the loop that every thread of the team runs, the "parallel" marks
+// inside it are its worksharing loops, and SingleMark's body is code that
+// one thread runs, the others waiting at its end.
+const (
+	RegionMark = "parallel region"
+	SingleMark = "single"
+)
+
+// markLines gives the pragma of m. inRegion holds the "parallel" marks
+// under a RegionMark: they print as worksharing loops (#pragma omp for),
+// and one whose loop is not canonical is an error, since every thread of
+// the team would run it whole.
+func markLines(m *ast.Mark, cfg Config, inRegion map[*ast.Mark]bool) ([]string, error) {
 	f := ast.OnlyFor(m.Body)
 	switch m.Name {
 	case "parallel", "omp parallel for":
 		if f == nil || !ast.Canonical(f) {
+			if inRegion[m] {
+				return nil, errors.New("emit: a parallel loop inside a parallel region is not a canonical loop")
+			}
 			break
 		}
 		s := "#pragma omp parallel for"
+		if inRegion[m] {
+			s = "#pragma omp for"
+		}
 		if cfg.IterDeclOutside {
 			if inner := iterators(f.Body); len(inner) > 0 {
 				s += " private(" + strings.Join(inner, ", ") + ")"
@@ -144,17 +168,53 @@ func markLines(m *ast.Mark, cfg Config) []string {
 				s += " " + c
 			}
 		}
-		return []string{s}
+		return []string{s}, nil
+	case RegionMark:
+		s := "#pragma omp parallel"
+		if cfg.IterDeclOutside {
+			// The iterators are declared outside: every thread needs its
+			// own copy of those of the loops it runs.
+			if its := iterators(m.Body); len(its) > 0 {
+				s += " private(" + strings.Join(its, ", ") + ")"
+			}
+		}
+		if cfg.Clauses != nil && f != nil {
+			for _, c := range cfg.Clauses(m, f).List(HelpersFor(cfg.HelperPrefix)) {
+				s += " " + c
+			}
+		}
+		return []string{s}, nil
+	case SingleMark:
+		return []string{"#pragma omp single"}, nil
 	case "simd", "omp simd":
 		if f != nil && ast.Canonical(f) {
-			return []string{"#pragma omp simd"}
+			return []string{"#pragma omp simd"}, nil
 		}
 	case "ivdep":
 		if f != nil {
-			return []string{"#pragma GCC ivdep"}
+			return []string{"#pragma GCC ivdep"}, nil
 		}
 	}
-	return []string{"/* mark: " + strings.ReplaceAll(m.Name, "*/", "* /") + " */"}
+	return []string{"/* mark: " + strings.ReplaceAll(m.Name, "*/", "* /") + " */"}, nil
+}
+
+// regionLoops lists the "parallel" marks of n that a RegionMark encloses.
+func regionLoops(n ast.Node) map[*ast.Mark]bool {
+	out := map[*ast.Mark]bool{}
+	ast.Walk(n, func(x ast.Node) bool {
+		r, ok := x.(*ast.Mark)
+		if !ok || r.Name != RegionMark {
+			return true
+		}
+		ast.Walk(r.Body, func(y ast.Node) bool {
+			if m, ok := y.(*ast.Mark); ok && (m.Name == "parallel" || m.Name == "omp parallel for") {
+				out[m] = true
+			}
+			return true
+		})
+		return false
+	})
+	return out
 }
 
 // iterators lists the distinct loop iterators of n in preorder.

@@ -30,6 +30,10 @@ type Config struct {
 	// (ast.DefaultHelpers when nil); the region's other expressions must
 	// use the same names.
 	Helpers *ast.Helpers
+	// NoRegions keeps every parallel loop a parallel region of its own:
+	// no region around a sequential loop that runs parallel loops
+	// (hoistRegions).
+	NoRegions bool
 	// Original returns the AST of the region's original schedule (the
 	// scop's, as astgen generates it; nil when it cannot), from which
 	// the region-wide work check estimates each statement's instances
@@ -87,17 +91,47 @@ func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop, cfg Config) (
 	}
 	n = stripMarks(stripMarks(n, CollapseMark), notWorthMark)
 	base := Clauses(privs)
-	if base == nil {
-		if len(extra) == 0 {
-			return n, nil, notes
-		}
-		return n, func(m *ast.Mark, f *ast.For) emit.Clauses {
-			if c := extra[f]; c != nil {
-				return *c
-			}
-			return emit.Clauses{}
-		}, notes
+	if base != nil {
+		reductionClauses(n, privs, s, cfg, of)
 	}
+	if !cfg.NoRegions {
+		var more []string
+		n, more = hoistRegions(n, func(f *ast.For) ast.Expr {
+			if c := extra[f]; c != nil {
+				return c.If
+			}
+			return nil
+		}, func(f *ast.For) {
+			if c := extra[f]; c != nil {
+				c.If = nil
+			}
+		})
+		notes = append(notes, more...)
+	}
+	if base == nil && len(extra) == 0 {
+		return n, nil, notes
+	}
+	return n, func(m *ast.Mark, f *ast.For) emit.Clauses {
+		var c emit.Clauses
+		if m.Name == emit.RegionMark {
+			return c // the clauses belong to the loops inside
+		}
+		if base != nil {
+			c = base(m, f)
+		}
+		if e := extra[f]; e != nil {
+			c.Collapse, c.Schedule, c.Reductions, c.If = e.Collapse, e.Schedule, e.Reductions, e.If
+		}
+		return c
+	}, notes
+}
+
+// reductionClauses gives the parallel loops of n whose statements have a
+// reduction record their reduction clauses (of) and, for a loop with a
+// straight-line body, the if clause of the cost check; a loop whose
+// reduction element cannot be printed has its mark renamed so that it
+// stays sequential.
+func reductionClauses(n ast.Node, privs []scheduler.Private, s *scop.Scop, cfg Config, of func(f *ast.For) *emit.Clauses) {
 	stmts := map[string]*scop.Statement{}
 	if s != nil {
 		for _, st := range s.Statements {
@@ -137,13 +171,6 @@ func Annotate(n ast.Node, privs []scheduler.Private, s *scop.Scop, cfg Config) (
 		}
 		return true
 	})
-	return n, func(m *ast.Mark, f *ast.For) emit.Clauses {
-		c := base(m, f)
-		if e := extra[f]; e != nil {
-			c.Collapse, c.Schedule, c.Reductions, c.If = e.Collapse, e.Schedule, e.Reductions, e.If
-		}
-		return c
-	}, notes
 }
 
 // notWorthMark renames the parallel marks that the cost check drops.
