@@ -328,31 +328,34 @@ func affine(x *cx, names map[string]bool) (string, bool) {
 // holds reports whether the context implies the comparison a op b of
 // two affine terms (false when it cannot tell).
 func (c *context) holds(a *cx, op string, b *cx) bool {
-	names := map[string]bool{}
+	names, cmp, ok := comparison(a, op, b)
+	return ok && c.implies(names, cmp)
+}
+
+// comparison is the comparison a op b of two affine terms in isl
+// notation, with the names it reads; ok is false when a term is not
+// affine.
+func comparison(a *cx, op string, b *cx) (names map[string]bool, cmp string, ok bool) {
+	names = map[string]bool{}
 	as, ok := affine(a, names)
 	if !ok {
-		return false
+		return nil, "", false
 	}
 	bs, ok := affine(b, names)
 	if !ok {
-		return false
+		return nil, "", false
 	}
-	return c.implies(names, "("+as+") "+islOp(op)+" ("+bs+")")
+	return names, "(" + as + ") " + islOp(op) + " (" + bs + ")", true
 }
 
 // possible reports whether the comparison a op b holds somewhere in the
 // context (true when it cannot tell).
 func (c *context) possible(a *cx, op string, b *cx) bool {
-	names := map[string]bool{}
-	as, ok := affine(a, names)
+	names, cmp, ok := comparison(a, op, b)
 	if !ok {
 		return true
 	}
-	bs, ok := affine(b, names)
-	if !ok {
-		return true
-	}
-	s, ok := c.set(names, "("+as+") "+islOp(op)+" ("+bs+")")
+	s, ok := c.set(names, cmp)
 	if !ok {
 		return true
 	}
@@ -1106,8 +1109,24 @@ func linString(f linForm, mul string) string {
 		return names[i] < names[j]
 	})
 	var b strings.Builder
+	writeTerms(&b, names, f.c, mul)
+	switch {
+	case len(names) == 0:
+		b.WriteString(strconv.FormatInt(f.k, 10))
+	case f.k > 0:
+		b.WriteString(" + " + strconv.FormatInt(f.k, 10))
+	case f.k < 0:
+		b.WriteString(" - " + strconv.FormatInt(-f.k, 10))
+	}
+	return b.String()
+}
+
+// writeTerms writes the terms coef[n]*n of names in their order, with
+// the signs between them and no coefficient of 1 or -1 ("2*t - i" with
+// mul "*"); mul separates a coefficient from its name.
+func writeTerms(b *strings.Builder, names []string, coef map[string]int64, mul string) {
 	for k, n := range names {
-		v := f.c[n]
+		v := coef[n]
 		switch {
 		case k == 0 && v < 0:
 			b.WriteString("-")
@@ -1121,15 +1140,6 @@ func linString(f linForm, mul string) string {
 		}
 		b.WriteString(n)
 	}
-	switch {
-	case len(names) == 0:
-		b.WriteString(strconv.FormatInt(f.k, 10))
-	case f.k > 0:
-		b.WriteString(" + " + strconv.FormatInt(f.k, 10))
-	case f.k < 0:
-		b.WriteString(" - " + strconv.FormatInt(-f.k, 10))
-	}
-	return b.String()
 }
 
 // simplifyCond is the condition text simplified against c, with env's

@@ -398,21 +398,7 @@ func (f iterForm) String(s *scop.Scop) string {
 		}
 	}
 	var b strings.Builder
-	for k, n := range names {
-		c := f[n]
-		switch {
-		case k == 0 && c < 0:
-			b.WriteString("-")
-		case k > 0 && c < 0:
-			b.WriteString(" - ")
-		case k > 0:
-			b.WriteString(" + ")
-		}
-		if a := max(c, -c); a != 1 {
-			fmt.Fprintf(&b, "%d*", a)
-		}
-		b.WriteString(n)
-	}
+	writeTerms(&b, names, f, "*")
 	return b.String()
 }
 
