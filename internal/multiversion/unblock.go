@@ -121,7 +121,14 @@ func Unblock(f *cfront.File, r *cfront.Region, cfg scop.Config) (*Unblocked, err
 		}
 	}
 	u.Cond = strings.Join(conds, " && ")
-	sb, err := scop.FromRegion(f, blocked, cfg)
+	// The blocked nest's subscripts may stay within their rows only under
+	// the joined loops' condition (i < ii + 16 reaches n when 16 divides
+	// n): its model is built under it.
+	bcfg := cfg
+	if c := condText(j.pairs); c != "" && cfg.Context == "" {
+		bcfg.Context = c
+	}
+	sb, err := scop.FromRegion(f, blocked, bcfg)
 	if err != nil {
 		return nil, fmt.Errorf("the blocked nest has no model: %s", firstLine(err.Error()))
 	}
@@ -784,4 +791,30 @@ func writtenNames(s cfront.Stmt) map[string]bool {
 		return true
 	})
 	return out
+}
+
+// condText is the joined loops' condition in isl notation over the
+// parameters that are the block loops' bounds, "" when there is none or
+// a bound is not a name.
+func condText(pairs []blockPair) string {
+	var names, cs []string
+	seen := map[string]bool{}
+	for _, p := range pairs {
+		if !p.cond {
+			continue
+		}
+		id, ok := cfront.Unparen(p.bound).(*cfront.Ident)
+		if !ok {
+			return ""
+		}
+		if !seen[id.Name] {
+			seen[id.Name] = true
+			names = append(names, id.Name)
+		}
+		cs = append(cs, fmt.Sprintf("(%s - %d) mod %d = 0", id.Name, p.lower, p.size))
+	}
+	if len(cs) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("[%s] -> { : %s }", strings.Join(names, ", "), strings.Join(cs, " and "))
 }
