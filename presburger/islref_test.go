@@ -322,52 +322,47 @@ func compareCase(c islref.Case, isl string, ours ourResult) string {
 	return ""
 }
 
-// checkTimed runs our side and compares it with isl's answer, with a time
-// limit (a hang is reported as such). It returns "" on agreement.
+// checkTimed runs our side and compares it with isl's answer, with a
+// limit on the CPU time (a hang is reported as such; CPU time, not wall
+// time, so that a loaded machine does not turn slow cases into timeouts).
+// It returns "" on agreement.
 func checkTimed(c islref.Case, isl string, limit time.Duration) string {
-	ch := make(chan string, 1)
-	go func() {
+	var d string
+	finished, done, _ := runCPUBounded(limit, func() {
 		var err error
 		defer func() {
 			if x := recover(); x != nil {
-				ch <- fmt.Sprintf("stopped: %v", x)
+				d = fmt.Sprintf("stopped: %v", x)
 				return
 			}
 			if err != nil {
-				ch <- fmt.Sprintf("our error: %v", err)
+				d = fmt.Sprintf("our error: %v", err)
 			}
 		}()
 		defer Recover(&err)
 		ours, err := runOurs(c)
 		if err != nil {
-			ch <- fmt.Sprintf("our error: %v", err)
+			d = fmt.Sprintf("our error: %v", err)
 			err = nil
 			return
 		}
 		if strings.HasPrefix(isl, "ERROR") {
 			if c.Op == "lexmin" || c.Op == "lexmax" {
-				ch <- fmt.Sprintf("isl reports an error (unbounded?) but we answer %v%v", ours.s, ours.m)
-				return
+				d = fmt.Sprintf("isl reports an error (unbounded?) but we answer %v%v", ours.s, ours.m)
 			}
-			ch <- ""
 			return
 		}
-		ch <- compareCase(c, isl, ours)
-	}()
-	select {
-	case d := <-ch:
+		d = compareCase(c, isl, ours)
+	})
+	if done {
 		return d
-	case <-time.After(limit):
-		// Stop the computation (it panics with a budget error at its
-		// next solver step) so that it does not slow the next cases.
-		sys.Cancel(true)
-		select {
-		case <-ch:
-		case <-time.After(10 * time.Second):
-		}
-		sys.Cancel(false)
-		return fmt.Sprintf("timeout after %v", limit)
 	}
+	// Stop the computation (it panics with a budget error at its next
+	// solver step) so that it does not slow the next cases.
+	sys.Cancel(true)
+	waitCPU(finished, 10*time.Second)
+	sys.Cancel(false)
+	return fmt.Sprintf("timeout after %v of CPU time", limit)
 }
 
 func islrefCount() (first, n uint64) {

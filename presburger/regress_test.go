@@ -59,22 +59,17 @@ func TestLexOptUnbounded(t *testing.T) {
 	}
 }
 
-// within fails the test when f takes longer than limit (it keeps running:
-// the limit is generous, a failure means a performance regression).
+// within fails the test when f takes more than limit of CPU time (it
+// keeps running: the limit is generous, a failure means a performance
+// regression). The bound is on CPU time, not on the wall clock, so that
+// it holds on a loaded machine.
 func within(t *testing.T, limit time.Duration, what string, f func()) {
 	t.Helper()
-	done := make(chan struct{})
-	start := time.Now()
-	go func() {
-		defer close(done)
-		f()
-	}()
-	select {
-	case <-done:
-		t.Logf("%s: %v", what, time.Since(start))
-	case <-time.After(limit):
-		t.Fatalf("%s: still running after %v", what, limit)
+	_, done, used := runCPUBounded(limit, f)
+	if !done {
+		t.Fatalf("%s: still running after %v of CPU time", what, limit)
 	}
+	t.Logf("%s: %v of CPU time", what, used)
 }
 
 // TestRegressionFloorsIsEqual: comparing two forms of the complement of a
