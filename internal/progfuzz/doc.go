@@ -29,9 +29,9 @@
 // bounded number of times) so the programs have no undefined behaviour.
 //
 // Nearly half of the nests are kernel-shaped (patterns.go): matrix products
-// (gemm, syrk, triangular), matrix-vector products, 1-d and 2-d stencils
-// under a time loop (in place or ping-pong), LU-like updates with
-// divisions by the pivot, Floyd-Warshall's min-plus and dot products
+// (C += A*B, A times its transpose, triangular), matrix-vector products,
+// 1-d and 2-d stencils under a time loop (in place or ping-pong), LU-like
+// updates with divisions by the pivot, all-pairs shortest paths (min-plus) and dot products
 // through a scalar, on new arrays or on arrays other nests use. Half of
 // the programs are "simple" (kernel-like bounds and subscripts), the
 // others use every form above. Some programs put their nests in two
@@ -52,8 +52,8 @@
 // DATA_TYPE_IS_FLOAT is defined, else double, and constants are sometimes
 // written SCALAR_VAL(0.5); scalar temporaries are locals of the kernel
 // declared before the region without an initializer, used as
-// accumulators (symm, ludcmp, forward and backward substitution,
-// gramschmidt shapes, the scalar reductions above), and some are printed
+// accumulators (symmetric products, LU decomposition, forward and
+// backward substitution, column norms, the scalar reductions above), and some are printed
 // after the kernel, so their final value counts. Half of those programs
 // also run the float twins (FloatTwin, WithFloat: -DDATA_TYPE_IS_FLOAT for
 // the original and the output, tolerant flows within FloatRelTol) of the

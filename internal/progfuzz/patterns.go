@@ -4,7 +4,7 @@ import "strings"
 
 // Kernel-shaped nests: the loop patterns of the benchmark suites (matrix
 // products, matrix-vector products, stencils with a time loop, LU-like
-// triangular updates, Floyd-Warshall's min-plus, dot products through a
+// triangular updates, all-pairs shortest paths (min-plus), dot products through a
 // scalar), with random sizes, variants and array reuse. They exercise
 // what the optimizer does most: tiling, skewing, fusion, vectorization,
 // reductions and statement splitting.
@@ -80,7 +80,7 @@ func (g *gen) patternNest() *loop {
 	P := func() aff { return v(g.param()) }
 	e := g.pval
 	switch g.intn(7) {
-	case 0, 1: // gemm, syrk, trmm-like products
+	case 0, 1: // matrix products: C += A*B, A times its transpose, triangular
 		pure := g.chance(0.4) // fresh double arrays, perfect nest: what the packed vector kernels take
 		var A, B, C *array
 		if pure {
@@ -107,7 +107,7 @@ func (g *gen) patternNest() *loop {
 		var b func() string
 		switch x := g.intn(10); {
 		case x < 3:
-			b = g.at(lk, A, v("j"), v("k")) // syrk: A[i][k] * A[j][k]
+			b = g.at(lk, A, v("j"), v("k")) // A times its transpose: A[i][k] * A[j][k]
 		case x < 5: // A[k][i] * A[k][j] (what --split cuts)
 			a, b = g.at(lk, A, v("k"), v("i")), g.at(lk, A, v("k"), v("j"))
 		default:
@@ -125,7 +125,7 @@ func (g *gen) patternNest() *loop {
 			lj.pre = []node{text(func() string { return cc() + " *= 0.5;" })}
 		}
 		return li
-	case 2: // matrix-vector products (atax, bicg, mvt)
+	case 2: // matrix-vector products (A*x or its transpose, one or two per nest)
 		A, x, y := g.arrayFor(2), g.arrayFor(1), g.arrayFor(1)
 		li := g.mkLoop("i", affConst(0), P().plus(-1), true, e, nil)
 		lj := g.mkLoop("j", affConst(0), P().plus(-1), true, li.env, li.scope)
@@ -140,13 +140,13 @@ func (g *gen) patternNest() *loop {
 			y0 := g.at(li, y, v("i"))
 			li.pre = []node{text(func() string { return y0() + " = 0.0;" })}
 		}
-		if g.chance(0.4) { // a second product in the same nest (bicg)
+		if g.chance(0.4) { // a second product in the same nest
 			z, w := g.arrayFor(1), g.arrayFor(1)
 			zj, wi := g.at(lj, z, v("j")), g.at(lj, w, v("i"))
 			lj.pre = append(lj.pre, text(func() string { return zj() + " = " + zj() + " + " + wi() + " * " + aij() + ";" }))
 		}
 		return li
-	case 3: // stencils with a time loop (jacobi, seidel)
+	case 3: // stencils with a time loop (in place, or ping-pong between two arrays)
 		two := g.chance(0.6)
 		A := g.arrayFor(1)
 		if two {
@@ -190,9 +190,9 @@ func (g *gen) patternNest() *loop {
 			return li
 		}
 		if !two || g.chance(0.4) {
-			lt.kids = []*loop{sweep(A, A, true)} // seidel: in place
+			lt.kids = []*loop{sweep(A, A, true)} // in place
 		} else {
-			lt.kids = []*loop{sweep(B, A, false), sweep(A, B, false)} // jacobi
+			lt.kids = []*loop{sweep(B, A, false), sweep(A, B, false)} // ping-pong
 		}
 		return lt
 	case 4: // LU-like triangular update
@@ -214,7 +214,7 @@ func (g *gen) patternNest() *loop {
 		aij, aik3, akj := g.at(l3, A, v("i"), v("j")), g.at(l3, A, v("i"), v("k")), g.at(l3, A, v("k"), v("j"))
 		l3.pre = []node{text(func() string { return aij() + " -= " + aik3() + " * " + akj() + ";" })}
 		return lk
-	case 5: // Floyd-Warshall min-plus
+	case 5: // all-pairs shortest paths: min-plus
 		A := g.arrayFor(2)
 		p := P()
 		lk := g.mkLoop("k", affConst(0), p.plus(-1), true, e, nil)

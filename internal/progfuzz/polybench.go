@@ -16,8 +16,8 @@ import (
 // (float when DATA_TYPE_IS_FLOAT is defined, see FloatTwin), constants are
 // sometimes written SCALAR_VAL(0.5). Scalar temporaries are locals of the
 // kernel declared before the region without an initializer and used as
-// accumulators inside the nests (symm, ludcmp, gramschmidt shapes: t = 0;
-// for k: t += ...; A[i][j] = ... t ...), never read before they are
+// accumulators inside the nests (t = 0; for k: t += ...; A[i][j] = ...
+// t ...: symmetric products, LU decomposition, column norms), never read before they are
 // written in the same iteration; some scalars are read after the region
 // (printed through a global), so their final value counts.
 
@@ -94,7 +94,7 @@ func (g *gen) pbNest() *loop {
 	P := func() aff { return v(g.param()) }
 	e := g.pval
 	switch g.intn(5) {
-	case 0: // symm: C[k][j] += ...; temp += ...; C[i][j] = ... temp ...
+	case 0: // a symmetric product: C[k][j] += ...; temp += ...; C[i][j] = ... temp ...
 		A, B, C := g.arrayFor(2), g.arrayFor(2), g.arrayFor(2)
 		t := g.pbScalar("temp")
 		li := g.mkLoop("i", affConst(0), P().plus(-1), true, e, nil)
@@ -116,7 +116,7 @@ func (g *gen) pbNest() *loop {
 			return cij() + " = " + g.sv("0.5") + " * " + cij() + " + " + scale + " * " + bij2() + " * " + aii() + " + " + scale + " * " + t.name + ";"
 		})}
 		return li
-	case 1: // ludcmp: w = A[i][j]; for k: w -= A[i][k] * A[k][j]; A[i][j] = w / A[j][j] (then the upper part)
+	case 1: // an LU decomposition through a scalar: w = A[i][j]; for k: w -= A[i][k] * A[k][j]; A[i][j] = w / A[j][j] (then the upper part)
 		A := g.arrayFor(2)
 		w := g.pbScalar("w")
 		p := P()
@@ -172,7 +172,7 @@ func (g *gen) pbNest() *loop {
 			return xi() + " = " + w.name + ";"
 		})}
 		return li
-	case 3: // gramschmidt: nrm = 0; for i: nrm += A[i][k]^2; for i: Q[i][k] = A[i][k] / (1 + sqrt(nrm)); R[k] = sqrt(nrm)
+	case 3: // a column norm and normalization: nrm = 0; for i: nrm += A[i][k]^2; for i: Q[i][k] = A[i][k] / (1 + sqrt(nrm)); R[k] = sqrt(nrm)
 		A, Q, R := g.arrayFor(2), g.arrayFor(2), g.arrayFor(1)
 		s := g.pbScalar("nrm")
 		p1, p2 := P(), P()

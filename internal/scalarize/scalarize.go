@@ -180,8 +180,8 @@ func updatedElement(st *scop.Statement, arrays map[string]*scop.Array) (cfront.E
 	// The update (scop's recognizer): x op= e or x = x op e, with op +
 	// (or -) or *, one operation as written. The form x = e op x would be
 	// as exact, but it is left to the C compiler: an accumulator changes
-	// what gcc does with a sequential loop, and these are the forms whose
-	// effect was measured.
+	// what gcc does with a sequential loop, and the pass keeps to these
+	// two forms.
 	up, ok := st.Update()
 	if !ok || up.Op != scop.UpdateAdd && up.Op != scop.UpdateMul {
 		return nil, nil, false
