@@ -30,8 +30,14 @@ const RegionMinForks = 8
 // dropIf removes it: a worksharing loop has no if clause, so a loop that
 // has one becomes "if (cond) the worksharing loop else the same loop in
 // one thread", which every thread decides alike (the condition reads
-// only names that are the same in every thread). It edits n in place and
-// returns the new root and one note per region.
+// only names that are the same in every thread). When every parallel
+// loop of a region runs under such a condition (or under the two
+// versions of the cost check, package doc) and the conditions do not
+// change with the iterations of the sequential loop, their disjunction
+// is decided once, outside: "if (c1 || c2 ...) the region else the
+// loop without parallel loops", which the C compiler folds when the
+// sizes are macros. It edits n in place and returns the new root and
+// one note per region.
 func hoistRegions(n ast.Node, ifOf func(f *ast.For) ast.Expr, dropIf func(f *ast.For)) (ast.Node, []string) {
 	h := &hoister{ifOf: ifOf, dropIf: dropIf}
 	return h.visit(n), h.notes
@@ -44,6 +50,14 @@ type hoister struct {
 	// bound holds the names that the loop being decided binds (its
 	// iterators and declarations).
 	bound map[string]bool
+	// conds are the conditions, invariant in the loop being rewritten,
+	// under which its parallel loops run in parallel; always says that
+	// one of them runs in parallel whatever they are.
+	conds  []ast.Expr
+	always bool
+	// versions counts the versioning ifs with an invariant condition
+	// around the node being rewritten.
+	versions int
 }
 
 // invariant reports whether e reads no name that the loop being decided
@@ -130,9 +144,24 @@ func (h *hoister) region(f *ast.For) (ast.Node, bool) {
 			return nil, false
 		}
 	}
+	h.conds, h.always = nil, false
+	seq := stripMarks(ast.CopyLoops(f), "parallel")
 	f.Body = h.distribute(f.Body)
-	h.notes = append(h.notes, fmt.Sprintf("sequential loop %s: one parallel region around it for its %d parallel loop(s) (the threads start once, not at each of its iterations; %d part(s) between them run in one thread)", f.Iter, c.loops, c.singles))
-	return &ast.Mark{Name: emit.RegionMark, Body: f}, true
+	var r ast.Node = &ast.Mark{Name: emit.RegionMark, Body: f}
+	when := ""
+	if !h.always && len(h.conds) > 0 {
+		// Every parallel loop runs in parallel only under a condition
+		// that does not change with f's iterations: the region runs
+		// only when one of them holds, and the loop otherwise runs as
+		// plain code without its parallel loops (a region whose if
+		// clause fails would still run in the function that OpenMP
+		// outlines, where the C compiler knows less of the arrays).
+		c := ast.Or(h.conds...)
+		r = &ast.If{Cond: c, Then: r, Else: seq}
+		when = fmt.Sprintf(", only when %s", ast.ExprC(c))
+	}
+	h.notes = append(h.notes, fmt.Sprintf("sequential loop %s: one parallel region around it for its %d parallel loop(s)%s (the threads start once, not at each of its iterations; %d part(s) between them run in one thread)", f.Iter, c.loops, when, c.singles))
+	return r, true
 }
 
 // cost counts the worksharing loops and single constructs of a body.
@@ -244,12 +273,16 @@ func (h *hoister) distribute(n ast.Node) ast.Node {
 		g := ast.OnlyFor(x.Body)
 		cond := h.ifOf(g)
 		if cond == nil {
+			if h.versions == 0 {
+				h.always = true
+			}
 			return x
 		}
 		h.dropIf(g)
 		if k, ok := cond.(*ast.Int); ok && k.V == 0 {
 			return &ast.Mark{Name: emit.SingleMark, Body: x.Body}
 		}
+		h.condition(cond)
 		return &ast.If{Cond: cond, Then: x, Else: &ast.Mark{Name: emit.SingleMark, Body: ast.CopyLoops(x.Body)}}
 	case *ast.Block:
 		var out []ast.Node
@@ -277,7 +310,15 @@ func (h *hoister) distribute(n ast.Node) ast.Node {
 		x.Stmts = out
 		return x
 	case *ast.If:
+		version := h.invariant(x.Cond) && !hasParallel(x.Else)
+		if version {
+			h.condition(x.Cond)
+			h.versions++
+		}
 		x.Then = h.distribute(x.Then)
+		if version {
+			h.versions--
+		}
 		if x.Else != nil {
 			x.Else = h.distribute(x.Else)
 		}
@@ -287,6 +328,22 @@ func (h *hoister) distribute(n ast.Node) ast.Node {
 		return x
 	}
 	return n
+}
+
+// condition records cond, under which a parallel loop runs in parallel:
+// one more term of the region's if clause when it does not change with
+// the loop's iterations, else the region makes its team always.
+func (h *hoister) condition(cond ast.Expr) {
+	if !h.invariant(cond) {
+		h.always = true
+		return
+	}
+	for _, c := range h.conds {
+		if ast.Equal(c, cond) {
+			return
+		}
+	}
+	h.conds = append(h.conds, cond)
 }
 
 // plainStatements reports whether the statements of n are the model's
