@@ -36,11 +36,25 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		// Go's fuzzer has no time limit per input: a watchdog turns a
-		// hang into a crash, so the input gets saved.
-		watchdog := time.AfterFunc(20*time.Second, func() {
-			panic(fmt.Sprintf("cfront: input took more than 20s: %q", src))
-		})
-		defer watchdog.Stop()
+		// hang into a crash, so the input gets saved. It bounds the
+		// process's CPU time (inputs run one at a time in a process),
+		// not the wall time, which a loaded machine stretches.
+		stop := make(chan struct{})
+		defer close(stop)
+		go func(start time.Duration) {
+			tick := time.NewTicker(100 * time.Millisecond)
+			defer tick.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-tick.C:
+					if cpuNow()-start > 20*time.Second {
+						panic(fmt.Sprintf("cfront: input took more than 20s of CPU time: %q", src))
+					}
+				}
+			}
+		}(cpuNow())
 		for _, auto := range []bool{false, true} {
 			file, _ := ParseFile("fuzz.c", src, Config{AutoScop: auto, ReadFile: func(string) ([]byte, error) { return nil, os.ErrNotExist }})
 			if file == nil {
