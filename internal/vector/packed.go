@@ -19,7 +19,7 @@ import (
 const (
 	packKC = 256
 	packMC = 120 // rounded down to a multiple of MR
-	packNC = 2048
+	packNC = 2048 // the most columns of a B block (see blockCols)
 	// Below these sizes the nest runs as generated (see buildPacked).
 	packMinFace = 2048
 	packMinRed  = 16
@@ -66,6 +66,35 @@ type pkernel struct {
 	params []string   // parameter names of the domain space
 	ndim   int        // number of domain dims
 	hoist  bool       // A packed once per reduction block (buildPacked)
+	nc     int64      // columns of a packed B block (blockCols)
+}
+
+// Prefetching in the packed micro-kernel: per reduction step, the lines
+// of the B micro-panel packPrefetchSteps steps ahead are prefetched (the
+// micro-panels are consecutive in the buffer, so near the end of one
+// panel this fetches the start of the next, which the next tile reads;
+// the B buffers have packPrefetchSteps*NR elements of slack so the
+// address stays inside them). packLine is the cache line size assumed
+// for spacing the prefetches (64 bytes on every current x86-64 and
+// arm64 core; a different size only changes how many lines are
+// touched, never a result).
+const (
+	packPrefetchSteps = 16
+	packLine          = 64
+)
+
+// blockCols is NC, the columns of a packed B block: the tiles loop runs
+// the row micro-panels outside and the column micro-panels inside, so a
+// KC x NC block of B is read once per MR rows and should stay in the L2
+// cache, with half of it left for the A micro-panel, C's lines and
+// whatever else runs: NC = L2 / 2 / (KC * elemBytes), rounded down to
+// whole NR-column micro-panels, at least one and at most packNC.
+func blockCols(l2, elemBytes, nr int64) int64 {
+	nc := int64(packNC)
+	if l2 > 0 && elemBytes > 0 {
+		nc = min(nc, l2/2/(packKC*elemBytes))
+	}
+	return max(nr, nc/nr*nr)
 }
 
 func (p *pkernel) name(s string) string { return fmt.Sprintf("tsv%d_%s", p.id, s) }
@@ -406,6 +435,7 @@ func (v *vectorizer) matchPacked(f *ast.For) (*pkernel, LoopReport) {
 		rows = v.cfg.UnrollJam
 	}
 	pk.mr, pk.nv = registerTile(v.cfg.Target.Regs, rows)
+	pk.nc = blockCols(v.cfg.cacheL2(), int64(elemSize(elem)), int64(pk.nv*pk.lanes))
 	if pk.lanes == 0 {
 		return nil, rep
 	}
@@ -447,7 +477,7 @@ func (v *vectorizer) matchPacked(f *ast.For) (*pkernel, LoopReport) {
 	rep.Reason += fmt.Sprintf("; scheme costs before packing (instructions per vector) along %s=%d, %s=%d, %s=%d",
 		st.CIters[dimI], cost[dimI], st.CIters[dimJ], cost[dimJ], st.CIters[kd], cost[kd])
 	rep.Reason += fmt.Sprintf("; packed A (%d x %d) and B (%d x %d) panels, register tile %d rows x %d vectors of %d %s (%s), each element's reduction order kept",
-		packMC/pk.mr*pk.mr, packKC, packKC, packNC, pk.mr, pk.nv, pk.lanes, elem, targetWords(v.cfg.Target))
+		packMC/pk.mr*pk.mr, packKC, packKC, pk.nc, pk.mr, pk.nv, pk.lanes, elem, targetWords(v.cfg.Target))
 	v.res.packed = append(v.res.packed, pk)
 	return pk, rep
 }
@@ -652,6 +682,47 @@ func (v *vectorizer) buildPacked(p *pkernel, parallel bool, orig ast.Node) ast.N
 			}
 			return id(n("ir"))
 		}
+		// valid(i, j): the mask constraints at one point.
+		valid := func(i, j ast.Expr) ast.Expr {
+			var cs []ast.Expr
+			np := len(p.params)
+			for _, row := range p.mask {
+				e := paramExpr(p.params, func(k int) int64 { return row[k] }, row[np+p.ndim])
+				e = ast.Add(e, ast.Mul(num(row[np+I]), ast.CopyExpr(i)))
+				e = ast.Add(e, ast.Mul(num(row[np+J]), ast.CopyExpr(j)))
+				cs = append(cs, ast.Ge(ast.Simplify(e), num(0)))
+			}
+			if len(cs) == 0 {
+				return num(1)
+			}
+			return ast.And(cs...)
+		}
+		// prefetchNext prefetches, before a full tile's accumulators are
+		// loaded, the lines of X of the next tile of the row of tiles (the
+		// same rows, NR columns on), when that tile is full too (so every
+		// address is an element the nest writes): its loads then do not
+		// wait for memory when it starts, a whole tile's reduction later.
+		prefetchNext := func(ptr bool) []ast.Node {
+			nextFull := []ast.Expr{ast.Le(ast.Add(id(n("jr")), num(2*NR)), id(n("nc")))}
+			if len(p.mask) > 0 {
+				for _, r := range []int64{0, MR - 1} {
+					for _, c := range []int64{NR, 2*NR - 1} {
+						nextFull = append(nextFull, valid(iExpr(num(r)), jExpr(num(c))))
+					}
+				}
+			}
+			var pf []ast.Node
+			for r := int64(0); r < MR; r++ {
+				for _, off := range lineOffsets(NR, int64(elemSize(p.elem)), true) {
+					if ptr {
+						pf = append(pf, p.user("pfcp", []ast.Expr{num(r), num(NR + off)}, nil))
+						continue
+					}
+					pf = append(pf, p.user("pfc", nil, wdims(map[int]ast.Expr{I: iExpr(num(r)), J: jExpr(num(NR + off))})))
+				}
+			}
+			return []ast.Node{&ast.If{Cond: ast.And(nextFull...), Then: ast.NewBlock(pf...)}}
+		}
 		// The micro-kernel on C directly (full tiles) or on a temporary.
 		micro := func(tmp bool) []ast.Node {
 			var pre, body, post []ast.Node
@@ -679,6 +750,10 @@ func (v *vectorizer) buildPacked(p *pkernel, parallel bool, orig ast.Node) ast.N
 					}
 				}
 			}
+			// The B micro-panel's lines packPrefetchSteps steps ahead.
+			for _, off := range lineOffsets(NR, int64(elemSize(p.elem)), false) {
+				body = append(body, p.user("pfb", []ast.Expr{ast.Add(ast.Mul(ast.Add(id(n("p")), num(packPrefetchSteps)), num(NR)), num(off))}, nil))
+			}
 			for vv := int64(0); vv < int64(p.nv); vv++ {
 				body = append(body, p.user("ldb", []ast.Expr{num(vv), ast.Add(ast.Mul(id(n("p")), num(NR)), num(vv*int64(p.lanes)))}, nil))
 			}
@@ -692,23 +767,17 @@ func (v *vectorizer) buildPacked(p *pkernel, parallel bool, orig ast.Node) ast.N
 			if threaded && p.asmOK(v.cfg.Target) {
 				kl = p.user("kasm", []ast.Expr{rowBase()}, nil)
 			}
-			out := append(pre, kl)
+			var out []ast.Node
+			switch {
+			case ptr: // after the declaration of the tile's pointer
+				out = append(append(append(out, pre[0]), prefetchNext(ptr)...), pre[1:]...)
+			case !tmp:
+				out = append(append(out, prefetchNext(ptr)...), pre...)
+			default:
+				out = append(out, pre...)
+			}
+			out = append(out, kl)
 			return append(out, post...)
-		}
-		// valid(i, j): the mask constraints at one point.
-		valid := func(i, j ast.Expr) ast.Expr {
-			var cs []ast.Expr
-			np := len(p.params)
-			for _, row := range p.mask {
-				e := paramExpr(p.params, func(k int) int64 { return row[k] }, row[np+p.ndim])
-				e = ast.Add(e, ast.Mul(num(row[np+I]), ast.CopyExpr(i)))
-				e = ast.Add(e, ast.Mul(num(row[np+J]), ast.CopyExpr(j)))
-				cs = append(cs, ast.Ge(ast.Simplify(e), num(0)))
-			}
-			if len(cs) == 0 {
-				return num(1)
-			}
-			return ast.And(cs...)
 		}
 		i0, i1 := iExpr(num(0)), iExpr(num(MR-1))
 		j0, j1 := jExpr(num(0)), jExpr(num(NR-1))
@@ -756,8 +825,12 @@ func (v *vectorizer) buildPacked(p *pkernel, parallel bool, orig ast.Node) ast.N
 			partialNode = &ast.If{Cond: ast.And(touch...), Then: partialNode}
 		}
 		tile := &ast.If{Cond: full, Then: ast.NewBlock(micro(false)...), Else: partialNode}
-		tiles := loop(n("jr"), num(0), ast.Sub(id(n("nc")), num(1)), NR,
-			loop(n("ir"), num(0), ast.Sub(id(n("mc")), num(1)), MR, tile))
+		// Row micro-panels outside, column micro-panels inside: the A
+		// micro-panel (MR x KC) stays in L1 while the B block (KC x NC,
+		// sized for L2 by blockCols) streams past it, and the next tile
+		// is the neighbour in the row, whose C lines prefetchNext fetched.
+		tiles := loop(n("ir"), num(0), ast.Sub(id(n("mc")), num(1)), MR,
+			loop(n("jr"), num(0), ast.Sub(id(n("nc")), num(1)), NR, tile))
 		icBody := []ast.Node{
 			decl(n("mc"), ast.Min(num(MC), ast.Sub(ast.Add(ast.CopyExpr(hi[I]), num(1)), id(n("ic"))))),
 			p.user("adecl", nil, nil),
@@ -769,8 +842,8 @@ func (v *vectorizer) buildPacked(p *pkernel, parallel bool, orig ast.Node) ast.N
 		icLoop := loop(n("ic"), ast.CopyExpr(lo[I]), ast.CopyExpr(hi[I]), MC, icBody...)
 		icLoop.Parallel = true
 		var icNode ast.Node = icLoop
-		jcLoop := loop(n("jc"), ast.CopyExpr(lo[J]), ast.CopyExpr(hi[J]), packNC,
-			decl(n("nc"), ast.Min(num(packNC), ast.Sub(ast.Add(ast.CopyExpr(hi[J]), num(1)), id(n("jc"))))),
+		jcLoop := loop(n("jc"), ast.CopyExpr(lo[J]), ast.CopyExpr(hi[J]), p.nc,
+			decl(n("nc"), ast.Min(num(p.nc), ast.Sub(ast.Add(ast.CopyExpr(hi[J]), num(1)), id(n("jc"))))),
 			packBLoop, icNode)
 		var inPC []ast.Node
 		if hoist {
@@ -923,8 +996,8 @@ func (r *Result) printPacked(u *ast.User, ps packedStmt, expr func(ast.Expr) str
 	case op == "bdecl":
 		// One packed B block, shared by the threads of the row loop.
 		// NC columns rounded up to whole NR-column micro-panels.
-		cols := (int64(packNC) + NR - 1) / NR * NR
-		return fmt.Sprintf("static %s %s[%d] __attribute__((aligned(64)));", p.elem, n("bp"), T*packKC*cols), nil
+		cols := (p.nc + NR - 1) / NR * NR
+		return fmt.Sprintf("static %s %s[%d] __attribute__((aligned(64)));", p.elem, n("bp"), T*packKC*cols+packPrefetchSteps*NR), nil
 	case op == "adecl":
 		return fmt.Sprintf("%s %s[%d] __attribute__((aligned(64)));", p.elem, n("ap"), T*packKC*MC), nil
 	case op == "adeclh":
@@ -965,6 +1038,18 @@ func (r *Result) printPacked(u *ast.User, ps packedStmt, expr func(ast.Expr) str
 			return s, ok
 		}
 		return fmt.Sprintf("%s *const %s = &%s;\nconst long long %s = &%s - %s;", p.elem, n("cp"), p.lhs.Format(subst), n("ld"), p.lhs.Format(nsub), n("cp")), nil
+	case op == "pfb":
+		if len(pre) != 1 {
+			return "", bad
+		}
+		return fmt.Sprintf("__builtin_prefetch(&%s[%s * %s + %s], 0, 3);", n("bp"), n("jr"), n("kcT"), expr(pre[0])), nil
+	case op == "pfc":
+		return fmt.Sprintf("__builtin_prefetch(&%s, 1, 3);", p.lhs.Format(subst)), nil
+	case op == "pfcp":
+		if len(pre) != 2 {
+			return "", bad
+		}
+		return fmt.Sprintf("__builtin_prefetch(%s + %d * %s + %d, 1, 3);", n("cp"), pint(0), n("ld"), pint(1)), nil
 	case op == "kasm":
 		if len(pre) != 1 {
 			return "", bad
@@ -1017,6 +1102,22 @@ func (r *Result) printPacked(u *ast.User, ps packedStmt, expr func(ast.Expr) str
 		return fmt.Sprintf("if (%s) %s = %s[%s];", expr(pre[1]), p.lhs.Format(subst), n("t"), expr(pre[0])), nil
 	}
 	return "", bad
+}
+
+// lineOffsets are the offsets, in elements, of the prefetches that cover
+// n consecutive elements of size es: one per packLine bytes from the
+// first, plus the last element when unaligned is set (a row of X need not
+// start on a line, so its last element may be on one more line).
+func lineOffsets(n, es int64, unaligned bool) []int64 {
+	step := max(1, int64(packLine)/es)
+	var offs []int64
+	for o := int64(0); o < n; o += step {
+		offs = append(offs, o)
+	}
+	if unaligned && n > 1 && (n-1)%step != 0 {
+		offs = append(offs, n-1)
+	}
+	return offs
 }
 
 // Register tile limits (see registerTile).

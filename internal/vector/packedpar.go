@@ -136,8 +136,8 @@ func (r *Result) printChunk(p *pkernel, op string, pre []ast.Expr, expr func(ast
 	T := int64(len(p.terms))
 	switch op {
 	case "bdeclt":
-		cols := (int64(packNC) + NR - 1) / NR * NR
-		return fmt.Sprintf("static %s %s[%d][%d] __attribute__((aligned(64)));", p.elem, n("bpall"), packMaxThreads, T*packKC*cols), true
+		cols := (p.nc + NR - 1) / NR * NR
+		return fmt.Sprintf("static %s %s[%d][%d] __attribute__((aligned(64)));", p.elem, n("bpall"), packMaxThreads, T*packKC*cols+packPrefetchSteps*NR), true
 	case "adeclht":
 		rows := (int64(packHoistRows) + MR - 1) / MR * MR
 		return fmt.Sprintf("static %s %s[%d][%d] __attribute__((aligned(64)));", p.elem, n("apall"), packMaxThreads, T*packKC*rows), true

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tessera-opt/tessera/ast"
+	"github.com/tessera-opt/tessera/scheduler"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -35,6 +36,18 @@ type Config struct {
 	// flags; cfront.File.TypeCond). Every vector rewrite then goes under
 	// #if TypeGuard, with the scalar nest in the #else branch.
 	TypeGuard string
+	// L2 is the size in bytes of the L2 cache of one core, which sizes
+	// the packed kernel's B blocks (blockCols); 0 means the host's
+	// (scheduler.HostCache, from sysfs).
+	L2 int64
+}
+
+// cacheL2 is Config.L2 or the host's L2 size.
+func (c Config) cacheL2() int64 {
+	if c.L2 > 0 {
+		return c.L2
+	}
+	return scheduler.HostCache().L2
 }
 
 // Result is the rewritten AST and what was decided.
