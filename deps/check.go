@@ -100,8 +100,8 @@ func CheckContext(sched presburger.UnionMap, d *Deps, ctx *presburger.Set) (ok b
 	// domain's constraints dropped, presburger.RelaxDomain): a superset of
 	// each map, so no violation there means none in the exact check. A
 	// domain of many parts (mod conditions, negated disjunctions) otherwise
-	// multiplies into source parts x target parts x lexicographic parts
-	// (32805 parts on progfuzz seed 8100054). Only a violation found there
+	// multiplies into source parts x target parts x lexicographic parts,
+	// a number exponential in the mod conditions. Only a violation found there
 	// needs the exact maps.
 	relaxed, fewer := map[string]presburger.Map{}, false
 	for name, m := range byStmt {

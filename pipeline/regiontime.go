@@ -42,8 +42,8 @@ const wallFactor = 20
 
 // regionClock measures a region's time from its start: the CPU time of
 // the process, so that the outcome does not depend on how loaded the
-// machine is (a region that needs 10 s of CPU took over 2 minutes of wall
-// time at load average 25), bounded by wall time at wallFactor times the
+// machine is (under load, the wall time of a region can be many times its
+// CPU time), bounded by wall time at wallFactor times the
 // limit, for a machine that cannot report CPU time or a stage that
 // blocks.
 type regionClock struct {

@@ -413,7 +413,7 @@ func (b *builder) assume(context presburger.Set, params []string, doms []presbur
 		viol = viol.Union(v.AlignParams(all))
 	}
 	// Bounded: the exact complement of many violation sets with mods
-	// took minutes (progfuzz seed 8720103).
+	// can have a number of parts exponential in theirs.
 	a, ok := context.AlignParams(all).SubtractWithin(viol, maxAssumeSteps)
 	if !ok || a.IsEmpty() || a.NParts() > 16*maxAssumeParts {
 		return presburger.Set{}, "", b.delinErr
