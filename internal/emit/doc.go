@@ -8,6 +8,10 @@
 //     headers (or declared once at the top with IterDeclOutside), turning
 //     marks into pragmas (parallel → #pragma omp parallel for, simd →
 //     #pragma omp simd, ivdep → #pragma GCC ivdep, others → comments).
+//     A RegionMark prints #pragma omp parallel before the loop it holds,
+//     the parallel marks under it print #pragma omp for (worksharing
+//     loops of the enclosing region), and a SingleMark prints #pragma
+//     omp single.
 //     The layout is ast.Printer's (isl style, two-space indentation).
 //   - Expr prints an expression parenthesized for textual substitution.
 //   - Prelude defines floord, ceild, min and max (guarded by #ifndef,

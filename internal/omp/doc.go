@@ -90,6 +90,52 @@
 // The derivation of the constants and the measurements behind these
 // rules are in docs/OMPCOST.md.
 //
+// # Parallel regions around sequential loops
+//
+// A sequential loop that runs parallel loops (a time loop, the wavefront
+// loop of a tiled stencil, the outer loop of a factorization) would fork
+// and join the threads at every iteration for each of them. After the
+// decisions above, hoistRegions (region.go) puts one parallel region
+// around the outermost such loop instead: every thread of the team runs
+// the sequential loop and its declarations (loop-invariant constants of
+// the parameters and iterators, the same in every thread, private since
+// they are declared inside the region), each parallel loop becomes a
+// worksharing loop (#pragma omp for; its implicit barrier keeps the order
+// of the iterations), and each run of other statements between them runs
+// in one thread under #pragma omp single, whose barrier keeps the order
+// too (emit.RegionMark, emit.SingleMark; emit prints a "parallel" mark
+// under a region mark as "omp for"). The clauses of the loops keep their
+// meaning inside the region (private, lastprivate and reductions name
+// variables declared outside it, which are shared there); an if clause,
+// which a worksharing loop cannot have, becomes two versions, "if (c)
+// the worksharing loop else the loop in one thread", which every thread
+// decides alike.
+//
+// The rule (decided on the AST, not per program):
+//
+//   - every node of the loop's body outside its parallel loops is a
+//     declaration, a loop, an if, a mark that holds no parallel loop, or
+//     a statement of the model (a node of another pass keeps the loop
+//     as it is: its text may declare storage or hold a preprocessor line),
+//     and every parallel loop is canonical;
+//   - the single constructs (one per run of statements) are at most as
+//     many as the parallel loops: a fork-join costs about two barriers,
+//     a worksharing loop or a single construct one. A loop inside the
+//     hoisted one whose body needs a single construct keeps the hoist
+//     off (a barrier at each of its iterations where the original had
+//     none). The versions of a parallel loop on its work count as the
+//     parallel loop when their condition does not change with the
+//     sequential loop's iterations;
+//   - the sequential loop's trip count times its parallel loops is not a
+//     constant below RegionMinForks (a symbolic trip count is taken to
+//     be above it).
+//
+// When every parallel loop of the region runs under a condition that
+// does not change with the sequential loop's iterations (the two
+// versions of the cost check), the region itself gets two versions on
+// their disjunction, decided once outside: the region, or the loop as
+// plain code without parallel loops. Config.NoRegions turns hoisting off.
+//
 // # Self-check
 //
 // The pipeline's self-check interprets the AST sequentially: privatized
