@@ -15,6 +15,7 @@ package mlir
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -129,7 +130,7 @@ type parser struct {
 func (p *parser) def(name string, off int) string {
 	key := name
 	if p.seen[name] {
-		key = name + "@" + itoa(off)
+		key = name + "@" + strconv.Itoa(off)
 	}
 	if p.seen == nil {
 		p.seen = map[string]bool{}

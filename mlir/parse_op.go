@@ -1,6 +1,7 @@
 package mlir
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -71,7 +72,7 @@ func (p *parser) parseOp(f *ParsedFunc) *Op {
 				op.Results = append(op.Results, v.text)
 			} else {
 				for k := 0; k < n; k++ {
-					op.Results = append(op.Results, v.text+"#"+itoa(k))
+					op.Results = append(op.Results, v.text+"#"+strconv.Itoa(k))
 				}
 			}
 			defer func(first int) {
@@ -188,25 +189,6 @@ func (p *parser) skipBalancedCollect(open token, op *Op) {
 			p.errorAt(t.loc, "unbalanced '%s'", t.text)
 		}
 	}
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	for n > 0 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-		n /= 10
-	}
-	if neg {
-		return "-" + string(b)
-	}
-	return string(b)
 }
 
 // opReaders are the readers of the custom syntax of the known operations,

@@ -1,6 +1,9 @@
 package progfuzz
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Kernel-shaped nests: the loop patterns of the benchmark suites (matrix
 // products, matrix-vector products, stencils with a time loop, LU-like
@@ -237,10 +240,10 @@ func (g *gen) patternNest() *loop {
 		lj := g.mkLoop("j", affConst(0), hi, !hi.uses("i"), li.env, li.scope)
 		li.kids = []*loop{lj}
 		g.tmpN++
-		s := "t" + itoa(g.tmpN)
+		s := "t" + strconv.Itoa(g.tmpN)
 		decl := g.chance(0.5)
 		if !decl {
-			sc := &scalar{name: "s" + itoa(len(g.scalars)), typ: "double", global: g.chance(0.5)}
+			sc := &scalar{name: "s" + strconv.Itoa(len(g.scalars)), typ: "double", global: g.chance(0.5)}
 			g.scalars = append(g.scalars, sc)
 			s = sc.name
 		}
@@ -254,23 +257,4 @@ func (g *gen) patternNest() *loop {
 		li.post = []node{text(func() string { return yi() + " = 0.5 * " + s + ";" })}
 		return li
 	}
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	for n > 0 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-		n /= 10
-	}
-	if neg {
-		b = append([]byte{'-'}, b...)
-	}
-	return string(b)
 }

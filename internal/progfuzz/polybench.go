@@ -2,6 +2,7 @@ package progfuzz
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"strings"
 )
 
@@ -64,7 +65,7 @@ func (g *gen) pbBoundParams() []string {
 // an initializer (dead after the region).
 func (g *gen) newLocal(prefix, typ string) *scalar {
 	g.tmpN++
-	s := &scalar{name: prefix + itoa(g.tmpN), typ: typ}
+	s := &scalar{name: prefix + strconv.Itoa(g.tmpN), typ: typ}
 	g.locals = append(g.locals, s)
 	return s
 }
@@ -73,7 +74,7 @@ func (g *gen) newLocal(prefix, typ string) *scalar {
 // (live) a local printed after the kernel, whose final value counts.
 func (g *gen) pbScalar(prefix string) *scalar {
 	if g.chance(0.35) {
-		s := &scalar{name: prefix + "_" + itoa(len(g.scalars)), typ: "double"}
+		s := &scalar{name: prefix + "_" + strconv.Itoa(len(g.scalars)), typ: "double"}
 		g.scalars = append(g.scalars, s)
 		return s
 	}
