@@ -10,7 +10,8 @@ import (
 
 // handBlocked holds loop nests strip-mined by hand, as tuned C code writes
 // them: a matrix product over flattened arrays with blocks bounded by
-// min(ii + BS, n) and a scalar loaded between the block loops, a product
+// min(ii + BS, n) and a scalar loaded between the block loops, one that
+// accumulates into a scalar between the block loops, a product
 // whose blocks end at ii + 16 (right only when 16 divides n), a blocked
 // transpose with MIN as a macro, a blocking that changes what the loops
 // compute (a skewed dependence crosses the blocks), and block iterators
@@ -49,6 +50,22 @@ static void mm16(int n, const float *A, const float *B, float *C)
                         s += A[i * n + k] * B[k * n + j];
                     C[i * n + j] = s;
                 }
+#pragma endscop
+}
+
+static void mmacc(int n, const double *A, const double *B, double *C)
+{
+#pragma scop
+    for (int ii = 0; ii < n; ii += BS)
+        for (int jj = 0; jj < n; jj += BS)
+            for (int kk = 0; kk < n; kk += BS)
+                for (int i = ii; i < MIN(ii + BS, n); i++)
+                    for (int j = jj; j < MIN(jj + BS, n); j++) {
+                        double sum = C[i * n + j];
+                        for (int k = kk; k < MIN(kk + BS, n); k++)
+                            sum += A[i * n + k] * B[k * n + j];
+                        C[i * n + j] = sum;
+                    }
 #pragma endscop
 }
 
@@ -101,6 +118,7 @@ int main(void)
             fc[i] = 1;
         }
         mm(n, A, B, C);
+        mmacc(n, B, A, C);
         mm16(n, fa, fb, fc);
         transpose(n, n - 3, A, B);
         for (int i = 0; i < 40; i++)
@@ -138,7 +156,7 @@ func TestUnblock(t *testing.T) {
 	} else {
 		t.Log("gcc not found: the outputs are not compared with the original's")
 	}
-	joined := map[string]bool{"mm": true, "mm16": true, "transpose": false, "skewed": false, "oldstyle": false}
+	joined := map[string]bool{"mm": true, "mmacc": true, "mm16": true, "transpose": false, "skewed": false, "oldstyle": false}
 	flows := []struct {
 		name string
 		opt  Options

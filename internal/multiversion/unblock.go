@@ -653,6 +653,9 @@ func (j *joiner) forward(s cfront.Stmt, inBlock bool) (out cfront.Stmt, changed 
 // the loop, as x does. (Distinct arrays are distinct memory: the caller
 // checks that at run time, as for any optimized region.)
 func (j *joiner) fwdBlock(b *cfront.Block) (*cfront.For, bool) {
+	if len(b.Stmts) == 3 {
+		return j.accBlock(b)
+	}
 	if len(b.Stmts) != 2 {
 		return nil, false
 	}
@@ -817,4 +820,85 @@ func condText(pairs []blockPair) string {
 		return ""
 	}
 	return fmt.Sprintf("[%s] -> { : %s }", strings.Join(names, ", "), strings.Join(cs, " and "))
+}
+
+// accBlock turns the block { T s = X; for (...) body; X = s; }, where X
+// is an array element, into the loop with every use of s replaced by X,
+// when that computes the same: s is a scalar of X's element type (no
+// conversion either way), the loop does not name X's array, writes none
+// of the names X's subscripts read, and does not write its own iterator
+// into them; s is not read after the block. The loop then reads and
+// writes X wherever it read and wrote s, with the same values, and X
+// ends with s's last value as the store gave it.
+func (j *joiner) accBlock(b *cfront.Block) (*cfront.For, bool) {
+	d, ok := b.Stmts[0].(*cfront.Decl)
+	loop, ok2 := b.Stmts[1].(*cfront.For)
+	st, ok3 := b.Stmts[2].(*cfront.ExprStmt)
+	if !ok || !ok2 || !ok3 || len(d.Vars) != 1 || d.Type == nil || d.Type.Stars != 0 {
+		return nil, false
+	}
+	v := d.Vars[0]
+	if v.Init == nil || v.Stars != 0 || len(v.Dims) != 0 || v.Attrs != "" {
+		return nil, false
+	}
+	as, ok := st.X.(*cfront.Assign)
+	if !ok || as.Op != "=" || !sameExpr(as.LHS, v.Init) {
+		return nil, false
+	}
+	if id, isID := cfront.Unparen(as.RHS).(*cfront.Ident); !isID || id.Name != v.Name {
+		return nil, false
+	}
+	ix, isIx := cfront.Unparen(v.Init).(*cfront.Index)
+	if !isIx {
+		return nil, false
+	}
+	var base cfront.Expr = ix
+	for {
+		in, ok := base.(*cfront.Index)
+		if !ok {
+			break
+		}
+		base = cfront.Unparen(in.X)
+	}
+	arr, isID := base.(*cfront.Ident)
+	if !isID {
+		return nil, false
+	}
+	typ, ok := j.f.ResolveType(d.Type.Base)
+	av := j.f.Lookup(j.r, arr.Name)
+	if !ok || av == nil || strings.TrimPrefix(av.Elem, "const ") != typ || !arithmetic(typ) ||
+		strings.Contains(d.Type.Text, "volatile") || strings.Contains(d.Type.Text, "static") {
+		return nil, false
+	}
+	reads, pure := readNames(v.Init)
+	if !pure || reads[v.Name] || reads[loop.Iter] {
+		return nil, false
+	}
+	if uses(loop, arr.Name) > 0 || uses(loop.Lower, v.Name) > 0 || loop.Cond != nil && uses(loop.Cond, v.Name) > 0 {
+		return nil, false
+	}
+	written := writtenNames(loop.Body)
+	for name := range reads {
+		if name != arr.Name && written[name] {
+			return nil, false
+		}
+	}
+	addr := false
+	cfront.Walk(loop.Body, func(n cfront.Node) bool {
+		if u, ok := n.(*cfront.Unary); ok && u.Op == "&" && uses(u.X, v.Name) > 0 {
+			addr = true
+		}
+		if dd, ok := n.(*cfront.Decl); ok {
+			for _, w := range dd.Vars {
+				addr = addr || w.Name == v.Name
+			}
+		}
+		return !addr
+	})
+	if addr {
+		return nil, false
+	}
+	c := *loop
+	c.Body = substStmt(loop.Body, map[string]cfront.Expr{v.Name: v.Init})
+	return &c, true
 }
