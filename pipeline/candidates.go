@@ -74,7 +74,10 @@ func (rr *regionRun) scheduleOf(m *model) (*scheduler.Result, error) {
 	if !m.schedRun {
 		m.schedRun = true
 		m.schedErr = rr.reg.timed("scheduler", func() (err error) {
-			m.sched, err = scheduler.Schedule(m.d, rr.opt.Sched)
+			cfg := rr.opt.Sched
+			cfg.ParamValues = rr.paramValues(m.s) // paramvalues.go
+			cfg.Extents = rr.arrayExtents(m.s)
+			m.sched, err = scheduler.Schedule(m.d, cfg)
 			return err
 		})
 		if m.schedErr != nil {

@@ -50,6 +50,18 @@ type Config struct {
 	band []int64
 	// Parallel marks the outermost parallel loop of each nest.
 	Parallel bool
+	// ParamValues, when not nil, holds the values that parameters are
+	// expected to take (the values of the macros that stand for them in
+	// the file). They serve only to size the tiles of a parallel tile
+	// loop so that the threads share them evenly (evenTiles), never for
+	// legality: code run with other values stays correct.
+	ParamValues map[string]int64
+	// Extents, when not nil, holds the declared extents of arrays that
+	// are constants (by array name, one per dimension; 0: unknown): a
+	// program that runs correctly accesses them within these, which
+	// bounds the loops that evenTiles sizes when their parameters have
+	// no value. Like ParamValues, they never serve legality.
+	Extents map[string][]int64
 	// MaxCoeff bounds the coefficients of the hyperplanes (default 8),
 	// MaxShift their constants (default 64).
 	MaxCoeff, MaxShift int64

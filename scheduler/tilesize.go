@@ -497,8 +497,11 @@ func bandKey(group []int, first int) string { return fmt.Sprint(first, group) }
 // (absolute levels; the last one innermost). The sizes come from
 // BandTileSizes, TileSizes or the cache model, in this order; the choice
 // and its reason are recorded for the remarks, and the sizes become the
-// ones Config.tileSize reports while the band is being built.
-func (b *builder) chooseTileSizes(group []int, first, width int, inner []int, tiled bool) []int64 {
+// ones Config.tileSize reports while the band is being built. par is
+// the member whose tile loop will run in parallel (-1: none): the cache
+// model's size for it may shrink so that the threads share its tiles
+// evenly (evenTiles, partiles.go).
+func (b *builder) chooseTileSizes(group []int, first, width int, inner []int, tiled bool, par int) []int64 {
 	p := b.p
 	p.cfg.band = nil
 	sizes := make([]int64, width)
@@ -555,6 +558,16 @@ func (b *builder) chooseTileSizes(group []int, first, width int, inner []int, ti
 		}
 		if len(m.skipped) > 0 {
 			ch.why += fmt.Sprintf("; the footprint model leaves out %s", strings.Join(m.skipped, ", "))
+		}
+		if par >= 0 {
+			align := int64(1)
+			if par == m.contig {
+				align = lineElems
+			}
+			if sz, why := b.evenTiles(group, first+par, sizes[par], align); why != "" {
+				sizes[par] = sz
+				ch.why += "; " + why
+			}
 		}
 	}
 	ch.sizes = slices.Clone(sizes)

@@ -222,7 +222,6 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 	}
 	// Tile sizes from the cache model or the user (tilesize.go); they are
 	// what p.cfg.tileSize reports while this band is built.
-	sizes := b.chooseTileSizes(group, first, width, inner, bp.tiled)
 	coincidentAt := func(levels []int) []bool {
 		co := make([]bool, width)
 		for k, l := range levels {
@@ -237,6 +236,18 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 		return co
 	}
 	coincident := coincidentAt(outer)
+	// The member whose tile loop will run in parallel, as chosen below
+	// (the first coincident loop), bounds its tile size.
+	par := -1
+	if !inPar && p.cfg.Parallel && bp.tiled {
+		for k := 0; k < width; k++ {
+			if coincident[k] && b.isLoop(group, outer[k]) {
+				par = k
+				break
+			}
+		}
+	}
+	sizes := b.chooseTileSizes(group, first, width, inner, bp.tiled, par)
 	if !inPar && p.cfg.Parallel {
 		for k := 0; k < width; k++ {
 			if coincident[k] && b.isLoop(group, outer[k]) {
