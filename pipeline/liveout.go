@@ -262,16 +262,6 @@ func enclosingLoopStart(src []byte, bodyStart, at int) int {
 	return -1
 }
 
-// firstUseReads reports whether the first use of the identifier name in
-// text (the code after a region) may read it: any use but an assignment
-// "name = ..." (not "==") that runs whenever the text runs, which the
-// code before it cannot skip: no condition, loop, jump or
-// short-circuit operator comes first (except the init clause of a for),
-// nor the end of the block that holds the region when inLoop (the loop
-// around the region then goes back to its header). Member names
-// (".name", "->name") are not uses.
-func firstUseReads(text, name string) bool { return firstUseReadsIn(text, name, false) }
-
 // controlWords are the tokens after which the code that follows may not
 // run, or may run after something else first.
 var controlWords = map[string]bool{
@@ -281,13 +271,15 @@ var controlWords = map[string]bool{
 	"setjmp": true, "longjmp": true,
 }
 
-func firstUseReadsIn(text, name string, inLoop bool) bool {
-	reads, _ := firstUseReadsToks(ctokens([]byte(text), 0, len(text)), name, inLoop)
-	return reads
-}
-
-// firstUseReadsToks is firstUseReadsIn on the tokens of the text; found
-// reports whether the name occurs in them (as a use).
+// firstUseReadsToks reports whether the first use of the identifier name
+// in toks (the tokens of the code after a region) may read it: any use
+// but an assignment "name = ..." (not "==") that runs whenever the code
+// runs, which the code before it cannot skip: no condition, loop, jump or
+// short-circuit operator comes first (except the init clause of a for),
+// nor the end of the block that holds the region when inLoop (the loop
+// around the region then goes back to its header). Member names
+// (".name", "->name") are not uses. found reports whether the name occurs
+// in toks (as a use).
 func firstUseReadsToks(toks []ctoken, name string, inLoop bool) (reads, found bool) {
 	maybe := false // the code before may skip the next use
 	depth := 0
@@ -324,18 +316,6 @@ func firstUseReadsToks(toks []ctoken, name string, inLoop bool) (reads, found bo
 func plainAssign(toks []ctoken, i int) bool {
 	return i+1 < len(toks) && toks[i+1].text == "=" &&
 		(i+2 >= len(toks) || toks[i+2].text != "=" || toks[i+2].off != toks[i+1].off+1)
-}
-
-// addressTaken reports whether src[from:to] takes the address of name
-// ("&name", not "&&name"): a pointer may then read it anywhere.
-func addressTaken(src []byte, from, to int, name string) bool {
-	toks := ctokens(src, from, to)
-	for i, t := range toks {
-		if t.text == name && i > 0 && toks[i-1].text == "&" && !(i > 1 && toks[i-2].text == "&" && toks[i-2].off+1 == toks[i-1].off) {
-			return true
-		}
-	}
-	return false
 }
 
 // loopHeadersMention reports whether name occurs in the header of a for
