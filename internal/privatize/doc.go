@@ -22,7 +22,17 @@
 // stack: the parallel version runs only when X takes at most
 // MaxBytes (a test the C compiler folds when the extents are macros).
 //
-// It takes the AST of the original schedule with its parallel marks,
+// The conditions are stated on a loop of the original nest (its level in
+// the dependences), and the AST may come from the original schedule or a
+// new one, with vector code or not: the loop is rewritten only when it
+// runs exactly the iterations of that original loop, in some legal
+// order inside each: every statement node under it gets the original
+// iterator from the loop's iterator unchanged, and no instance of its
+// statements runs outside it (sameIterations). A loop whose body holds
+// a vector kernel's own nodes (not the model's statements) is left
+// alone.
+//
+// It takes the AST of the chosen schedule with its parallel marks,
 // the model, the memory-based dependences and the region's syntax (for
 // the array's declaration), and gives the rewritten AST and a Result
 // whose Body prints the private declarations (Result.Texts, an emit.Texts
