@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tessera-opt/tessera/cfront"
@@ -75,7 +76,7 @@ var ErrNoBlocks = errors.New("multiversion: no hand-blocked loops")
 // there is nothing to join, else it says why the joined region was not
 // proven equivalent.
 func Unblock(f *cfront.File, r *cfront.Region, cfg scop.Config) (*Unblocked, error) {
-	j := &joiner{f: f, r: r, sizes: map[string]int64{}}
+	j := &joiner{f: f, r: r, sizes: map[string]int64{}, iterTypes: map[string]string{}}
 	for _, s := range r.Body {
 		j.collectSizes(s)
 	}
@@ -116,8 +117,8 @@ func Unblock(f *cfront.File, r *cfront.Region, cfg scop.Config) (*Unblocked, err
 	var conds []string
 	for _, p := range j.pairs {
 		u.Blocks = append(u.Blocks, p.block+"/"+p.elem)
-		if p.cond {
-			conds = append(conds, fmt.Sprintf("(%s - %d) %% %d == 0", paren(p.bound), p.lower, p.size))
+		if c := fmt.Sprintf("(%s - %d) %% %d == 0", paren(p.bound), p.lower, p.size); p.cond && !slices.Contains(conds, c) {
+			conds = append(conds, c)
 		}
 	}
 	u.Cond = strings.Join(conds, " && ")
@@ -294,6 +295,9 @@ type joiner struct {
 	// sizes are the macros that spell a block size in an element loop's
 	// bound, with their values.
 	sizes map[string]int64
+	// iterTypes are the resolved types of the loop iterators declared
+	// in the region's loop headers.
+	iterTypes map[string]string
 }
 
 // stmt is s with its block loops joined.
@@ -637,11 +641,51 @@ func (j *joiner) forward(s cfront.Stmt, inBlock bool) (out cfront.Stmt, changed 
 		}
 		return &c, ch1 || ch2
 	case *cfront.For:
+		if x.DeclType != nil && x.DeclType.Stars == 0 {
+			if t, ok := j.f.ResolveType(x.DeclType.Base); ok {
+				j.iterTypes[x.Iter] = t
+			}
+		}
 		c := *x
 		c.Body, changed = j.forward(x.Body, inBlock || x.Step > 1)
 		return &c, changed
 	}
 	return s, false
+}
+
+// sameType reports whether e computes a value of the integer type typ
+// with no conversion: literals without suffix (int) and names of type
+// typ (loop iterators declared in the region, or variables declared
+// before it), under + - * and parentheses, when typ is int.
+func (j *joiner) sameType(e cfront.Expr, typ string) bool {
+	if typ != "int" {
+		return false
+	}
+	ok := true
+	cfront.Walk(e, func(n cfront.Node) bool {
+		switch x := n.(type) {
+		case *cfront.IntLit:
+			ok = ok && !x.Big && x.Text == strconv.FormatInt(x.Value, 10) && x.Value <= 1<<31-1
+		case *cfront.Ident:
+			t, isIter := j.iterTypes[x.Name]
+			if !isIter {
+				v := j.f.Lookup(j.r, x.Name)
+				if v == nil || len(v.Dims) != 0 || strings.Contains(v.Type, "*") {
+					ok = false
+					break
+				}
+				t = v.Elem
+			}
+			ok = ok && t == typ
+		case *cfront.Paren:
+		case *cfront.Binary:
+			ok = ok && (x.Op == "+" || x.Op == "-" || x.Op == "*")
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
 
 // fwdBlock turns the block { T x = e; for (...) body } into the loop with
@@ -689,7 +733,9 @@ func (j *joiner) fwdBlock(b *cfront.Block) (*cfront.For, bool) {
 		}
 	}
 	repl := cfront.Expr(&cfront.Paren{At: v.Init.Pos(), X: &cfront.Cast{At: v.Init.Pos(), Type: &cfront.TypeName{At: d.Type.At, Text: d.Type.Base, Base: d.Type.Base}, X: &cfront.Paren{At: v.Init.Pos(), X: v.Init}}})
-	if ix, isIx := cfront.Unparen(v.Init).(*cfront.Index); isIx {
+	if j.sameType(v.Init, typ) {
+		repl = &cfront.Paren{At: v.Init.Pos(), X: v.Init}
+	} else if ix, isIx := cfront.Unparen(v.Init).(*cfront.Index); isIx {
 		base := cfront.Expr(ix)
 		for {
 			if in, ok := base.(*cfront.Index); ok {
