@@ -1,7 +1,7 @@
 package pipeline
 
 import (
-	"github.com/tessera-opt/tessera/internal/vector"
+	"fmt"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/tessera-opt/tessera/internal/omp"
 	"github.com/tessera-opt/tessera/internal/testutil"
+	"github.com/tessera-opt/tessera/internal/vector"
 	"github.com/tessera-opt/tessera/scheduler"
 )
 
@@ -233,10 +234,13 @@ func testExpand(t *testing.T, forced bool) {
 		}
 		return runC(t, gcc, name, src, "-O2", "-ffp-contract=off")
 	}
-	// The forced variant runs one case in 3 in plain mode, every case
-	// under TESSERA_LONG=1; the default variant always runs every case.
-	if forced && !testutil.IsLong() {
-		t.Logf("plain mode runs one case in 3 of %d; TESSERA_LONG=1 runs them all", len(expandTests))
+	// The forced variant runs one case in 3 in plain mode, the default
+	// variant every case in one of the two flows, alternately; under
+	// TESSERA_LONG=1 both run every case in both flows.
+	if forced {
+		testutil.NoteSample(t, fmt.Sprintf("one case in 3 of %d", len(expandTests)))
+	} else {
+		testutil.NoteSample(t, "each case in the serial or the parallel flow, alternately")
 	}
 	for k, tc := range expandTests {
 		if forced && !testutil.Keep(k, 3) {
@@ -251,7 +255,10 @@ func testExpand(t *testing.T, forced bool) {
 		if gcc != "" {
 			want = run(src, "orig"+strconv.Itoa(k), false)
 		}
-		for _, par := range []bool{false, true} {
+		for f, par := range []bool{false, true} {
+			if !forced && !testutil.Keep(k+f, 2) {
+				continue
+			}
 			opt := Options{}
 			if par {
 				opt = Options{Sched: scheduler.Config{Parallel: true}, OMP: omp.Config{NoCost: true}}

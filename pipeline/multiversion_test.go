@@ -4,6 +4,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/tessera-opt/tessera/internal/testutil"
 )
 
 // strided holds a convolution and a max-pooling layer whose subscripts
@@ -76,13 +78,17 @@ func TestMultiversionStride(t *testing.T) {
 	} else {
 		t.Log("gcc not found: the outputs are not compared with the original's")
 	}
-	for _, flow := range []struct {
+	testutil.NoteSample(t, "the default flow only")
+	for i, flow := range []struct {
 		name string
 		opt  Options
 	}{
 		{"default", Options{Vectorize: true}},
 		{"parallel", func() Options { o := Options{Vectorize: true}; o.Sched.Parallel = true; return o }()},
 	} {
+		if !testutil.Keep(i, 2) {
+			continue
+		}
 		res, err := Optimize("k.c", []byte(strided), flow.opt)
 		if err != nil {
 			t.Fatalf("%s: %v", flow.name, err)
