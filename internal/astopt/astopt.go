@@ -199,10 +199,3 @@ func Run(n ast.Node, cfg Config) (ast.Node, Stats, error) {
 	}
 	return n, st, nil
 }
-
-// Apply is Run without the statistics: the hook the pipeline calls between
-// the AST generator and the emitter.
-func Apply(n ast.Node, cfg Config) (ast.Node, error) {
-	out, _, err := Run(n, cfg)
-	return out, err
-}

@@ -1,7 +1,7 @@
 // Package astopt holds the post-passes on the generated AST (package ast):
 // normalization of expressions and conditions, unswitching and
 // loop-invariant code motion (LICM). The pipeline runs them between the
-// AST generator and the C emitter: Run (or Apply) takes the tree of one
+// AST generator and the C emitter: Run takes the tree of one
 // region and returns the rewritten tree, with ast.Decl nodes (`const int
 // inv0 = ...;` in C) binding the hoisted expressions.
 //

@@ -337,13 +337,6 @@ func workWords(cond string) string {
 	return cond
 }
 
-// simplerConditions without a region: the words of workWords only.
-func simplerConditions(m string) string {
-	e := &regionExplainer{r: &Region{}, ln: &loopNames{}}
-	e.noCtx = true
-	return e.simplerConditions(m)
-}
-
 // noteStart is the index of the " (" that opens the note after a
 // condition: the first one outside the condition's own parentheses.
 func noteStart(s string) int {
