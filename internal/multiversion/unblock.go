@@ -363,7 +363,8 @@ func (j *joiner) join(x *cfront.For) (cfront.Stmt, bool) {
 		return nil, false
 	}
 	// The block iterator appears in the element loop's start and in one
-	// part of one conjunct of its condition, nowhere else.
+	// operand of the min of one conjunct of its condition (which a
+	// conditional a < b ? a : b spells twice), nowhere else.
 	total := 0
 	cfront.Walk(x.Body, func(nd cfront.Node) bool {
 		if id, isID := nd.(*cfront.Ident); isID && id.Name == ii {
@@ -393,7 +394,7 @@ func (j *joiner) join(x *cfront.For) (cfront.Stmt, bool) {
 		}
 		conj = k
 	}
-	if conj < 0 || part < 0 || uses(elem.Bounds[conj].Expr, ii) != 1 || uses(elem.Cond, ii) != 1 ||
+	if conj < 0 || part < 0 || uses(elem.Cond, ii) != uses(elem.Bounds[conj].Expr, ii) ||
 		uses(elem.Lower, ii) != 1 || uses(elem.Init, ii) > 1 || total != uses(elem.Init, ii)+uses(elem.Cond, ii) {
 		return nil, false
 	}
