@@ -64,7 +64,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		tessera  = fs.String("tessera", "", "tessera binary (default: go build ./cmd/tessera from the enclosing module)")
 		keep     = fs.Bool("keep", false, "keep the build directories (sources, tessera output, programs, stdout)")
 		workdir  = fs.String("workdir", "", "build directory (default: a temporary directory)")
-		roofline = fs.Bool("roofline", false, "also report gemm GFLOP/s of every flow and of OpenBLAS cblas_dgemm")
+		roofline = fs.Bool("roofline", false, "also report gemm GFLOP/s of every flow and of OpenBLAS cblas_dgemm (skipped without libopenblas-dev), as fractions of the FMA peak and of OpenBLAS (implies --of-peak)")
+		ofPeak   = fs.Bool("of-peak", false, "measure the core's FMA peak once (as --peak) and report each cell's GFLOP/s per CPU second and its fraction of the peak per CPU second (text column 'of peak', JSON of_peak and peak, CSV of_peak)")
 		timeout  = fs.Duration("timeout", 10*time.Minute, "time limit of each command (tessera opt, compile, one run)")
 		peak     = fs.Bool("peak", false, "measure the core's FMA peak (independent FMA chains on the widest vector type, compiled with the --compiler's C compiler -O3 -march=native; median of --runs) and exit")
 		list     = fs.Bool("list", false, "list the kernels (name, category, tolerance, flops at --dataset; JSON with --json) and exit")
@@ -120,6 +121,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		Keep:     *keep,
 		Timeout:  *timeout,
 		Roofline: *roofline,
+		OfPeak:   *ofPeak,
 		Jobs:     *jobs,
 		Strict:   *strict,
 	}

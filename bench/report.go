@@ -32,10 +32,14 @@ type Result struct {
 	BuildTime float64 `json:"build_time_s"` // wall time of the C compiler
 	// Exact is set on an OK cell whose output is the baseline's, byte for
 	// byte (OK cells may also be within the kernel's tolerance only).
-	Exact   bool   `json:"exact"`
-	Message string `json:"message,omitempty"` // compiler/run error or first output difference
-	OptLog  string `json:"opt_log,omitempty"` // tessera opt's output (diagnostics), trimmed
-	output  []byte // the program's stdout (first run), for comparison
+	Exact bool `json:"exact"`
+	// GFlopsCPU and PeakFrac are CPUGFlops and OfPeak, filled in when
+	// the report has a peak (Report.Peak).
+	GFlopsCPU float64 `json:"cpu_gflops,omitempty"`
+	PeakFrac  float64 `json:"of_peak,omitempty"`
+	Message   string  `json:"message,omitempty"` // compiler/run error or first output difference
+	OptLog    string  `json:"opt_log,omitempty"` // tessera opt's output (diagnostics), trimmed
+	output    []byte  // the program's stdout (first run), for comparison
 }
 
 // GFlops returns the achieved GFLOP/s of an OK cell, else 0.
@@ -44,6 +48,38 @@ func (r Result) GFlops() float64 {
 		return 0
 	}
 	return r.Flops / r.Median / 1e9
+}
+
+// CPUGFlops is the GFLOP/s of an OK cell per second of CPU time (the
+// flops over the median CPU time, all threads), else 0. For a sequential
+// program on a shared core it is the rate while the program ran, which
+// the wall-clock rate understates.
+func (r Result) CPUGFlops() float64 {
+	if r.Status != StatusOK && r.Status != StatusUnchecked || r.CPUMedian <= 0 {
+		return 0
+	}
+	return r.Flops / r.CPUMedian / 1e9
+}
+
+// setPeak records the peak in the report and fills every result's
+// GFlopsCPU and PeakFrac.
+func (rep *Report) setPeak(p *Peak) {
+	rep.Peak = p
+	for i := range rep.Results {
+		r := &rep.Results[i]
+		r.GFlopsCPU, r.PeakFrac = r.CPUGFlops(), r.OfPeak(p)
+	}
+}
+
+// OfPeak is CPUGFlops over the measured FMA peak per CPU second
+// (Peak.CPUGFlops): the fraction of one core's floating-point throughput
+// the cell used while it ran (with threads, the average over the CPU
+// time of all of them). 0 without a peak or a CPU time.
+func (r Result) OfPeak(p *Peak) float64 {
+	if p == nil || p.Status != StatusOK || p.CPUGFlops <= 0 {
+		return 0
+	}
+	return r.CPUGFlops() / p.CPUGFlops
 }
 
 func (r *Result) fail(status, msg string) {
@@ -79,6 +115,9 @@ type Report struct {
 	Results  []Result      `json:"results"`
 	Summary  []FlowSummary `json:"summary"`
 	Roofline *Roofline     `json:"roofline,omitempty"`
+	// Peak is the FMA peak measured once for the report (--of-peak or
+	// --roofline), nil otherwise; with it each result has of_peak.
+	Peak *Peak `json:"peak,omitempty"`
 	// PolyBench is the root of the external PolyBench/C tree the kernels
 	// came from (Config.PolyBench), empty for the built-in suite.
 	PolyBench string `json:"polybench,omitempty"`
@@ -157,17 +196,38 @@ func (rep *Report) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "dataset %s, %d runs (median), %d threads, compiler %q, %s\n\n", rep.Dataset, rep.Runs, rep.Threads, rep.Compiler, mode)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "kernel\tdataset\tflow\ttime(s)\tcpu(s)\tspeedup\tGFLOP/s\topt(s)\tstatus\t")
+	peak := rep.Peak != nil && rep.Peak.Status == StatusOK
+	if peak {
+		fmt.Fprintln(tw, "kernel\tdataset\tflow\ttime(s)\tcpu(s)\tspeedup\tGFLOP/s\tper cpu s\tof peak\topt(s)\tstatus\t")
+	} else {
+		fmt.Fprintln(tw, "kernel\tdataset\tflow\ttime(s)\tcpu(s)\tspeedup\tGFLOP/s\topt(s)\tstatus\t")
+	}
+	rate := func(g float64) string {
+		if g <= 0 {
+			return "-"
+		}
+		return strconv.FormatFloat(g, 'f', 2, 64)
+	}
 	for _, r := range rep.Results {
-		gf := "-"
-		if g := r.GFlops(); g > 0 {
-			gf = strconv.FormatFloat(g, 'f', 2, 64)
+		if peak {
+			of := "-"
+			if f := r.OfPeak(rep.Peak); f > 0 {
+				of = strconv.FormatFloat(100*f, 'f', 1, 64) + "%"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Kernel, r.Dataset, r.Flow,
+				fmtSeconds(r.Median), fmtSeconds(r.CPUMedian), fmtSpeedup(r), rate(r.GFlops()), rate(r.CPUGFlops()), of, fmtSeconds(r.OptTime), r.Status)
+			continue
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Kernel, r.Dataset, r.Flow,
-			fmtSeconds(r.Median), fmtSeconds(r.CPUMedian), fmtSpeedup(r), gf, fmtSeconds(r.OptTime), r.Status)
+			fmtSeconds(r.Median), fmtSeconds(r.CPUMedian), fmtSpeedup(r), rate(r.GFlops()), fmtSeconds(r.OptTime), r.Status)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if peak {
+		fmt.Fprintf(w, "%s; of peak = GFLOP/s per CPU second over the peak's\n", rep.Peak)
+	} else if rep.Peak != nil {
+		fmt.Fprintln(w, rep.Peak)
 	}
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -227,7 +287,7 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // CSVHeader is the header row of WriteCSV.
-var CSVHeader = []string{"kernel", "category", "dataset", "flow", "status", "median_s", "cpu_median_s", "speedup", "gflops", "opt_time_s", "build_time_s", "message"}
+var CSVHeader = []string{"kernel", "category", "dataset", "flow", "status", "median_s", "cpu_median_s", "speedup", "gflops", "opt_time_s", "build_time_s", "message", "cpu_gflops", "of_peak", "peak_cpu_gflops"}
 
 // WriteCSV prints one row per kernel and flow.
 func (rep *Report) WriteCSV(w io.Writer) error {
@@ -236,13 +296,18 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 		return err
 	}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+	peakRate := 0.0
+	if rep.Peak != nil && rep.Peak.Status == StatusOK {
+		peakRate = rep.Peak.CPUGFlops
+	}
 	for _, r := range rep.Results {
 		msg := r.Message
 		if i := strings.IndexByte(msg, '\n'); i >= 0 {
 			msg = msg[:i]
 		}
 		if err := cw.Write([]string{r.Kernel, r.Category, r.Dataset, r.Flow, r.Status,
-			f(r.Median), f(r.CPUMedian), f(r.Speedup), f(r.GFlops()), f(r.OptTime), f(r.BuildTime), msg}); err != nil {
+			f(r.Median), f(r.CPUMedian), f(r.Speedup), f(r.GFlops()), f(r.OptTime), f(r.BuildTime), msg,
+			f(r.CPUGFlops()), f(r.OfPeak(rep.Peak)), f(peakRate)}); err != nil {
 			return err
 		}
 	}

@@ -44,6 +44,10 @@ type Config struct {
 	// tessera opt times are not inflated by concurrent builds.
 	Jobs     int
 	Roofline bool // also report gemm GFLOP/s against OpenBLAS cblas_dgemm
+	// OfPeak measures the FMA peak once (MeasurePeak) and reports each
+	// cell's GFLOP/s per CPU second as a fraction of it (Result.OfPeak).
+	// Roofline implies it.
+	OfPeak bool
 	// Strict compiles every program with -ffp-contract=off (no fused
 	// multiply-add contraction) and then requires flows that do not
 	// reassociate (not --parallel, --vectorize or external) to print the
@@ -223,6 +227,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	rep.Elapsed = time.Since(start).Seconds()
 	rep.summarize()
+	if cfg.OfPeak || cfg.Roofline {
+		rep.setPeak(MeasurePeak(ctx, cfg.Compiler, r.work, r.peakIters(), cfg.Runs))
+	}
 	if cfg.Roofline {
 		rep.Roofline = r.roofline(ctx, rep)
 	}
