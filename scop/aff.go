@@ -293,27 +293,6 @@ func (a *aff) sign(v string) int {
 	return s
 }
 
-// eval evaluates a at the given integer values; ok is false when a variable
-// has no value.
-func (a *aff) eval(vals map[string]int64) (int64, bool) {
-	s := a.c
-	for v, c := range a.lin {
-		x, ok := vals[v]
-		if !ok {
-			return 0, false
-		}
-		s = addInt(s, mulInt(c, x))
-	}
-	for _, d := range a.divs {
-		x, ok := d.num.eval(vals)
-		if !ok {
-			return 0, false
-		}
-		s = addInt(s, mulInt(d.coef, ints.FloorDiv(x, d.den)))
-	}
-	return s, true
-}
-
 // String prints a in isl notation, variables sorted by name, floors last.
 func (a *aff) String() string {
 	var b strings.Builder

@@ -275,27 +275,6 @@ func (d dnf) String() string {
 	return strings.Join(parts, " or ")
 }
 
-// holds evaluates d at a point (all variables must have values).
-func (d dnf) holds(vals map[string]int64) (bool, bool) {
-	for _, c := range d {
-		all := true
-		for _, k := range c {
-			v, ok := k.a.eval(vals)
-			if !ok {
-				return false, false
-			}
-			if (k.eq && v != 0) || (!k.eq && v < 0) {
-				all = false
-				break
-			}
-		}
-		if all {
-			return true, true
-		}
-	}
-	return false, true
-}
-
 // piece is one case of a piecewise quasi-affine expression: value v where
 // guard holds.
 type piece struct {
