@@ -177,6 +177,14 @@ func (s *bb) minimize(obj []int64) (val int64, pt []int64, have bool, st bbStatu
 // then). The steps taken are charged to b. A normalization of s that
 // proves it empty is reported as empty.
 func runSimplex(s *System, integer bool, b *budget, f func(t *tableau)) (empty, ok bool) {
+	return runSimplexSubst(s, integer, b, nil, f)
+}
+
+// runSimplexSubst is runSimplex; with subst not nil (integer questions
+// only), the equalities with a unit coefficient are first substituted
+// away (eliminateUnitEqs) and *subst receives the substitutions, which
+// complete a point of the tableau into a point of s (completePoint).
+func runSimplexSubst(s *System, integer bool, b *budget, subst *[]unitSubst, f func(t *tableau)) (empty, ok bool) {
 	local := b.sub(min(bbStepLimit(s.NVars), b.limit-b.steps))
 	defer func() { b.tick(int(local.steps)) }()
 	c := s
@@ -187,6 +195,20 @@ func runSimplex(s *System, integer bool, b *budget, f func(t *tableau)) (empty, 
 		}
 	}
 	hit := stoppedBy(anyLimit, func() {
+		if integer && subst != nil && hasUnitEq(c) {
+			// On overflow the substitution is given up and the
+			// tableau is built from the rows as they were.
+			e := c.Clone()
+			var sub []unitSubst
+			var inf bool
+			if stoppedBy(overflowLimit, func() { sub, inf = eliminateUnitEqs(e) }) == nil {
+				if inf {
+					empty = true
+					return
+				}
+				c, *subst = e, sub
+			}
+		}
 		t := tableauOf(c, local)
 		if t.empty {
 			empty = true

@@ -81,7 +81,12 @@
 // Presburger library (and isl_tab's undo records); the code is ours.
 //
 // On the tableau: integer feasibility (Sample, IsIntegerEmpty) is a depth
-// first branch and bound on the last fractional variable of the sample;
+// first branch and bound on the last fractional variable of the sample,
+// after the equalities with a unit coefficient have been substituted into
+// the other rows and these normalized (compress.go: x = 32a, y = 32b and
+// y - 2x >= 1 give b - 2a >= 1, where the relaxation of the rows as
+// given lets the search crawl through one fractional vertex per tile;
+// the point found gets the substituted variables back);
 // Min is branch and bound on the objective, pruning nodes whose rational
 // optimum (rounded up) cannot beat the best point, with "unbounded"
 // decided by Meyer's theorem (an unbounded rational optimum plus one

@@ -11,7 +11,8 @@ import "github.com/tessera-opt/tessera/presburger/internal/ints"
 // simplexIntegerEmpty decides integer emptiness by branch and bound.
 func simplexIntegerEmpty(s *System, b *budget) (empty, ok bool) {
 	var found, aborted bool
-	e, ok := runSimplex(s, true, b, func(t *tableau) {
+	var subst []unitSubst
+	e, ok := runSimplexSubst(s, true, b, &subst, func(t *tableau) {
 		pt, st := newBB(t).sample()
 		aborted = st == bbAbort
 		found = pt != nil
@@ -25,8 +26,12 @@ func simplexIntegerEmpty(s *System, b *budget) (empty, ok bool) {
 // simplexSample returns an integer point of s (nil: none).
 func simplexSample(s *System, b *budget) (pt []int64, ok bool) {
 	var st bbStatus
-	_, ok = runSimplex(s, true, b, func(t *tableau) {
+	var subst []unitSubst
+	_, ok = runSimplexSubst(s, true, b, &subst, func(t *tableau) {
 		pt, st = newBB(t).sample()
+		if pt != nil {
+			completePoint(pt, subst)
+		}
 	})
 	if !ok || st == bbAbort {
 		return nil, false
