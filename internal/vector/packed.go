@@ -67,6 +67,35 @@ type pkernel struct {
 	ndim   int        // number of domain dims
 	hoist  bool       // A packed once per reduction block (buildPacked)
 	nc     int64      // columns of a packed B block (blockCols)
+	bRows  bool       // B is packed row by row of the reduction (contiguousAlong)
+}
+
+// contiguousAlong reports whether every read of st is contiguous or
+// invariant along dimension d: d appears in no subscript but the last,
+// and there with coefficient 0 or 1. B is then packed reduction step by
+// reduction step over all the block's column micro-panels, reading each
+// row of the arrays once from start to end; otherwise (B transposed in
+// memory) micro-panel by micro-panel, which reads each of the panel's
+// NR columns contiguously along the reduction.
+func contiguousAlong(st *scop.Statement, d int) bool {
+	for _, a := range st.Accesses {
+		if a.LHS || a.Kind == scop.Write {
+			continue
+		}
+		rows, ok := a.Coefficients()
+		if !ok {
+			return false
+		}
+		for k, r := range rows {
+			if d >= len(r) {
+				return false
+			}
+			if c := r[d]; c != 0 && (k != len(rows)-1 || c != 1) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Prefetching in the packed micro-kernel: per reduction step, the lines
@@ -436,6 +465,7 @@ func (v *vectorizer) matchPacked(f *ast.For) (*pkernel, LoopReport) {
 	}
 	pk.mr, pk.nv = registerTile(v.cfg.Target.Regs, rows)
 	pk.nc = blockCols(v.cfg.cacheL2(), int64(elemSize(elem)), int64(pk.nv*pk.lanes))
+	pk.bRows = contiguousAlong(st, dimJ)
 	if pk.lanes == 0 {
 		return nil, rep
 	}
@@ -660,8 +690,23 @@ func (v *vectorizer) buildPacked(p *pkernel, parallel bool, orig ast.Node) ast.N
 				loop(n("c"), num(0), ast.Sub(id(n("w")), num(1)), 1, p.userTerm("pb", int(t), []ast.Expr{idx()}, dims(map[int]ast.Expr{J: jExpr(id(n("c")))}))),
 				loop(n("c"), id(n("w")), num(NR-1), 1, p.user("zb", []ast.Expr{idx()}, nil))))
 		}
-		packBLoop := loop(n("jr"), num(0), ast.Sub(id(n("nc")), num(1)), NR,
+		var packBLoop ast.Node = loop(n("jr"), num(0), ast.Sub(id(n("nc")), num(1)), NR,
 			append([]ast.Node{decl(n("w"), ast.Min(num(NR), ast.Sub(id(n("nc")), id(n("jr")))))}, packB...)...)
+		if p.bRows {
+			// The same copies with the reduction loops outside the
+			// micro-panel loop (each element is still written once).
+			var rowwise []ast.Node
+			for t := int64(0); t < T; t++ {
+				idx := func() ast.Expr {
+					return ast.Add(ast.Add(ast.Mul(id(n("jr")), kcT), ast.Mul(ast.Add(ast.Mul(num(t), id(n("kc"))), flat()), num(NR))), id(n("c")))
+				}
+				rowwise = append(rowwise, redLoops(loop(n("jr"), num(0), ast.Sub(id(n("nc")), num(1)), NR,
+					decl(n("w"), ast.Min(num(NR), ast.Sub(id(n("nc")), id(n("jr"))))),
+					loop(n("c"), num(0), ast.Sub(id(n("w")), num(1)), 1, p.userTerm("pb", int(t), []ast.Expr{idx()}, dims(map[int]ast.Expr{J: jExpr(id(n("c")))}))),
+					loop(n("c"), id(n("w")), num(NR-1), 1, p.user("zb", []ast.Expr{idx()}, nil)))))
+			}
+			packBLoop = ast.NewBlock(rowwise...)
+		}
 		// Pack A: ap[ir*kcT + (t*kc + p)*MR + r] = rowprod_t(i = ic+ir+r).
 		var packA []ast.Node
 		for t := int64(0); t < T; t++ {
