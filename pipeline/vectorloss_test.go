@@ -3,6 +3,7 @@ package pipeline
 import (
 	"testing"
 
+	"github.com/tessera-opt/tessera/internal/testutil"
 	"github.com/tessera-opt/tessera/internal/vector"
 	"github.com/tessera-opt/tessera/scheduler"
 )
@@ -68,7 +69,11 @@ func TestVectorLoss(t *testing.T) {
 		{"loses-parallel", skewLosesVector, Options{Vectorize: true, Vector: vec, Sched: scheduler.Config{Parallel: true}}, whyGains},
 		{"loses-novector", skewLosesVector, Options{}, whyGains},
 	}
-	for _, c := range cases {
+	testutil.NoteSample(t, "the sequential vector flow's two cases (loses, keeps)")
+	for i, c := range cases {
+		if i >= 2 && !testutil.IsLong() {
+			continue
+		}
 		t.Run(c.name, func(t *testing.T) {
 			reg := optimizeOne(t, c.name, c.src, c.opt).Regions[0]
 			if reg.choice == nil || reg.choice.win == nil {
