@@ -633,11 +633,10 @@ func (c *context) mul(x *cx) *cx {
 	return nodeCx(opMul, rest...)
 }
 
-// minMax flattens nested mins (maxes) and drops every argument that the
-// context proves is never the minimum (maximum): another argument is at
-// most (at least) it everywhere in the context. Of two equal ones the
-// first stays.
-func (c *context) minMax(x *cx) *cx {
+// operands is the operands of x simplified, with the operands of one
+// that simplifies to x's own operator in its place (one level deep, as
+// they are; flatten, for sums and products, goes down every level).
+func (c *context) operands(x *cx) []*cx {
 	var args []*cx
 	for _, a := range x.args {
 		a = c.simplify(a)
@@ -647,6 +646,15 @@ func (c *context) minMax(x *cx) *cx {
 		}
 		args = append(args, a)
 	}
+	return args
+}
+
+// minMax flattens nested mins (maxes) and drops every argument that the
+// context proves is never the minimum (maximum): another argument is at
+// most (at least) it everywhere in the context. Of two equal ones the
+// first stays.
+func (c *context) minMax(x *cx) *cx {
+	args := c.operands(x)
 	better := "<="
 	if x.op == opMax {
 		better = ">="
@@ -811,15 +819,7 @@ func unclamp(x *cx, t int64) *cx {
 // conjunct that the context and the other conjuncts imply goes, and a
 // disjunct that implies another one goes.
 func (c *context) logic(x *cx) *cx {
-	var args []*cx
-	for _, a := range x.args {
-		a = c.simplify(a)
-		if a.op == x.op {
-			args = append(args, a.args...)
-			continue
-		}
-		args = append(args, a)
-	}
+	args := c.operands(x)
 	and := x.op == opAnd
 	var out []*cx
 	for _, a := range args {
