@@ -487,14 +487,7 @@ func (p *parser) readParallel(op *Op, f *ParsedFunc) {
 		op.IterArgs = true
 		p.skipBalanced(p.expect("("))
 	}
-	if p.accept("->") {
-		op.IterArgs = true
-		if p.peek().text == "(" {
-			p.skipBalanced(p.next())
-		} else {
-			p.parseType()
-		}
-	}
+	p.readResultTypes(op)
 	p.ivBody(op, f)
 	p.skipAttrDictIfAny()
 }
@@ -539,6 +532,20 @@ func (p *parser) readParallelBounds(kw string) [][]*AffExpr {
 	}
 }
 
+// readResultTypes reads the "-> T" or "-> (T, ...)" of an affine.parallel
+// or affine.if that yields values, if there is one, and marks op as
+// carrying values.
+func (p *parser) readResultTypes(op *Op) {
+	if p.accept("->") {
+		op.IterArgs = true
+		if p.peek().text == "(" {
+			p.skipBalanced(p.next())
+		} else {
+			p.parseType()
+		}
+	}
+}
+
 // readIf reads "#set(%d)[%s] [-> (T)] { then } [else { else }]".
 func (p *parser) readIf(op *Op, f *ParsedFunc) {
 	t := p.next()
@@ -559,14 +566,7 @@ func (p *parser) readIf(op *Op, f *ParsedFunc) {
 		op.Cond = append(op.Cond, Constraint{Expr: substitute(c.Expr, dims, syms), Eq: c.Eq})
 	}
 	op.Operands = append(dims, syms...)
-	if p.accept("->") {
-		op.IterArgs = true
-		if p.peek().text == "(" {
-			p.skipBalanced(p.next())
-		} else {
-			p.parseType()
-		}
-	}
+	p.readResultTypes(op)
 	op.Regions = []*Block{p.parseBlock(f)}
 	if p.peek().kind == tIdent && p.peek().text == "else" {
 		p.next()

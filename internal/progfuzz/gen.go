@@ -818,18 +818,7 @@ func (g *gen) fpSum(c *ctx, use *scalar, scale float64) func() string {
 		k := g.pick([]string{"0.5", "1.0", "0.0625"})
 		parts = append(parts, func() string { return k })
 	}
-	return func() string {
-		s := parts[0]()
-		for _, p := range parts[1:] {
-			x := p()
-			if strings.HasPrefix(x, "-") {
-				s += " - " + x[1:]
-			} else {
-				s += " + " + x
-			}
-		}
-		return s
-	}
+	return func() string { return sumText(parts) }
 }
 
 // fpTerm is one floating-point operand.
@@ -930,16 +919,7 @@ func (g *gen) intSum(c *ctx, use *scalar) func() string {
 	}
 	k := strconv.Itoa(g.between(0, 9))
 	return func() string {
-		s := parts[0]()
-		for _, p := range parts[1:] {
-			x := p()
-			if strings.HasPrefix(x, "-") {
-				s += " - " + x[1:]
-			} else {
-				s += " + " + x
-			}
-		}
-		return s + " + " + k
+		return sumText(parts) + " + " + k
 	}
 }
 
@@ -1050,4 +1030,19 @@ func arrName(i int) string {
 		name += strconv.Itoa(i / len(letters))
 	}
 	return name
+}
+
+// sumText joins the texts of parts, called in order, into a sum: a
+// text that starts with "-" is subtracted.
+func sumText(parts []func() string) string {
+	s := parts[0]()
+	for _, p := range parts[1:] {
+		x := p()
+		if strings.HasPrefix(x, "-") {
+			s += " - " + x[1:]
+		} else {
+			s += " + " + x
+		}
+	}
+	return s
 }
