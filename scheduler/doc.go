@@ -76,7 +76,14 @@
 // bands without a parallel mark get a second level of tiles sized for
 // half of L2 (a post-pass with schedule's TileBand, checked again with
 // deps.Check). The remark of each tiled band says which sizes were chosen
-// and why. The outermost tile (or point) loop whose hyperplane has zero
+// and why. In the parallel flow, the member whose tile loop will run in
+// parallel may get a smaller size than the model's (at most half as
+// small), so that its tiles, dealt to 2 threads in contiguous chunks as
+// OpenMP's static schedule deals them, load the busiest thread within
+// 1/16 of an even share; its extent is computed exactly from the
+// domains, with the parameters' expected values and the arrays'
+// constant extents (Config.ParamValues, Config.Extents; partiles.go).
+// These hints size tiles only, never decide legality. The outermost tile (or point) loop whose hyperplane has zero
 // distance on every edge not satisfied before its band is parallel; when
 // no member of a tiled band is, the tile loops are skewed into a wavefront
 // (t0 + t1, t1, ...) whose second loop is parallel.
