@@ -108,8 +108,21 @@ func (s BasicSet) PlainIsUniverse() bool { return s.m.PlainIsUniverse() }
 
 func cloneRows(rows [][]int64) [][]int64 {
 	out := make([][]int64, len(rows))
+	// One backing array for all the rows (one allocation instead of one
+	// per row); each row's capacity ends at its length, so that an append
+	// to one row never writes into the next.
+	n := 0
+	for _, r := range rows {
+		n += len(r)
+	}
+	buf := make([]int64, n)
 	for i, r := range rows {
-		out[i] = slices.Clone(r)
+		if r == nil {
+			continue
+		}
+		k := copy(buf, r)
+		out[i] = buf[:k:k]
+		buf = buf[k:]
 	}
 	return out
 }

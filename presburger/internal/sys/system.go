@@ -39,8 +39,21 @@ func cloneRows(rows [][]int64) [][]int64 {
 		return nil
 	}
 	out := make([][]int64, len(rows))
+	// One backing array for all the rows; each row's capacity ends at
+	// its length, so that an append to one row never writes into the
+	// next.
+	n := 0
+	for _, r := range rows {
+		n += len(r)
+	}
+	buf := make([]int64, n)
 	for i, r := range rows {
-		out[i] = append([]int64(nil), r...)
+		if len(r) == 0 {
+			continue
+		}
+		k := copy(buf, r)
+		out[i] = buf[:k:k]
+		buf = buf[k:]
 	}
 	return out
 }
