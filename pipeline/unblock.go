@@ -33,7 +33,9 @@ func unblocked(src []byte, f *cfront.File, r *cfront.Region, reg *Region, opt Op
 	vreg := &Region{Region: u.Region, Kept: true}
 	text, verr := runRegionWithin(f, u.Region, vreg, opt, prefix)
 	if verr == nil {
-		text, verr = keepIterators(f, u.Region, vreg, text)
+		// The original loops give the iterators read after the region
+		// their final values, the block loops' too.
+		text, verr = keepIterators(f, r, vreg, text)
 	}
 	if verr == nil && vreg.Scop != nil {
 		text, verr = underChecks(src, f, u.Region, vreg, text, opt.AssumeNoAlias, prefix)

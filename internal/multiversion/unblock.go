@@ -72,7 +72,10 @@ var ErrNoBlocks = errors.New("multiversion: no hand-blocked loops")
 
 // Unblock joins the hand-blocked loops of region r of file f (see above)
 // and proves the joined region equivalent. cfg is the model's
-// configuration (the user's context). The error is ErrNoBlocks when
+// configuration (the user's context). A block iterator declared before
+// the region is not set by the joined region: a caller whose code after
+// the region may read it gives it its final value (the pipeline runs the
+// original loops without statements after the new code). The error is ErrNoBlocks when
 // there is nothing to join, else it says why the joined region was not
 // proven equivalent.
 func Unblock(f *cfront.File, r *cfront.Region, cfg scop.Config) (*Unblocked, error) {
@@ -329,14 +332,13 @@ func (j *joiner) stmt(s cfront.Stmt) cfront.Stmt {
 }
 
 // join returns the body of the block loop x with its element loop
-// joined, and true, when x is a block loop: it declares its iterator
-// (whose value after the loop nothing then reads), starts at a constant,
+// joined, and true, when x is a block loop: it starts at a constant,
 // steps by a constant size > 1 up to one bound N, and its body is a chain
 // of loops (each body one loop) down to a loop of step 1 from the
 // iterator to min(iterator + size, N) (or to iterator + size alone), the
 // only place the iterator is used.
 func (j *joiner) join(x *cfront.For) (cfront.Stmt, bool) {
-	if x.Step <= 1 || x.DeclType == nil || len(x.Bounds) != 1 || x.Bounds[0].Op != "<" {
+	if x.Step <= 1 || len(x.Bounds) != 1 || x.Bounds[0].Op != "<" {
 		return nil, false
 	}
 	lower, ok := j.constant(x.Lower)
@@ -400,7 +402,15 @@ func (j *joiner) join(x *cfront.For) (cfront.Stmt, bool) {
 	}
 	pair := blockPair{block: ii, elem: elem.Iter, lower: lower, size: x.Step, bound: n}
 	var nb cfront.Expr
+	other := -1 // another conjunct i < N
+	for k, bd := range elem.Bounds {
+		if k != conj && bd.Op == "<" && sameExpr(bd.Expr, n) {
+			other = k
+		}
+	}
 	switch {
+	case len(rest) == 0 && other >= 0:
+		nb = n
 	case len(rest) == 0:
 		nb, pair.cond = n, true
 	case len(rest) == 1 && sameExpr(rest[0], n):
