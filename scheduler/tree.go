@@ -237,7 +237,10 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 	}
 	coincident := coincidentAt(outer)
 	// The member whose tile loop will run in parallel, as chosen below
-	// (the first coincident loop), bounds its tile size.
+	// (the first coincident loop), may get a smaller tile so that the
+	// threads share its tiles evenly; not when the next member is
+	// coincident too: the two tile loops are then collapsed, and the
+	// threads share the product of their counts.
 	par := -1
 	if !inPar && p.cfg.Parallel && bp.tiled {
 		for k := 0; k < width; k++ {
@@ -245,6 +248,9 @@ func (b *builder) buildBand(group []int, first, width int, inPar bool) (*schedul
 				par = k
 				break
 			}
+		}
+		if par >= 0 && par+1 < width && coincident[par+1] && b.isLoop(group, outer[par+1]) {
+			par = -1
 		}
 	}
 	sizes := b.chooseTileSizes(group, first, width, inner, bp.tiled, par)
