@@ -184,34 +184,21 @@ func planUnsigned(f *cfront.File, r *cfront.Region, s *scop.Scop) (*unsignedPlan
 	hasUIter := false
 	types := map[string]string{}
 	var clash error
-	var find func(st cfront.Stmt)
-	find = func(st cfront.Stmt) {
-		switch st := st.(type) {
-		case *cfront.Block:
-			if st != nil {
-				for _, c := range st.Stmts {
-					find(c)
-				}
+	for _, st := range r.Body {
+		cfront.WalkStmt(st, func(st cfront.Stmt) {
+			loop, ok := st.(*cfront.For)
+			if !ok {
+				return
 			}
-		case *cfront.If:
-			find(st.Then)
-			if st.Else != nil {
-				find(st.Else)
-			}
-		case *cfront.For:
-			t, text, ok := a.iterType(st)
+			t, text, ok := a.iterType(loop)
 			if ok && t.unsigned {
 				hasUIter = true
 			}
-			if o, seen := types[st.Iter]; seen && o != text && clash == nil {
-				clash = a.errf(st.IterPos, "the loops of %s have the types %s and %s; with an unsigned one, the statements would not know which type %s has", st.Iter, o, text, st.Iter)
+			if o, seen := types[loop.Iter]; seen && o != text && clash == nil {
+				clash = a.errf(loop.IterPos, "the loops of %s have the types %s and %s; with an unsigned one, the statements would not know which type %s has", loop.Iter, o, text, loop.Iter)
 			}
-			types[st.Iter] = text
-			find(st.Body)
-		}
-	}
-	for _, st := range r.Body {
-		find(st)
+			types[loop.Iter] = text
+		})
 	}
 	if !any && !hasUIter {
 		return &a.plan, nil

@@ -291,36 +291,22 @@ func IterType(f *cfront.File, r *cfront.Region, s *scop.Scop) (string, error) {
 		return nil
 	}
 	var bad error
-	var visit func(st cfront.Stmt)
-	visit = func(st cfront.Stmt) {
-		switch st := st.(type) {
-		case *cfront.Block:
-			if st == nil {
+	for _, st := range r.Body {
+		cfront.WalkStmt(st, func(st cfront.Stmt) {
+			loop, ok := st.(*cfront.For)
+			if !ok {
 				return
 			}
-			for _, c := range st.Stmts {
-				visit(c)
-			}
-		case *cfront.For:
 			var err error
-			if st.DeclType != nil {
-				err = consider(st.Iter, st.DeclType.Text)
-			} else if v := f.Lookup(r, st.Iter); v != nil && len(v.Dims) == 0 {
-				err = consider(st.Iter, v.Type)
+			if loop.DeclType != nil {
+				err = consider(loop.Iter, loop.DeclType.Text)
+			} else if v := f.Lookup(r, loop.Iter); v != nil && len(v.Dims) == 0 {
+				err = consider(loop.Iter, v.Type)
 			}
 			if err != nil && bad == nil {
 				bad = err
 			}
-			visit(st.Body)
-		case *cfront.If:
-			visit(st.Then)
-			if st.Else != nil {
-				visit(st.Else)
-			}
-		}
-	}
-	for _, st := range r.Body {
-		visit(st)
+		})
 	}
 	if bad != nil {
 		return "", bad
