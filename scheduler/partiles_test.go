@@ -122,3 +122,40 @@ func TestEvenTiles(t *testing.T) {
 		}
 	}
 }
+
+// TestEvenTilesCollapsed checks that a band whose two outer members are
+// parallel keeps the model's sizes: their tile loops are collapsed, and
+// the threads share the product of the tile counts.
+func TestEvenTilesCollapsed(t *testing.T) {
+	src := `#define N 900
+void k(int n, double A[N][N], double B[N][N], double C[N][N]) {
+#pragma scop
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      for (int k = 0; k < n; k++)
+        C[i][j] += A[i][k] * B[k][j];
+#pragma endscop
+}
+`
+	f, err := cfront.ParseFile("t.c", []byte(src), cfront.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scops, errs := scop.FromFile(f, scop.Config{})
+	if len(scops) != 1 || len(errs) > 0 && errs[0] != nil {
+		t.Fatalf("scop: %v", errs)
+	}
+	d, err := deps.Compute(scops[0], deps.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := CacheSizes{L1: 32 << 10, L2: 2 << 20, L3: 8 << 20, Line: 64, Source: "test"}
+	ext := map[string][]int64{"A": {900, 900}, "B": {900, 900}, "C": {900, 900}}
+	res, err := Schedule(d, Config{Parallel: true, Cache: cache, Extents: ext})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := tiledRemark(t, res); strings.Contains(r, "parallel member's size") || !strings.Contains(strings.Join(res.Remarks, "\n"), "collapse") {
+		t.Errorf("resized a collapsed member, or no collapse: %q", res.Remarks)
+	}
+}
