@@ -3,6 +3,7 @@ package sys
 import (
 	"fmt"
 	"math/rand"
+	"os"
 	"testing"
 )
 
@@ -17,11 +18,18 @@ func collect(t *testing.T, enum func(*System, int, func([]int64) bool) error, s 
 }
 
 // TestEnumerateRandom compares Enumerate with the Min/Max searches and,
-// for full enumerations of bounded systems, with brute force.
+// for full enumerations of bounded systems, with brute force. Plain go
+// test runs the first 150 systems of the seed, TESSERA_LONG=1 all 300
+// (and -long 20 times as many).
 func TestEnumerateRandom(t *testing.T) {
 	const seed = 41
 	rng := rand.New(rand.NewSource(seed))
-	for it := 0; it < rounds(300); it++ {
+	n := rounds(300)
+	if !*long && os.Getenv("TESSERA_LONG") == "" {
+		n = rounds(150)
+		t.Logf("plain mode runs %d systems; TESSERA_LONG=1 runs %d", n, rounds(300))
+	}
+	for it := 0; it < n; it++ {
 		bounded := rng.Intn(4) > 0
 		s, B := randTestSystem(rng, bounded)
 		keep := s.NVars
