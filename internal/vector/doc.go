@@ -63,12 +63,20 @@
 //     elements of the flattened reduction, the blocks balanced, since a
 //     short last block next to an edge panel runs its micro-kernel on
 //     few reduction steps per packing); pack B (the factors not
-//     varying with i, per term) into NR-column micro-panels; ic over
+//     varying with i, per term) into NR-column micro-panels (reduction
+//     step by reduction step over all the micro-panels when every read
+//     is contiguous or invariant along j, so each row is read once from
+//     start to end; micro-panel by micro-panel otherwise); ic over
 //     blocks of MC rows (the OpenMP loop with --parallel); pack A (the
-//     factors varying with i) into MR-row micro-panels; jr, ir over
-//     micro-tiles; an MR x NR register tile loaded from X, updated by
-//     one broadcast and NR/lanes FMAs per row and reduction step, and
-//     stored back. Tiles cut by the domain or the block edges run the
+//     factors varying with i) into MR-row micro-panels; ir, then jr,
+//     over micro-tiles (the A micro-panel stays in L1 while the KC x NC
+//     block of B, sized for L2, streams past it); an MR x NR register
+//     tile loaded from X, updated by one broadcast and NR/lanes FMAs per
+//     row and reduction step, and stored back. The micro-kernel
+//     prefetches the B micro-panel's lines 16 reduction steps ahead
+//     (the buffer has that much slack), and a full tile first prefetches
+//     the lines of X of the next tile of its row when that tile is full
+//     too (so every prefetched address is an element the nest writes). Tiles cut by the domain or the block edges run the
 //     same code on a zero-padded temporary, copied in and out only where
 //     they meet the domain. Each element of X receives its reduction
 //     terms in the original lexicographic order of the reduction
@@ -78,8 +86,11 @@
 //     product differently, as FMA contraction does. Packing reads only
 //     elements the original reads (the hull of i and j comes from the
 //     domain, the reduction box is independent of them). Sizes:
-//     KC=256, MC=120 (rounded to MR), NC=2048 doubles or floats, for
-//     this project's machines (48 KiB L1, 1 MiB L2, 32 MiB L3); MR x NR
+//     KC=256, MC=120 (rounded to MR), and NC from the L2 size of one
+//     core (Config.L2, else the host's from sysfs as the scheduler reads
+//     it): the largest multiple of NR with KC x NC elements in half of
+//     L2, at most 2048 (504 doubles for a 2 MiB L2 and 8 x 3 vectors of
+//     8 doubles; blockCols); MR x NR
 //     is 6 x 2 vectors for 16 registers and 8 x 3 for 32, or
 //     --unroll-jam rows (its default 4 means "from the registers") with
 //     as many vectors as fit. B's buffer is static (one per kernel); A's
