@@ -18,7 +18,7 @@ import (
 // block (KC x NC in L3).
 const (
 	packKC = 256
-	packMC = 120 // rounded down to a multiple of MR
+	packMC = 120  // rounded down to a multiple of MR
 	packNC = 2048 // the most columns of a B block (see blockCols)
 	// Below these sizes the nest runs as generated (see buildPacked).
 	packMinFace = 2048
