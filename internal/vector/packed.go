@@ -12,10 +12,11 @@ import (
 )
 
 // Blocking of the packed kernel (see doc.go, "Packed contraction kernel").
-// KC elements of the flattened reduction per packed panel (the B
-// micro-panel, KC x NR, and the A micro-panel, MR x KC, stay in L1), MC
-// rows of A per packed block (MC x KC in L2), NC columns of B per packed
-// block (KC x NC in L3).
+// KC elements of the flattened reduction per packed panel (the A
+// micro-panel, MR x KC, stays in L1 while the tiles of its rows run), MC
+// rows of A per packed block (the unit of the row loop, which threads
+// share out), at most packNC columns of B per packed block (KC x NC in
+// L2: blockCols).
 const (
 	packKC = 256
 	packMC = 120  // rounded down to a multiple of MR
