@@ -71,26 +71,7 @@ func (k *keyer) str(s string) {
 }
 
 func (k *keyer) basic(b presburger.BasicMap) {
-	if b.PlainIsEmpty() {
-		k.tag('e')
-	} else {
-		k.tag('b')
-	}
-	k.int(int64(b.NLocal()))
-	for i := range b.NLocal() {
-		l := b.Local(i)
-		k.row(l.Row)
-		k.int(l.Den)
-	}
-	eqs, ineqs := b.Eqs(), b.Ineqs()
-	k.int(int64(len(eqs)))
-	for _, r := range eqs {
-		k.row(r)
-	}
-	k.int(int64(len(ineqs)))
-	for _, r := range ineqs {
-		k.row(r)
-	}
+	k.buf = b.AppendRows(k.buf)
 }
 
 func (k *keyer) mapKey(m presburger.Map) *keyer {

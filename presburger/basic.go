@@ -1,6 +1,7 @@
 package presburger
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 
@@ -62,6 +63,40 @@ func (b BasicMap) Eqs() [][]int64 { return cloneRows(b.eq) }
 // Ineqs returns copies of the inequality rows (row·(x,1) >= 0), without
 // the implicit constraints of known locals.
 func (b BasicMap) Ineqs() [][]int64 { return cloneRows(b.ineq) }
+
+// AppendRows appends to buf an encoding of b's stored representation
+// (the cheap emptiness flag, then per local its row and denominator, the
+// equality rows and the inequality rows, in their stored order; every
+// count and entry as a varint), without copying the rows: two basic maps
+// of the same space with the same encoding have the same representation,
+// so that callers can key caches of exact answers on it.
+func (b BasicMap) AppendRows(buf []byte) []byte {
+	row := func(r []int64) {
+		buf = binary.AppendVarint(buf, int64(len(r)))
+		for _, v := range r {
+			buf = binary.AppendVarint(buf, v)
+		}
+	}
+	if b.empty {
+		buf = append(buf, 'e')
+	} else {
+		buf = append(buf, 'b')
+	}
+	buf = binary.AppendVarint(buf, int64(len(b.locals)))
+	for _, l := range b.locals {
+		row(l.Row)
+		buf = binary.AppendVarint(buf, l.Den)
+	}
+	buf = binary.AppendVarint(buf, int64(len(b.eq)))
+	for _, r := range b.eq {
+		row(r)
+	}
+	buf = binary.AppendVarint(buf, int64(len(b.ineq)))
+	for _, r := range b.ineq {
+		row(r)
+	}
+	return buf
+}
 
 // PlainIsEmpty reports whether b was found empty by the cheap checks of
 // normalization (isl_basic_map_plain_is_empty). False does not mean
