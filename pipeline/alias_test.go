@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/testutil"
 	"github.com/tessera-opt/tessera/scheduler"
 )
 
@@ -114,7 +115,11 @@ var aliasFlows = []struct {
 func TestAliasOverlappingCalls(t *testing.T) {
 	gcc, gccErr := exec.LookPath("gcc")
 	ref := ""
-	for _, fl := range aliasFlows {
+	testutil.NoteSample(t, "the default and autoscop flows")
+	for i, fl := range aliasFlows {
+		if !testutil.Keep(i, 2) {
+			continue
+		}
 		t.Run(fl.name, func(t *testing.T) {
 			src := aliasProgram
 			if fl.auto {
