@@ -207,16 +207,25 @@ func (m Map) rationalAffineHull() BasicMap {
 		return EmptyBasic(m.space)
 	}
 	pts := [][]int64{p0}
+	// The rows r for which m with r >= 0 has no point: an equality e
+	// that holds on all of m stays in the kernel after a new point, and
+	// its two tests (e >= 1, -e >= 1) are not asked again.
+	noPoint := map[string]bool{}
 	for {
 		eqs := affineKernel(pts, nd)
 		found := false
 		for _, e := range eqs {
 			for _, r := range [][]int64{addConst(e, -1), addConst(ints.ScaleRow(e, -1), -1)} {
+				k := string(rowBytes(r))
+				if noPoint[k] {
+					continue
+				}
 				if pt, ok := m.AddConstraint(r, false).Sample(); ok {
 					pts = append(pts, pt)
 					found = true
 					break
 				}
+				noPoint[k] = true
 			}
 			if found {
 				break
