@@ -119,6 +119,8 @@ const (
 // cache, with half of it left for the A micro-panel, C's lines and
 // whatever else runs: NC = L2 / 2 / (KC * elemBytes), rounded down to
 // whole NR-column micro-panels, at least one and at most packNC.
+// elemBytes is the bytes per column and reduction step: the element size
+// times the number of terms (each term packs its own KC x NC block).
 func blockCols(l2, elemBytes, nr int64) int64 {
 	nc := int64(packNC)
 	if l2 > 0 && elemBytes > 0 {
@@ -465,7 +467,7 @@ func (v *vectorizer) matchPacked(f *ast.For) (*pkernel, LoopReport) {
 		rows = v.cfg.UnrollJam
 	}
 	pk.mr, pk.nv = registerTile(v.cfg.Target.Regs, rows)
-	pk.nc = blockCols(v.cfg.cacheL2(), int64(elemSize(elem)), int64(pk.nv*pk.lanes))
+	pk.nc = blockCols(v.cfg.cacheL2(), int64(len(kterms)*elemSize(elem)), int64(pk.nv*pk.lanes))
 	pk.bRows = contiguousAlong(st, dimJ)
 	if pk.lanes == 0 {
 		return nil, rep
