@@ -11,7 +11,8 @@ import (
 // handBlocked holds loop nests strip-mined by hand, as tuned C code writes
 // them: a matrix product over flattened arrays with blocks bounded by
 // min(ii + BS, n) and a scalar loaded between the block loops, one that
-// accumulates into a scalar between the block loops, a product
+// accumulates into a scalar between the block loops, one whose
+// iterators are declared before the loops and read after them, a product
 // whose blocks end at ii + 16 (right only when 16 divides n), a blocked
 // transpose with MIN as a macro, a blocking that changes what the loops
 // compute (a skewed dependence crosses the blocks), and block iterators
@@ -69,6 +70,20 @@ static void mmacc(int n, const double *A, const double *B, double *C)
 #pragma endscop
 }
 
+static int mm89(int n, const double *A, const double *B, double *C)
+{
+    int ii, kk, i, k, j;
+#pragma scop
+    for (ii = 0; ii < n; ii += BS)
+        for (kk = 0; kk < n; kk += BS)
+            for (i = ii; i < imin(ii + BS, n); i++)
+                for (k = kk; k < imin(kk + BS, n); k++)
+                    for (j = 0; j < n; j++)
+                        C[i * n + j] += A[i * n + k] * B[k * n + j];
+#pragma endscop
+    return ii * 1000000 + kk * 10000 + i * 100 + k + j;
+}
+
 static void transpose(int n, int m, const double *A, double *B)
 {
 #pragma scop
@@ -119,6 +134,7 @@ int main(void)
         }
         mm(n, A, B, C);
         mmacc(n, B, A, C);
+        int last = mm89(n, A, C, B);
         mm16(n, fa, fb, fc);
         transpose(n, n - 3, A, B);
         for (int i = 0; i < 40; i++)
@@ -135,7 +151,7 @@ int main(void)
         for (int i = 0; i < 40; i++)
             for (int j = 0; j < 40; j++)
                 q += S[i][j] * (i + j);
-        printf("n=%d %.6f %.3f %.6f\n", n, s, f, q);
+        printf("n=%d %.6f %.3f %.6f %d\n", n, s, f, q, last);
         free(A); free(B); free(C); free(fa); free(fb); free(fc);
     }
     return 0;
@@ -156,7 +172,7 @@ func TestUnblock(t *testing.T) {
 	} else {
 		t.Log("gcc not found: the outputs are not compared with the original's")
 	}
-	joined := map[string]bool{"mm": true, "mmacc": true, "mm16": true, "transpose": false, "skewed": false, "oldstyle": false}
+	joined := map[string]bool{"mm": true, "mmacc": true, "mm89": true, "mm16": true, "transpose": false, "skewed": false, "oldstyle": false}
 	flows := []struct {
 		name string
 		opt  Options
