@@ -48,6 +48,19 @@
 // checked and optimized as any other region's; values outside the list
 // run the original code.
 //
+// # Hand-blocked loops
+//
+// Unblock (unblock.go) takes a region whose loops were strip-mined by
+// hand (for (ii = 0; ii < n; ii += 32) around for (i = ii; i < min(ii +
+// 32, n); i++)) and gives the region with each block loop joined to its
+// element loop (for (i = 0; i < n; i++)), with a scalar loaded or
+// accumulated between the block loops substituted into its uses so that
+// the blocks join. It proves the joined region equivalent with the
+// engine: the same statement instances (ii = 32*floor(i/32)), and the
+// blocked order executes every dependence of the joined region from
+// source to target. An element loop bounded by its block alone
+// (i < ii + 32) joins under the run-time condition (n - 0) % 32 == 0.
+//
 // # Default values
 //
 // DefaultValues, 1 and 2, are the strides of nearly every convolution and
