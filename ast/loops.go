@@ -37,3 +37,16 @@ func ContainsFor(n Node) bool {
 	})
 	return found
 }
+
+// ContainsMark reports whether n has a Mark named name (n itself
+// included).
+func ContainsMark(n Node, name string) bool {
+	found := false
+	Walk(n, func(x Node) bool {
+		if m, ok := x.(*Mark); ok && m.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

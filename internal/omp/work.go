@@ -334,16 +334,7 @@ func statementWork(n ast.Node, prod ast.Expr, defs, lower, upper map[string]ast.
 }
 
 // hasParallel reports whether n holds a "parallel" mark.
-func hasParallel(n ast.Node) bool {
-	found := false
-	ast.Walk(n, func(x ast.Node) bool {
-		if m, ok := x.(*ast.Mark); ok && m.Name == "parallel" {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
+func hasParallel(n ast.Node) bool { return ast.ContainsMark(n, "parallel") }
 
 // dropParallel renames every "parallel" mark of n notWorthMark (removed
 // by Annotate), in place.

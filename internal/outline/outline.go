@@ -210,16 +210,7 @@ func pointerArrays(f *cfront.File, r *cfront.Region, s *scop.Scop) bool {
 }
 
 // hasParallelMark reports whether n holds a "parallel" mark.
-func hasParallelMark(n ast.Node) bool {
-	found := false
-	ast.Walk(n, func(x ast.Node) bool {
-		if m, ok := x.(*ast.Mark); ok && m.Name == "parallel" {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
+func hasParallelMark(n ast.Node) bool { return ast.ContainsMark(n, "parallel") }
 
 // Call is the payload of the call that replaces a moved loop body: the
 // function Func runs the whole body, with traffic of its own.
