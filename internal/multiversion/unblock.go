@@ -563,29 +563,28 @@ func sameExpr(a, b cfront.Expr) bool {
 // the C iterators of the loops around its declaration, outermost first.
 func declScopes(body []cfront.Stmt) map[string][]string {
 	out, seen := map[string][]string{}, map[string]int{}
-	var walk func(s cfront.Stmt, iters []string)
-	walk = func(s cfront.Stmt, iters []string) {
-		switch x := s.(type) {
-		case *cfront.Block:
-			for _, c := range x.Stmts {
-				walk(c, iters)
+	var open []cfront.Stmt // the statements around the one visited
+	visit := func(s cfront.Stmt) {
+		if s == nil {
+			open = open[:len(open)-1]
+			return
+		}
+		if x, ok := s.(*cfront.Decl); ok {
+			var iters []string
+			for _, o := range open {
+				if f, ok := o.(*cfront.For); ok {
+					iters = append(iters, f.Iter)
+				}
 			}
-		case *cfront.If:
-			walk(x.Then, iters)
-			if x.Else != nil {
-				walk(x.Else, iters)
-			}
-		case *cfront.For:
-			walk(x.Body, append(iters[:len(iters):len(iters)], x.Iter))
-		case *cfront.Decl:
 			for _, v := range x.Vars {
 				seen[v.Name]++
 				out[v.Name] = iters
 			}
 		}
+		open = append(open, s)
 	}
 	for _, s := range body {
-		walk(s, nil)
+		cfront.WalkStmt(s, visit)
 	}
 	for name, n := range seen {
 		if n != 1 || len(out[name]) == 0 {
