@@ -7,6 +7,7 @@ import (
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/internal/directive"
+	"github.com/tessera-opt/tessera/internal/iss"
 	"github.com/tessera-opt/tessera/internal/vector"
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scheduler"
@@ -98,7 +99,7 @@ const (
 	kindScheduled
 	// kindOriginalParallel is the original schedule with "parallel" marks
 	// on the outermost loops that carry no dependence (origpar.go), or
-	// cut by index-set splitting so that some do (iss.go).
+	// cut by index-set splitting so that some do (package iss).
 	kindOriginalParallel
 	// kindVectorOriginal is the original schedule with coincident flags
 	// from the dependences, for the vector stage (vectorOriginal).
@@ -202,14 +203,14 @@ func (rr *regionRun) vectorOriginalCandidate(m *model, ch *choice) *candidate {
 // (marks, interchange): without them no loop of the original counts as
 // parallel. On an error the schedule is returned as it is (exact false).
 // When the innermost loop of a one-statement region carries dependences
-// only through a hyperplane x = y, it is cut there (iss.go: a j loop that
+// only through a hyperplane x = y, it is cut there (package iss: a j loop that
 // reads a[i][k] written at j = k) and the remark says so.
 func vectorOriginal(ch *choice, s *scop.Scop, d *deps.Deps) (schedule.Tree, bool) {
 	t, err := directive.Coincidence(s.Schedule, d)
 	if err != nil {
 		return s.Schedule, false
 	}
-	if st, m, remark, err := splitParallel(s, d, false); err == nil && m > 0 {
+	if st, m, remark, err := iss.Split(s, d, false); err == nil && m > 0 {
 		ch.remark(remark)
 		return st, true
 	}

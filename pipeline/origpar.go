@@ -7,6 +7,7 @@ import (
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/internal/directive"
+	"github.com/tessera-opt/tessera/internal/iss"
 	"github.com/tessera-opt/tessera/internal/omp"
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scop"
@@ -68,8 +69,8 @@ func originalParallel(s *scop.Scop, d *deps.Deps) (schedule.Tree, int, string, e
 	}
 	if len(lines) == 0 {
 		// No loop is parallel as written: index-set splitting may
-		// make one so (iss.go).
-		t, m, remark, err := splitParallel(s, d, true)
+		// make one so (package iss).
+		t, m, remark, err := iss.Split(s, d, true)
 		if err != nil || m == 0 {
 			return schedule.Tree{}, 0, "", nil
 		}

@@ -18,6 +18,7 @@
 //	model analyses          deps, internal/split, openscop
 //	model rewrites          internal/expand, internal/multiversion
 //	scheduling              internal/directive, scheduler
+//	scheduling (composite)  internal/iss
 //	AST generation          astgen
 //	AST passes              internal/astopt, internal/emit, internal/vector
 //	lowering                internal/ccguard, internal/cdecl, internal/fpcontract, internal/omp,

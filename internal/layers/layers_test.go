@@ -26,6 +26,7 @@ var layerTable = []struct {
 	{"model analyses", []string{"deps", "internal/split", "openscop"}},
 	{"model rewrites", []string{"internal/expand", "internal/multiversion"}},
 	{"scheduling", []string{"internal/directive", "scheduler"}},
+	{"scheduling (composite)", []string{"internal/iss"}},
 	{"AST generation", []string{"astgen"}},
 	{"AST passes", []string{"internal/astopt", "internal/emit", "internal/vector"}},
 	{"lowering", []string{"internal/ccguard", "internal/cdecl", "internal/fpcontract", "internal/omp", "internal/scalarize"}},
