@@ -27,6 +27,12 @@ type VarInfo struct {
 type FileInfo struct {
 	Vars   map[string]VarInfo
 	Macros map[string]bool
+	// Inline are the functions of the file whose calls the model sees
+	// through (inline.go); NotInlined says, for the other functions
+	// defined in the file, why not. A function of the file hides the
+	// math function of its name.
+	Inline     map[string]*InlineFunc
+	NotInlined map[string]string
 	// HiddenCalls says, for the macros whose call in a statement would
 	// hide memory accesses from the model (macrocall.go), why.
 	HiddenCalls map[string]string
@@ -1019,7 +1025,7 @@ func (b *builder) opaqueSubscript(s cfront.Expr) bool {
 			ok = true
 		case *cfront.Call:
 			id, isId := cfront.Unparen(x.Fun).(*cfront.Ident)
-			if !isId || b.isMacro(id.Name) || !mathFuncs[id.Name] {
+			if !isId || b.isMacro(id.Name) || !b.pureCall(id.Name) {
 				macro = true
 			}
 			ok = true
@@ -1106,8 +1112,11 @@ func (b *builder) value(r *rawStmt, e cfront.Expr) {
 				b.errorf(x.At, "call of macro %s, whose expansion may access memory the model does not see (%s)", id.Name, why)
 				return
 			}
-		} else if !mathFuncs[id.Name] {
-			b.errorf(x.At, "call of unknown function %s (it may have side effects or write memory)", id.Name)
+		} else if !b.pureCall(id.Name) {
+			b.errorf(x.At, "%s", b.callWhy(id.Name))
+			return
+		} else if fn := b.inlined(id.Name); fn != nil && len(x.Args) != len(fn.Params) {
+			b.errorf(x.At, "call of %s with %d arguments; it has %d parameters", id.Name, len(x.Args), len(fn.Params))
 			return
 		}
 		for _, a := range x.Args {

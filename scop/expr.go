@@ -222,6 +222,16 @@ func (b *builder) affineCall(x *cfront.Call) (pexpr, *notAffine) {
 	if !ok {
 		return nil, &notAffine{pos: x.At, why: "call through a function pointer"}
 	}
+	if fn := b.inlined(id.Name); fn != nil {
+		e, na := b.inlineValue(x, fn) // inline.go
+		if na != nil {
+			return nil, na
+		}
+		return b.affine(e)
+	}
+	if b.info != nil && b.info.NotInlined[id.Name] != "" && !b.isMacro(id.Name) {
+		return nil, &notAffine{pos: x.At, why: "call of " + id.Name + ", a function of this file that is not inlined (" + b.info.NotInlined[id.Name] + ")"}
+	}
 	args := make([]pexpr, len(x.Args))
 	for i, a := range x.Args {
 		p, err := b.affine(a)

@@ -118,5 +118,7 @@ func fileInfoBase(f *cfront.File) *FileInfo {
 	info.HiddenCalls = hiddenEffects(f.Macros, f.IsTypeName)
 	info.HiddenValues = hiddenValues(f.Macros, f.IsTypeName)
 	info.MacroVars = macroVars(f.Macros)
+	t := inlineFuncs(f) // inline.go
+	info.Inline, info.NotInlined = t.funcs, t.why
 	return info
 }
