@@ -88,8 +88,8 @@ func lowerToC(lc *lowering) (text string, err error) {
 	if reg.unsigned.Wide {
 		iterTyp = "long long"
 	}
-	castParams(n, reg.unsigned, prefix)              // unsigned.go
-	body = splitBodies(reg, n, body, prefix, lc.ids) // split.go
+	castParams(n, reg.unsigned, prefix) // unsigned.go
+	body = splitBodies(reg, n, body, prefix, lc.ids, reg.unsigned.iterValue)
 	if reg.Vector != nil {
 		body = reg.Vector.Body(body, emit.Config{HelperPrefix: prefix}.Expr)
 	}
@@ -113,7 +113,7 @@ func lowerToC(lc *lowering) (text string, err error) {
 	uses := fp.Uses(lw.n)
 	reg.outlined.unfused = reg.outlined.unfused || uses
 	text = fpcontract.Declare(text, uses, true)
-	text = indentRegion(splitTemps(reg, decls.Wrap(lc.expanded.wrap(text))), r.Indent) // expand.go: heap storage of expanded scalars
+	text = indentRegion(reg.Split.Wrap(decls.Wrap(lc.expanded.wrap(text))), r.Indent) // expand.go: heap storage of expanded scalars
 	return text, nil
 }
 

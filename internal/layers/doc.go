@@ -19,10 +19,11 @@
 //	model rewrites          internal/expand, internal/multiversion
 //	scheduling              internal/directive, scheduler
 //	scheduling (composite)  internal/iss
+//	scheduling (composite)  internal/iss
 //	AST generation          astgen
 //	AST passes              internal/astopt, internal/emit, internal/vector
-//	lowering                internal/ccguard, internal/cdecl, internal/fpcontract, internal/omp,
-//	                        internal/scalarize
+//	lowering                internal/ccguard, internal/cdecl, internal/csplit, internal/fpcontract,
+//	                        internal/omp, internal/scalarize
 //	lowering (composite)    internal/outline, internal/privatize
 //	reports                 internal/explain
 //	pipeline                pipeline

@@ -16,7 +16,9 @@
 //	A[i][j] = A[i][j] + T[k][i];
 //
 // together with the declaration of each temporary (C text to print at the
-// top of the emitted region and the free at its end) and one Decision per
+// top of the emitted region and the free at its end: Temp.Decl, and
+// Result.Wrap around the region's text; AddHeaders includes what a
+// temporary on the heap needs, Result.OnHeap) and one Decision per
 // reduction statement saying whether it was split and why (printed by
 // --explain).
 //
@@ -80,10 +82,12 @@
 // schedule keeps the definition before that read with no other write of
 // the element in between. So where the generated code prints the
 // definition right before the update with the same arguments, the
-// pipeline prints a scalar instead (const double split_tmp0_v1 = e;
+// lowering prints a scalar instead (const double split_tmp0_v1 = e;
 // A[i][j] = A[i][j] + split_tmp0_v1;), and when every instance is printed
 // that way the array is never declared (Temp.Contracted). What remains of
 // the split is its effect on the schedule (loop order, tile shapes).
+// Package csplit does this on the generated AST (it needs the AST, which
+// this package, below the scheduler, does not import).
 //
 // # When a split is undone (pipeline)
 //
@@ -91,11 +95,12 @@
 // the original statements when the scheduler (1) tiles and parallelizes
 // nothing in the split region, (2) gives the split statements the loop
 // order of the unsplit one (the split would only change the cache
-// model's tile sizes), or (3) with --parallel, moves the outermost
-// parallel loop of the statement deeper or loses it (the temporary's
-// dependences are carried by the left side's last loop, which may be the
-// statement's only parallel loop). With --vectorize nothing is split
-// (the temporary hides a matrix product's pattern from package vector).
+// model's tile sizes: Result.SameOrder, given both models' Schedule), or
+// (3) with --parallel, moves the outermost parallel loop of the statement
+// deeper or loses it (Result.LostParallel: the temporary's dependences
+// are carried by the left side's last loop, which may be the statement's
+// only parallel loop). With --vectorize nothing is split (the temporary
+// hides a matrix product's pattern from package vector).
 //
 // # Measured effect
 //
