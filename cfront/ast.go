@@ -207,8 +207,11 @@ type Stmt interface {
 //	      stored mirrored as "i < e")
 //	incr: i++, ++i, i--, --i, i += c, i -= c, i = i + c, i = i - c, i = c + i
 //	      with c an integer constant; Step is the signed constant.
+//	      Or i += v, i = i + v, i = v + i with v a variable: StepVar,
+//	      an upward step known only at run time.
 //
-// At least one bound limits the iterator in the direction of Step.
+// At least one bound limits the iterator in the direction of Step
+// (upward for StepVar).
 type For struct {
 	At       Pos
 	Iter     string
@@ -216,7 +219,13 @@ type For struct {
 	DeclType *TypeName // type when init declares the iterator ("int i = 0"), else nil
 	Lower    Expr      // the initial value
 	Bounds   []Bound   // the conjuncts of cond, iterator on the left
-	Step     int64     // never 0
+	Step     int64     // 0 exactly when StepVar is set
+	// StepVar is the step when it is a variable, known only at run time
+	// ("ii += bs", "ii = ii + bs" with bs not a macro): the loop counts
+	// upward by a value the model cannot represent, which package scop
+	// refuses and which only a caller that proves a rewrite for every
+	// value of the step (internal/multiversion's joined blocks) accepts.
+	StepVar *Ident
 	Init     Stmt      // the raw init clause: *Decl or *ExprStmt
 	Cond     Expr      // the raw condition
 	Incr     Expr      // the raw increment

@@ -40,7 +40,7 @@ func TestErrors(t *testing.T) {
 		{"unknown cast type", wrap("A[0] = 1.0 / (REAL)n;"), "t.c:3:20: error: expected ';' after expression statement, found 'n' (if REAL is a type, its definition was not found"},
 		{"unclosed block", wrap("for (int i = 0; i < n; i++) {\n A[i] = 0;"), "t.c:3:29: error: unclosed '{'"},
 		{"bad step", wrap("for (int i = 0; i < n; i *= 2) A[i] = 0;"), "t.c:3:24: error: for loop increment must step the iterator i by an integer constant"},
-		{"symbolic step", wrap("for (int i = 0; i < n; i += n) A[i] = 0;"), "t.c:3:24: error: for loop increment"},
+		{"symbolic step", wrap("for (int i = 0; i < n; i -= n) A[i] = 0;"), "t.c:3:24: error: for loop increment"},
 		{"zero step", wrap("for (int i = 0; i < n; i += 0) A[i] = 0;"), "t.c:3:24: error: for loop step of i is zero"},
 		{"wrong direction", wrap("for (int i = 0; i > -n; i++) A[i] = 0;"), "t.c:3:17: error: for loop condition does not bound the iterator i upward"},
 		{"bad condition", wrap("for (int i = 0; i + 1 < n; i++) A[i] = 0;"), "t.c:3:17: error: for loop condition must compare the iterator i"},

@@ -494,7 +494,7 @@ func (p *parser) parseFor1() *For {
 	if p.err != nil {
 		return nil
 	}
-	s.Step = p.loopStep(s.Iter, s.Incr)
+	s.Step, s.StepVar = p.loopStep(s.Iter, s.Incr)
 	if p.err != nil {
 		return nil
 	}
@@ -504,7 +504,7 @@ func (p *parser) parseFor1() *For {
 	}
 	limited := false
 	for _, b := range s.Bounds {
-		if (s.Step > 0) == (b.Op == "<" || b.Op == "<=") {
+		if (s.Step > 0 || s.StepVar != nil) == (b.Op == "<" || b.Op == "<=") {
 			limited = true
 		}
 	}
@@ -566,16 +566,26 @@ func isName(e Expr, name string) bool {
 	return ok && id.Name == name
 }
 
-// loopStep recognizes the increment forms and returns the signed step.
-func (p *parser) loopStep(iter string, incr Expr) int64 {
+// loopStep recognizes the increment forms and returns the signed step,
+// or 0 and the variable of an upward step by a variable (i += n, i = i
+// + n, i = n + i; see For.StepVar).
+func (p *parser) loopStep(iter string, incr Expr) (int64, *Ident) {
 	var stepExpr Expr // the step as written, when the shape is right
-	bad := func() int64 {
+	bad := func() (int64, *Ident) {
 		why := ""
 		if stepExpr != nil {
 			why = ": " + p.stepWhy(stepExpr)
 		}
 		p.fail(CodeLoop, incr.Pos(), "for loop increment must step the iterator %s by an integer constant (%s++, %s--, %s += c, %s -= c or %s = %s + c)%s", iter, iter, iter, iter, iter, iter, iter, why)
-		return 0
+		return 0, nil
+	}
+	// variable is the step e when it is a variable other than iter.
+	variable := func(e Expr) *Ident {
+		id, ok := Unparen(e).(*Ident)
+		if !ok || id.Name == iter || p.macros[id.Name] != nil || p.isType(id.Name) {
+			return nil
+		}
+		return id
 	}
 	var step int64
 	switch x := Unparen(incr).(type) {
@@ -596,6 +606,9 @@ func (p *parser) loopStep(iter string, incr Expr) int64 {
 		switch x.Op {
 		case "+=", "-=":
 			c, ok := p.constInt(x.RHS)
+			if !ok && x.Op == "+=" && variable(x.RHS) != nil {
+				return 0, variable(x.RHS)
+			}
 			if !ok {
 				stepExpr = x.RHS
 				return bad()
@@ -627,6 +640,12 @@ func (p *parser) loopStep(iter string, incr Expr) int64 {
 			default:
 				ok = false
 			}
+			if !ok && b.Op == "+" && isName(b.X, iter) && variable(b.Y) != nil {
+				return 0, variable(b.Y)
+			}
+			if !ok && b.Op == "+" && isName(b.Y, iter) && variable(b.X) != nil {
+				return 0, variable(b.X)
+			}
 			if !ok {
 				if isName(b.X, iter) {
 					stepExpr = b.Y
@@ -644,9 +663,9 @@ func (p *parser) loopStep(iter string, incr Expr) int64 {
 	}
 	if step == 0 {
 		p.fail(CodeLoop, incr.Pos(), "for loop step of %s is zero: the loop would never end", iter)
-		return 0
+		return 0, nil
 	}
-	return step
+	return step, nil
 }
 
 const minInt64 = -1 << 63

@@ -352,6 +352,10 @@ func (b *builder) stmt(s cfront.Stmt, seq *tnode) {
 }
 
 func (b *builder) forLoop(x *cfront.For, seq *tnode) {
+	if x.StepVar != nil {
+		b.errorf(x.Incr.Pos(), "for loop increment must step the iterator %s by an integer constant (%s++, %s--, %s += c, %s -= c or %s = %s + c): %s is a variable, and a step known only at run time leaves the iteration domain non-affine", x.Iter, x.Iter, x.Iter, x.Iter, x.Iter, x.Iter, x.Iter, x.StepVar.Name)
+		return
+	}
 	if x.Step == 0 {
 		b.errorf(x.At, "loop with step 0 (it would not terminate)")
 		return
