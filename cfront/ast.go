@@ -226,11 +226,11 @@ type For struct {
 	// refuses and which only a caller that proves a rewrite for every
 	// value of the step (internal/multiversion's joined blocks) accepts.
 	StepVar *Ident
-	Init     Stmt      // the raw init clause: *Decl or *ExprStmt
-	Cond     Expr      // the raw condition
-	Incr     Expr      // the raw increment
-	Body     Stmt
-	EndOff   int
+	Init    Stmt // the raw init clause: *Decl or *ExprStmt
+	Cond    Expr // the raw condition
+	Incr    Expr // the raw increment
+	Body    Stmt
+	EndOff  int
 }
 
 // Bound is one conjunct "Iter Op Expr" of a loop condition.
