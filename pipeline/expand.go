@@ -6,6 +6,7 @@ import (
 
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/internal/cdecl"
+	"github.com/tessera-opt/tessera/internal/ctoken"
 	"github.com/tessera-opt/tessera/internal/expand"
 	"github.com/tessera-opt/tessera/scop"
 )
@@ -148,10 +149,10 @@ func deadScalar(f *cfront.File, r *cfront.Region, s *scop.Scop, x string) (strin
 	for start > scopeStart && !strings.ContainsRune(";{}", rune(f.Src[start-1])) {
 		start--
 	}
-	for _, t := range ctokens(f.Src, start, declAt) {
-		switch t.text {
+	for _, t := range ctoken.Scan(f.Src, start, declAt) {
+		switch t.Text {
 		case "static", "volatile", "extern", "_Thread_local", "_Atomic", "register":
-			return "", false, "it is declared " + t.text
+			return "", false, "it is declared " + t.Text
 		}
 	}
 	if typ == "" || strings.ContainsAny(typ, "*[(") {
@@ -166,9 +167,9 @@ func deadScalar(f *cfront.File, r *cfront.Region, s *scop.Scop, x string) (strin
 // mentionOf returns the offset of the first token of f.Src[from:to] that
 // names x, directly or through a macro.
 func mentionOf(f *cfront.File, x string, from, to int) (int, bool) {
-	for _, t := range ctokens(f.Src, from, to) {
-		if t.text == x || macroMentions(f, t.text, x, map[string]bool{}) {
-			return t.off, true
+	for _, t := range ctoken.Scan(f.Src, from, to) {
+		if t.Text == x || macroMentions(f, t.Text, x, map[string]bool{}) {
+			return t.Off, true
 		}
 	}
 	return 0, false
@@ -177,9 +178,9 @@ func mentionOf(f *cfront.File, x string, from, to int) (int, bool) {
 // scalarAddressTaken reports whether f.Src[from:to] takes the address of x (a
 // unary &, not the second character of &&).
 func scalarAddressTaken(f *cfront.File, x string, from, to int) bool {
-	toks := ctokens(f.Src, from, to)
+	toks := ctoken.Scan(f.Src, from, to)
 	for i, t := range toks {
-		if t.text == x && i > 0 && toks[i-1].text == "&" && !(i > 1 && toks[i-2].text == "&" && toks[i-2].off+1 == toks[i-1].off) {
+		if t.Text == x && i > 0 && toks[i-1].Text == "&" && !(i > 1 && toks[i-2].Text == "&" && toks[i-2].Off+1 == toks[i-1].Off) {
 			return true
 		}
 	}
@@ -257,7 +258,7 @@ func functionScalar(f *cfront.File, r *cfront.Region, x string) (typ string, dec
 	if off, ok := mentionOf(f, x, r.End, fn.BodyEnd); ok {
 		return "", 0, fn, fmt.Sprintf("it is used after the region (line %d)", srcLine(f, off))
 	}
-	if lb := enclosingLoopStart(f.Src, fn.BodyStart, r.Start); lb >= 0 {
+	if lb := ctoken.EnclosingLoop(f.Src, fn.BodyStart, r.Start); lb >= 0 {
 		if _, ok := mentionOf(f, x, lb, r.Start); ok {
 			return "", 0, fn, "the loop around the region uses it before the region"
 		}
@@ -299,13 +300,13 @@ func headerUses(r *cfront.Region, x string) bool {
 // from (the length of src when there is none).
 func blockEnd(src []byte, from int) int {
 	depth := 0
-	for _, t := range ctokens(src, from, len(src)) {
-		switch t.text {
+	for _, t := range ctoken.Scan(src, from, len(src)) {
+		switch t.Text {
 		case "{":
 			depth++
 		case "}":
 			if depth == 0 {
-				return t.off
+				return t.Off
 			}
 			depth--
 		}
@@ -321,8 +322,8 @@ func macroMentions(f *cfront.File, name, x string, seen map[string]bool) bool {
 		return false
 	}
 	seen[name] = true
-	for _, t := range ctokens([]byte(m.Body), 0, len(m.Body)) {
-		if t.text == x || macroMentions(f, t.text, x, seen) {
+	for _, t := range ctoken.Scan([]byte(m.Body), 0, len(m.Body)) {
+		if t.Text == x || macroMentions(f, t.Text, x, seen) {
 			return true
 		}
 	}

@@ -3,6 +3,8 @@ package pipeline
 import (
 	"os/exec"
 	"testing"
+
+	"github.com/tessera-opt/tessera/internal/liveout"
 )
 
 // liveElseSrc has its region in the else branch of an if that is the
@@ -37,7 +39,7 @@ func TestLiveIteratorElseBranch(t *testing.T) {
 	for _, r := range res.Regions {
 		if !r.Kept {
 			rewritten = true
-			if got := liveIterators(res.File, r.Region); len(got) != 1 || got[0] != "i" {
+			if got := liveout.Iterators(res.File, r.Region); len(got) != 1 || got[0] != "i" {
 				t.Errorf("live iterators %v, want [i]", got)
 			}
 		}

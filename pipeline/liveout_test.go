@@ -6,59 +6,8 @@ import (
 	"testing"
 
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/liveout"
 )
-
-func TestFirstUseReads(t *testing.T) {
-	for _, tc := range []struct {
-		text string
-		want bool
-	}{
-		{"printf(\"%d\", i);", true},
-		{"for (i = 0; i < n; i++) x += i;", false},
-		{"i = 3; use(i);", false},
-		{"if (i == 3) x = 1;", true},
-		{"i += 2;", true},
-		{"i++;", true},
-		{"s.i = 1; /* i */ \"i\"; return i;", true},
-		{"p->i = 2; return 0;", false},
-		{"// i\nreturn 0;", false},
-		{"x = y;", false},
-		{"i <= 4;", true},
-	} {
-		if got := firstUseReads(tc.text, "i"); got != tc.want {
-			t.Errorf("firstUseReads(%q) = %v, want %v", tc.text, got, tc.want)
-		}
-	}
-}
-
-func TestEnclosingLoopStart(t *testing.T) {
-	for _, tc := range []struct {
-		src  string // @ marks the region
-		loop bool
-	}{
-		{"{ int i; init(); @ }", false},
-		{"{ for (r = 0; r < 3; r++) { x = i; @ } }", true},
-		{"{ for (r = 0; r < 3; r++) x = 1; @ }", false},
-		{"{ while (go()) { @ } }", true},
-		{"{ do { @ } while (x); }", true},
-		{"{ do { x++; } while (x < 3); @ }", false},
-		{"{ if (a) { for (;;) { } } @ }", false},
-		{"{ for (r = 0; r < 3; r++)\n@ }", true},
-		// The loop's body is an if statement with the region in a branch.
-		{"{ for (r = 0; r < 3; r++) if (r) x++; else @ }", true},
-		{"{ for (r = 0; r < 3; r++) if (r) x++; else { @ } }", true},
-		{"{ for (r = 0; r < 3; r++) if (r) { x++; } else { @ } }", true},
-		{"{ for (r = 0; r < 3; r++) if (r) { x++; } else if (x) y++; else { @ } }", true},
-		{"{ for (r = 0; r < 3; r++) if (r) { x++; } y++; @ }", false},
-		{"{ for (r = 0; r < 3; r++) if (r) x++; else y++; @ }", false},
-	} {
-		at := strings.Index(tc.src, "@")
-		got := enclosingLoopStart([]byte(tc.src), 0, at) >= 0
-		if got != tc.loop {
-			t.Errorf("%q: inside a loop %v, want %v", tc.src, got, tc.loop)
-		}
-	}
-}
 
 // liveSrc has iterators declared at the top of main and read after the
 // region (t, i, j); k is declared outside too but only reassigned after.
@@ -91,7 +40,7 @@ func TestLiveIterators(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := liveIterators(f, f.Regions[0])
+	got := liveout.Iterators(f, f.Regions[0])
 	if strings.Join(got, ",") != "t,i,j" {
 		t.Fatalf("live iterators %v, want t,i,j", got)
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/internal/ccguard"
 	"github.com/tessera-opt/tessera/internal/cdecl"
-	"github.com/tessera-opt/tessera/internal/ctext"
 	"github.com/tessera-opt/tessera/internal/emit"
 	"github.com/tessera-opt/tessera/internal/fpcontract"
 	"github.com/tessera-opt/tessera/internal/omp"
@@ -45,9 +44,6 @@ type outlined struct {
 	unfused bool
 }
 
-// identRE matches a C identifier.
-var identRE = ctext.IdentRE
-
 // lowerToC turns the region's AST into C text. It only sequences the
 // lowering packages, each a transformation of its own:
 //
@@ -77,7 +73,7 @@ func lowerToC(lc *lowering) (text string, err error) {
 	if fp != nil {
 		syntax = fp.Syntax
 	}
-	body, decls, err := cdecl.StatementBodies(r, s, prefix, syntax, reg.unsigned.iterValue)
+	body, decls, err := cdecl.StatementBodies(r, s, prefix, syntax, reg.unsigned.IterValue)
 	if err != nil {
 		return "", err
 	}
@@ -88,8 +84,8 @@ func lowerToC(lc *lowering) (text string, err error) {
 	if reg.unsigned.Wide {
 		iterTyp = "long long"
 	}
-	castParams(n, reg.unsigned, prefix) // unsigned.go
-	body = splitBodies(reg, n, body, prefix, lc.ids, reg.unsigned.iterValue)
+	reg.unsigned.CastParams(n, prefix) // package unsigned
+	body = splitBodies(reg, n, body, prefix, lc.ids, reg.unsigned.IterValue)
 	if reg.Vector != nil {
 		body = reg.Vector.Body(body, emit.Config{HelperPrefix: prefix}.Expr)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/aliascheck"
 	"github.com/tessera-opt/tessera/internal/multiversion"
 	"github.com/tessera-opt/tessera/scop"
 )
@@ -123,12 +124,12 @@ func versionModel(f *cfront.File, v *cfront.Region, opt Options, prefix string) 
 	if opt.AssumeNoAlias {
 		return true
 	}
-	pairs, err := aliasPairs(f, v, s)
+	pairs, err := aliascheck.Pairs(f, v, s)
 	if err != nil {
 		return false
 	}
 	if len(pairs) > 0 {
-		_, _, err = aliasCondition(s, pairs, prefix)
+		_, _, err = aliascheck.Condition(s, pairs, prefix)
 	}
 	return err == nil
 }
@@ -154,7 +155,7 @@ func mergeVersion(reg, v *Region, cond string) {
 			reg.Split = &s
 		}
 	}
-	if v.unsigned != nil && v.unsigned.cast && (reg.unsigned == nil || !reg.unsigned.cast) {
+	if v.unsigned.Casts() && !reg.unsigned.Casts() {
 		reg.unsigned = v.unsigned
 	}
 	if o := v.outlined; o != nil {

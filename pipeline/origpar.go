@@ -6,8 +6,10 @@ import (
 
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/internal/ctoken"
 	"github.com/tessera-opt/tessera/internal/directive"
 	"github.com/tessera-opt/tessera/internal/iss"
+	"github.com/tessera-opt/tessera/internal/liveout"
 	"github.com/tessera-opt/tessera/internal/omp"
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scop"
@@ -111,8 +113,8 @@ func tiledTree(t schedule.Tree) bool {
 // nest it optimizes on its own): every parallel loop of the region then
 // forks and joins at each iteration of that loop (omp.Config.InLoop).
 func regionInLoop(f *cfront.File, r *cfront.Region) bool {
-	fn := funcAround(f, r)
-	return fn != nil && enclosingLoopStart(f.Src, fn.BodyStart, r.Start) >= 0
+	fn := liveout.FuncAround(f, r)
+	return fn != nil && ctoken.EnclosingLoop(f.Src, fn.BodyStart, r.Start) >= 0
 }
 
 // stmtNames names the statements of s at indices idx.

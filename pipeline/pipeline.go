@@ -42,10 +42,12 @@ import (
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/internal/aliascheck"
 	"github.com/tessera-opt/tessera/internal/astopt"
 	"github.com/tessera-opt/tessera/internal/emit"
 	"github.com/tessera-opt/tessera/internal/omp"
 	"github.com/tessera-opt/tessera/internal/split"
+	"github.com/tessera-opt/tessera/internal/unsigned"
 	"github.com/tessera-opt/tessera/internal/vector"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
@@ -164,9 +166,9 @@ type Region struct {
 	outlined *outlined
 	// expanded is the region's scalar expansion (expand.go), nil if none.
 	expanded *expansion
-	// unsigned is what the region's unsigned names need (unsigned.go),
+	// unsigned is what the region's unsigned names need (package unsigned),
 	// nil before the model is built.
-	unsigned *unsignedPlan
+	unsigned *unsigned.Plan
 	// Times records how long each stage took, in stage order.
 	Times []StageTime
 	Total time.Duration
@@ -322,7 +324,7 @@ const helperPrefix = "tessera_"
 
 // underAssumption wraps a region's new text in a run-time check of cond,
 // a condition its model holds under (a delinearized A[i*lda + j] needs
-// n <= lda, Scop.Assumption; disjoint arrays, alias.go), with the
+// n <= lda, Scop.Assumption; disjoint arrays, package aliascheck), with the
 // original text in the else branch.
 func underAssumption(src []byte, r *cfront.Region, reg *Region, text, cond string) string {
 	// An automatic region starts at its for (the line's indentation is
@@ -397,7 +399,7 @@ func (rr *regionRun) buildModel() (*model, error) {
 	plainElemTypes(s)
 	reg.Scop = s
 	var err error
-	if reg.unsigned, err = planUnsigned(rr.f, rr.r, s); err != nil { // unsigned.go
+	if reg.unsigned, err = unsigned.Analyze(rr.f, rr.r, s); err != nil { // package unsigned
 		return nil, err
 	}
 	rr.stage = "deps"
@@ -477,7 +479,7 @@ func regionDiag(path string, r *cfront.Region, err error) Diagnostic {
 	case r.Auto && notAScop(err):
 		d.Severity = "note"
 		d.Msg = "loop nest left alone: " + strings.TrimSuffix(d.Msg, " (region left unchanged)")
-	case errors.As(err, &te), errors.As(err, new(*aliasError)):
+	case errors.As(err, &te), errors.As(err, new(*aliascheck.Error)):
 		d.Severity = "warning"
 	case errors.As(err, &pe) && pe.Kind == presburger.Budget:
 		// The engine gave up (a dependence analysis over Pluto's own

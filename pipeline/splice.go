@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/ctoken"
 )
 
 // Where a region's new text goes.
@@ -24,11 +25,11 @@ import (
 // in. It tokenizes each function body once.
 type placer struct {
 	f    *cfront.File
-	toks map[*cfront.Func][]ctoken
+	toks map[*cfront.Func][]ctoken.Token
 }
 
 func newPlacer(f *cfront.File) *placer {
-	return &placer{f: f, toks: map[*cfront.Func][]ctoken{}}
+	return &placer{f: f, toks: map[*cfront.Func][]ctoken.Token{}}
 }
 
 // context classifies the statement position at offset at, from the token
@@ -44,17 +45,17 @@ func (p *placer) context(at int) (sub, macroName bool) {
 	toks, ok := p.toks[fn]
 	if !ok {
 		if fn != nil {
-			toks = ctokens(p.f.Src, fn.BodyStart, fn.BodyEnd)
+			toks = ctoken.Scan(p.f.Src, fn.BodyStart, fn.BodyEnd)
 		} else {
-			toks = ctokens(p.f.Src, 0, len(p.f.Src))
+			toks = ctoken.Scan(p.f.Src, 0, len(p.f.Src))
 		}
 		p.toks[fn] = toks
 	}
-	k := sort.Search(len(toks), func(i int) bool { return toks[i].off >= at })
+	k := sort.Search(len(toks), func(i int) bool { return toks[i].Off >= at })
 	if k == 0 {
 		return false, false
 	}
-	switch t := toks[k-1].text; t {
+	switch t := toks[k-1].Text; t {
 	case "{", "}", ";":
 		return false, false
 	case "else", "do", ")", ":":

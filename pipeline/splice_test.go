@@ -202,44 +202,6 @@ func TestSubStatementKept(t *testing.T) {
 	}
 }
 
-// TestLiveIteratorConditionalKill: an assignment of the iterator after the
-// region that runs only under a condition, or after the loop around the
-// region (whose header reads the iterator), does not make it dead.
-func TestLiveIteratorConditionalKill(t *testing.T) {
-	for _, tc := range []struct {
-		text   string
-		inLoop bool
-		want   bool
-	}{
-		{"if (c) for (i = 0; i < 9; i++) x++; use(i);", false, true},
-		{"c ? (i = 1) : 0; use(i);", false, true},
-		{"for (i = 0; i < 9; i++) x++;", false, false},
-		{"x = 1; i = 0;", false, false},
-		{"} i = 0; use(i);", true, true},
-		{"} i = 0; use(i);", false, false},
-		{"x = 1; i = 0; } use(i);", true, false},
-	} {
-		if got := firstUseReadsIn(tc.text, "i", tc.inLoop); got != tc.want {
-			t.Errorf("firstUseReadsIn(%q, inLoop %v) = %v, want %v", tc.text, tc.inLoop, got, tc.want)
-		}
-	}
-	for _, tc := range []struct {
-		src  string // @ marks the region
-		want bool
-	}{
-		{"{ while (i < n) { @ } }", true},
-		{"{ for (t = 0; t < i; t++) @ }", true},
-		{"{ for (t = 0; t < n; t++) { @ } }", false},
-		{"{ for (t = 0; t < i; t++) x = 1; @ }", false},
-		{"{ for (t = 0; t < i; t++) if (a) x = 1; else @ }", true},
-	} {
-		at := strings.Index(tc.src, "@")
-		if got := loopHeadersMention([]byte(tc.src), 0, at, "i"); got != tc.want {
-			t.Errorf("loopHeadersMention(%q) = %v, want %v", tc.src, got, tc.want)
-		}
-	}
-}
-
 // TestBOMOutput: a file starting with a UTF-8 byte-order mark keeps it
 // first, and the output compiles.
 func TestBOMOutput(t *testing.T) {

@@ -9,8 +9,9 @@
 //
 //	layer                   packages
 //	arithmetic              presburger/ints
-//	base                    ast, cfront, internal/cli, internal/ctext, internal/graph,
-//	                        internal/layers, presburger/internal/ints, presburger/internal/islref
+//	base                    ast, cfront, internal/cli, internal/ctext, internal/ctoken,
+//	                        internal/graph, internal/layers, presburger/internal/ints,
+//	                        presburger/internal/islref
 //	engine internals        presburger/internal/sys
 //	engine                  presburger
 //	engine users            presburger/calc, schedule, internal/testutil
@@ -22,9 +23,10 @@
 //	scheduling (composite)  internal/iss
 //	AST generation          astgen
 //	AST passes              internal/astopt, internal/emit, internal/vector
-//	lowering                internal/ccguard, internal/cdecl, internal/csplit, internal/fpcontract,
-//	                        internal/omp, internal/scalarize
-//	lowering (composite)    internal/outline, internal/privatize
+//	lowering                internal/aliascheck, internal/ccguard, internal/cdecl, internal/csplit,
+//	                        internal/fpcontract, internal/liveout, internal/omp,
+//	                        internal/scalarize
+//	lowering (composite)    internal/outline, internal/privatize, internal/unsigned
 //	reports                 internal/explain
 //	pipeline                pipeline
 //	back ends               mlir

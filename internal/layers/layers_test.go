@@ -18,7 +18,7 @@ var layerTable = []struct {
 	pkgs []string
 }{
 	{"arithmetic", []string{"presburger/ints"}},
-	{"base", []string{"ast", "cfront", "internal/cli", "internal/ctext", "internal/graph", "internal/layers", "presburger/internal/ints", "presburger/internal/islref"}},
+	{"base", []string{"ast", "cfront", "internal/cli", "internal/ctext", "internal/ctoken", "internal/graph", "internal/layers", "presburger/internal/ints", "presburger/internal/islref"}},
 	{"engine internals", []string{"presburger/internal/sys"}},
 	{"engine", []string{"presburger"}},
 	{"engine users", []string{"presburger/calc", "schedule", "internal/testutil"}},
@@ -30,8 +30,8 @@ var layerTable = []struct {
 	{"scheduling (composite)", []string{"internal/iss"}},
 	{"AST generation", []string{"astgen"}},
 	{"AST passes", []string{"internal/astopt", "internal/emit", "internal/vector"}},
-	{"lowering", []string{"internal/ccguard", "internal/cdecl", "internal/csplit", "internal/fpcontract", "internal/omp", "internal/scalarize"}},
-	{"lowering (composite)", []string{"internal/outline", "internal/privatize"}},
+	{"lowering", []string{"internal/aliascheck", "internal/ccguard", "internal/cdecl", "internal/csplit", "internal/fpcontract", "internal/liveout", "internal/omp", "internal/scalarize"}},
+	{"lowering (composite)", []string{"internal/outline", "internal/privatize", "internal/unsigned"}},
 	{"reports", []string{"internal/explain"}},
 	{"pipeline", []string{"pipeline"}},
 	{"back ends", []string{"mlir"}},

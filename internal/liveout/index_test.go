@@ -1,4 +1,4 @@
-package pipeline
+package liveout
 
 import (
 	"fmt"
@@ -10,12 +10,13 @@ import (
 	"testing"
 
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/ctoken"
 )
 
-// liveIteratorsScan is liveIterators without the per-function indexes:
+// iteratorsScan is Iterators without the per-function indexes:
 // every scan starts at the function's body and lexes the text after the
 // region again (the reference for TestLiveIndexSame).
-func liveIteratorsScan(f *cfront.File, r *cfront.Region) []string {
+func iteratorsScan(f *cfront.File, r *cfront.Region) []string {
 	var iters []string
 	for _, s := range r.Body {
 		cfront.Walk(s, func(n cfront.Node) bool {
@@ -38,12 +39,12 @@ func liveIteratorsScan(f *cfront.File, r *cfront.Region) []string {
 			live = append(live, it)
 		default:
 			after := string(f.Src[r.End:fn.BodyEnd])
-			if lb := enclosingLoopStart(f.Src, fn.BodyStart, r.Start); lb >= 0 {
-				if loopHeadersMention(f.Src, fn.BodyStart, r.Start, it) ||
+			if lb := ctoken.EnclosingLoop(f.Src, fn.BodyStart, r.Start); lb >= 0 {
+				if ctoken.LoopHeadersMention(f.Src, fn.BodyStart, r.Start, it) ||
 					firstUseReadsIn(after+"\n"+string(f.Src[lb:r.Start]), it, true) {
 					live = append(live, it)
 				}
-			} else if firstUseReads(after, it) {
+			} else if firstUseReadsText(after, it) {
 				live = append(live, it)
 			}
 		}
@@ -98,7 +99,7 @@ func randomBody(rng *rand.Rand, b *strings.Builder, depth int) {
 	}
 }
 
-// TestLiveIndexSame: liveIterators with its per-function indexes gives
+// TestLiveIndexSame: Iterators with its per-function indexes gives
 // the answers of the plain scans, on random functions (seeded) and on the
 // kernels of the bench suite.
 func TestLiveIndexSame(t *testing.T) {
@@ -111,7 +112,7 @@ func TestLiveIndexSame(t *testing.T) {
 		b.WriteString("  s += i + j + k;\n}\n")
 		srcs = append(srcs, b.String())
 	}
-	files, _ := filepath.Glob("../bench/kernels/*.c")
+	files, _ := filepath.Glob("../../bench/kernels/*.c")
 	for _, name := range files {
 		if src, err := os.ReadFile(name); err == nil {
 			srcs = append(srcs, string(src))
@@ -125,11 +126,11 @@ func TestLiveIndexSame(t *testing.T) {
 		}
 		for _, r := range f.Regions {
 			regions++
-			got, want := liveIterators(f, r), liveIteratorsScan(f, r)
+			got, want := Iterators(f, r), iteratorsScan(f, r)
 			if len(want) > 0 {
 				live++
 			}
-			if fn := funcAround(f, r); fn != nil && enclosingLoopStart(f.Src, fn.BodyStart, r.Start) >= 0 {
+			if fn := FuncAround(f, r); fn != nil && ctoken.EnclosingLoop(f.Src, fn.BodyStart, r.Start) >= 0 {
 				inLoop++
 			}
 			if !slices.Equal(got, want) {

@@ -1,24 +1,24 @@
-package pipeline
+package liveout
 
 import (
 	"sort"
 	"strconv"
 
 	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/ctoken"
 )
 
-// Per-function indexes for liveIterators, made once per function
+// Per-function indexes for Iterators, made once per function
 // (cfront.Memo), so that the work for each region is about the size of
 // the region and of the code up to the next use of its iterators, not
-// that of the whole function: a function of thousands of loops was
-// rescanned for each of them.
+// that of the whole function.
 
-// funcIndex is what liveIterators needs of one function body.
+// funcIndex is what Iterators needs of one function body.
 type funcIndex struct {
-	// toks are the tokens of the body (ctokens).
-	toks []ctoken
+	// toks are the tokens of the body (ctoken.Scan).
+	toks []ctoken.Token
 	// restart are offsets in the body, increasing, from which the scans
-	// of enclosingLoopStart and loopHeadersMention may start instead of
+	// of ctoken.EnclosingLoop and ctoken.LoopHeadersMention may start instead of
 	// the body's start: the tokens after a ';' at the body's own brace
 	// level, outside parentheses, not followed by else. Every loop those
 	// scans track has ended there (a statement body at its ';', a braced
@@ -26,18 +26,18 @@ type funcIndex struct {
 	// a later offset as a scan from the start. restart[0] is the start.
 	restart []int
 	// addr holds the names whose address the body takes ("&name", not
-	// "&&name", as addressTaken).
+	// "&&name").
 	addr map[string]bool
 }
 
 func indexFunc(f *cfront.File, fn *cfront.Func) *funcIndex {
-	key := "pipeline.funcIndex " + strconv.Itoa(fn.BodyStart)
+	key := "liveout.funcIndex " + strconv.Itoa(fn.BodyStart)
 	return cfront.Memo(f, key, func() *funcIndex {
-		toks := ctokens(f.Src, fn.BodyStart, fn.BodyEnd)
+		toks := ctoken.Scan(f.Src, fn.BodyStart, fn.BodyEnd)
 		ix := &funcIndex{toks: toks, restart: []int{fn.BodyStart}, addr: map[string]bool{}}
 		depth, parens := 0, 0
 		for i, t := range toks {
-			switch t.text {
+			switch t.Text {
 			case "{":
 				depth++
 			case "}":
@@ -47,12 +47,12 @@ func indexFunc(f *cfront.File, fn *cfront.Func) *funcIndex {
 			case ")":
 				parens--
 			case ";":
-				if depth == 1 && parens == 0 && i+1 < len(toks) && toks[i+1].text != "else" {
-					ix.restart = append(ix.restart, toks[i+1].off)
+				if depth == 1 && parens == 0 && i+1 < len(toks) && toks[i+1].Text != "else" {
+					ix.restart = append(ix.restart, toks[i+1].Off)
 				}
 			}
-			if i > 0 && toks[i-1].text == "&" && !(i > 1 && toks[i-2].text == "&" && toks[i-2].off+1 == toks[i-1].off) {
-				ix.addr[t.text] = true
+			if i > 0 && toks[i-1].Text == "&" && !(i > 1 && toks[i-2].Text == "&" && toks[i-2].Off+1 == toks[i-1].Off) {
+				ix.addr[t.Text] = true
 			}
 		}
 		return ix
@@ -66,14 +66,14 @@ func (ix *funcIndex) restartBefore(off int) int {
 }
 
 // tokensFrom returns the body's tokens at offsets >= off.
-func (ix *funcIndex) tokensFrom(off int) []ctoken {
-	k := sort.Search(len(ix.toks), func(i int) bool { return ix.toks[i].off >= off })
+func (ix *funcIndex) tokensFrom(off int) []ctoken.Token {
+	k := sort.Search(len(ix.toks), func(i int) bool { return ix.toks[i].Off >= off })
 	return ix.toks[k:]
 }
 
-// funcAround returns the function whose body holds the region r, or nil.
-func funcAround(f *cfront.File, r *cfront.Region) *cfront.Func {
-	funcs := cfront.Memo(f, "pipeline.funcsByStart", func() []*cfront.Func {
+// FuncAround returns the function whose body holds the region r, or nil.
+func FuncAround(f *cfront.File, r *cfront.Region) *cfront.Func {
+	funcs := cfront.Memo(f, "liveout.funcsByStart", func() []*cfront.Func {
 		fs := append([]*cfront.Func(nil), f.Funcs...)
 		sort.SliceStable(fs, func(i, j int) bool { return fs[i].BodyStart < fs[j].BodyStart })
 		return fs
