@@ -60,7 +60,11 @@ type Unblocked struct {
 // blockPair is one block loop joined with its element loop.
 type blockPair struct {
 	block, elem string // C iterators
-	lower, size int64  // the block loop's start and step
+	lower, size int64  // the block loop's start and step (0: sizeVar)
+	// sizeVar is the variable the block loop steps by (ii += bs), ""
+	// for a constant step; elemAt is the offset of the element loop.
+	sizeVar string
+	elemAt  int
 	// bound is the block loop's bound N (ii < N); cond is set when the
 	// joined loop needs (N - lower) % size == 0.
 	bound cfront.Expr
@@ -117,14 +121,21 @@ func Unblock(f *cfront.File, r *cfront.Region, cfg scop.Config) (*Unblocked, err
 	joined := *blocked
 	joined.Body = body
 	u := &Unblocked{Region: &joined}
-	var conds []string
+	var conds, positive []string
 	for _, p := range j.pairs {
 		u.Blocks = append(u.Blocks, p.block+"/"+p.elem)
-		if c := fmt.Sprintf("(%s - %d) %% %d == 0", paren(p.bound), p.lower, p.size); p.cond && !slices.Contains(conds, c) {
+		if c := fmt.Sprintf("%s >= 1", p.sizeVar); p.sizeVar != "" && !slices.Contains(positive, c) {
+			positive = append(positive, c)
+		}
+		if c := fmt.Sprintf("(%s - %d) %% %s == 0", paren(p.bound), p.lower, p.sizeText()); p.cond && !slices.Contains(conds, c) {
 			conds = append(conds, c)
 		}
 	}
-	u.Cond = strings.Join(conds, " && ")
+	// The sizes are tested first: a remainder by 0 is undefined.
+	u.Cond = strings.Join(append(positive, conds...), " && ")
+	if len(positive) > 0 {
+		return u, j.unblockVar(u, &joined, body, cfg)
+	}
 	// The blocked nest's subscripts may stay within their rows only under
 	// the joined loops' condition (i < ii + 16 reaches n when 16 divides
 	// n): its model is built under it.
@@ -276,6 +287,14 @@ func instanceMap(u, b *scop.Statement, pairs []blockPair) (presburger.Map, error
 	return presburger.ParseMap(text)
 }
 
+// sizeText is the block size as C text.
+func (p blockPair) sizeText() string {
+	if p.sizeVar != "" {
+		return p.sizeVar
+	}
+	return strconv.FormatInt(p.size, 10)
+}
+
 func firstLine(s string) string {
 	l, _, _ := strings.Cut(s, "\n")
 	return l
@@ -338,7 +357,7 @@ func (j *joiner) stmt(s cfront.Stmt) cfront.Stmt {
 // iterator to min(iterator + size, N) (or to iterator + size alone), the
 // only place the iterator is used.
 func (j *joiner) join(x *cfront.For) (cfront.Stmt, bool) {
-	if x.Step <= 1 || len(x.Bounds) != 1 || x.Bounds[0].Op != "<" {
+	if x.Step <= 1 && x.StepVar == nil || len(x.Bounds) != 1 || x.Bounds[0].Op != "<" {
 		return nil, false
 	}
 	lower, ok := j.constant(x.Lower)
@@ -389,7 +408,7 @@ func (j *joiner) join(x *cfront.For) (cfront.Stmt, bool) {
 				rest = append(rest, p)
 				continue
 			}
-			if part >= 0 || !j.blockEnd(p, ii, x.Step) {
+			if part >= 0 || !j.blockEnd(p, ii, x) {
 				return nil, false
 			}
 			part = q
@@ -400,7 +419,10 @@ func (j *joiner) join(x *cfront.For) (cfront.Stmt, bool) {
 		uses(elem.Lower, ii) != 1 || uses(elem.Init, ii) > 1 || total != uses(elem.Init, ii)+uses(elem.Cond, ii) {
 		return nil, false
 	}
-	pair := blockPair{block: ii, elem: elem.Iter, lower: lower, size: x.Step, bound: n}
+	pair := blockPair{block: ii, elem: elem.Iter, lower: lower, size: x.Step, bound: n, elemAt: elem.At.Offset}
+	if x.StepVar != nil {
+		pair.sizeVar = x.StepVar.Name
+	}
 	var nb cfront.Expr
 	other := -1 // another conjunct i < N
 	for k, bd := range elem.Bounds {
@@ -446,9 +468,10 @@ func (j *joiner) join(x *cfront.For) (cfront.Stmt, bool) {
 	return out, true
 }
 
-// blockEnd reports whether p is ii + size (or size + ii), the size an
-// integer literal or a constant expression of macros with that value.
-func (j *joiner) blockEnd(p cfront.Expr, ii string, size int64) bool {
+// blockEnd reports whether p is ii + size (or size + ii), the size the
+// step of the block loop x: an integer literal of its value, or the
+// variable it steps by.
+func (j *joiner) blockEnd(p cfront.Expr, ii string, x *cfront.For) bool {
 	b, ok := cfront.Unparen(p).(*cfront.Binary)
 	if !ok || b.Op != "+" {
 		return false
@@ -463,8 +486,12 @@ func (j *joiner) blockEnd(p cfront.Expr, ii string, size int64) bool {
 	if uses(other, ii) > 0 {
 		return false
 	}
+	if x.StepVar != nil {
+		id, isID := cfront.Unparen(other).(*cfront.Ident)
+		return isID && id.Name == x.StepVar.Name
+	}
 	lit, isLit := cfront.Unparen(other).(*cfront.IntLit)
-	return isLit && !lit.Big && lit.Value == size
+	return isLit && !lit.Big && lit.Value == x.Step
 }
 
 // collectSizes records the macros that spell the step of a loop around
@@ -657,7 +684,7 @@ func (j *joiner) forward(s cfront.Stmt, inBlock bool) (out cfront.Stmt, changed 
 			}
 		}
 		c := *x
-		c.Body, changed = j.forward(x.Body, inBlock || x.Step > 1)
+		c.Body, changed = j.forward(x.Body, inBlock || x.Step > 1 || x.StepVar != nil)
 		return &c, changed
 	}
 	return s, false
