@@ -53,7 +53,12 @@
 //
 // Statements are assignments (= and compound, which also read their left
 // side), ++ and --, and declarations with initializers. Right-hand sides
-// may call side-effect-free math functions (sqrt, exp, pow, fabs, ...)
+// may call side-effect-free math functions (sqrt, exp, pow, fabs, ...),
+// the file's own functions whose body is one return of an expression of
+// their scalar parameters (inline.go: max(a, b), max3(a, b, c); the
+// call's value is that expression with the arguments substituted, which
+// an affine position reads; a function of the file hides the math
+// function of its name, and one that calls itself is not inlined),
 // and function-like macros whose expansion is a pure value of their
 // arguments (macrocall.go: no assignment, ++/--, element, pointer or
 // member access, unknown function or variable in the body). A call of a
