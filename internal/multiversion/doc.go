@@ -60,6 +60,12 @@
 // blocked order executes every dependence of the joined region from
 // source to target. An element loop bounded by its block alone
 // (i < ii + 32) joins under the run-time condition (n - 0) % 32 == 0.
+// A block loop stepping by a variable (ii += bs: cfront's For.StepVar)
+// joins under bs >= 1 (unblockvar.go): the blocked nest then has no
+// model, and the proof is that no dependence of the joined nest between
+// two instances inside a joined loop goes backward along it (checked by
+// the engine), so that the blocked order, a rectangular tiling of the
+// joined one, runs every dependence forward for every size.
 //
 // # Default values
 //
