@@ -63,9 +63,11 @@ func (j *joiner) unblockVar(u *Unblocked, joined *cfront.Region, body []cfront.S
 		if p.sizeVar == "" {
 			continue
 		}
+		// A signed size: ii + bs and i < ii + bs then compare the
+		// values, not their conversions to an unsigned type.
 		v := j.f.Lookup(j.r, p.sizeVar)
-		if v == nil || len(v.Dims) != 0 || strings.Contains(v.Type, "*") || !cfront.IsIntegerType(v.Elem) || strings.Contains(v.Type, "volatile") {
-			return fmt.Errorf("the block size %s of %s is not a variable of an integer type", p.sizeVar, p.block)
+		if v == nil || len(v.Dims) != 0 || strings.Contains(v.Type, "*") || !signedType(v.Elem) || strings.Contains(v.Type, "volatile") {
+			return fmt.Errorf("the block size %s of %s is not a variable of a signed integer type", p.sizeVar, p.block)
 		}
 		if written[p.sizeVar] {
 			return fmt.Errorf("the block size %s of %s is written in the region", p.sizeVar, p.block)
@@ -169,4 +171,14 @@ func assigns(body string) bool {
 		body = strings.ReplaceAll(body, op, " ")
 	}
 	return strings.ContainsAny(body, "=") || strings.Contains(body, "++") || strings.Contains(body, "--")
+}
+
+// signedType reports whether the resolved type t is a signed integer
+// type (char, whose sign the compiler chooses, is not).
+func signedType(t string) bool {
+	switch cfront.BareType(t) {
+	case "int", "long", "long long", "short", "signed char", "int8_t", "int16_t", "int32_t", "int64_t", "ptrdiff_t", "ssize_t", "intptr_t":
+		return true
+	}
+	return false
 }
