@@ -35,7 +35,7 @@ func TestUnblockVar(t *testing.T) {
 			"for (int ii = 0; ii < n; ii += bs) for (int i = ii; i < min(ii + bs, n); i++) a[i] = a[i] + 1;",
 			"", "", "not a variable of a signed integer type"},
 		{"size of an unsigned type", "int n, unsigned bs, double *a",
-			"for (int ii = -4; ii < n; ii += bs) for (int i = ii; i < min(ii + bs, n); i++) a[i + 4] = a[i + 4] + 1;",
+			"for (int ii = 0; ii < n; ii += bs) for (int i = ii; i < min(ii + bs, n); i++) a[i] = a[i] + 1;",
 			"", "", "not a variable of a signed integer type"},
 		{"a dependence backward along a blocked loop", "int n, int bs, double S[40][40]",
 			"for (int ii = 0; ii < n; ii += bs) for (int j = 0; j < n - 1; j++) for (int i = ii; i < min(ii + bs, n); i++) S[i + 1][j] = S[i][j + 1] * 0.5;",
