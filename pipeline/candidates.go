@@ -6,6 +6,7 @@ import (
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/internal/cexpand"
 	"github.com/tessera-opt/tessera/internal/directive"
 	"github.com/tessera-opt/tessera/internal/iss"
 	"github.com/tessera-opt/tessera/internal/vector"
@@ -33,8 +34,9 @@ type model struct {
 	what string // in words: "the region's model", "the expanded model"
 	s    *scop.Scop
 	// exp is the scalar expansion that made s (nil for the region's own
-	// model).
-	exp *expansion
+	// model), expWhy why the chooser's rule expansionGains preferred it.
+	exp    *cexpand.Storage
+	expWhy string
 
 	d       *deps.Deps // nil until depsOf computed it
 	depsErr error

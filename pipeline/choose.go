@@ -96,7 +96,7 @@ func (rr *regionRun) choose(base *model) (*choice, error) {
 		return nil, err
 	}
 	if !ch.win.keepsOriginalOrder() || rr.opt.forceExpand {
-		ch.verdict += "; " + whyExpansionTaken + exp.exp.why
+		ch.verdict += "; " + whyExpansionTaken + exp.expWhy
 		return ch, nil
 	}
 	again, err := rr.chooseOn(base)

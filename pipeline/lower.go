@@ -9,6 +9,7 @@ import (
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/internal/ccguard"
 	"github.com/tessera-opt/tessera/internal/cdecl"
+	"github.com/tessera-opt/tessera/internal/cexpand"
 	"github.com/tessera-opt/tessera/internal/emit"
 	"github.com/tessera-opt/tessera/internal/fpcontract"
 	"github.com/tessera-opt/tessera/internal/omp"
@@ -30,7 +31,7 @@ type lowering struct {
 	s        *scop.Scop
 	d        *deps.Deps
 	n        ast.Node
-	expanded *expansion
+	expanded *cexpand.Storage
 	ids      map[string]bool
 	origKept bool // the original schedule with parallel marks was chosen
 }
@@ -64,7 +65,7 @@ func lowerToC(lc *lowering) (text string, err error) {
 	reg.outlined = &outlined{}
 	var fp *fpcontract.Control
 	if !opt.FreeFMA {
-		fp = fpcontract.New(f, r, s, n, lc.expanded.arrays(), lc.ids)
+		fp = fpcontract.New(f, r, s, n, lc.expanded.Arrays(), lc.ids)
 		if note := fp.Remark(s); note != "" {
 			reg.Remarks = append(reg.Remarks, note)
 		}
@@ -109,7 +110,7 @@ func lowerToC(lc *lowering) (text string, err error) {
 	uses := fp.Uses(lw.n)
 	reg.outlined.unfused = reg.outlined.unfused || uses
 	text = fpcontract.Declare(text, uses, true)
-	text = indentRegion(reg.Split.Wrap(decls.Wrap(lc.expanded.wrap(text))), r.Indent) // expand.go: heap storage of expanded scalars
+	text = indentRegion(reg.Split.Wrap(decls.Wrap(lc.expanded.Wrap(text))), r.Indent) // cexpand: heap storage of expanded scalars
 	return text, nil
 }
 
@@ -205,7 +206,7 @@ func (lw *lowered) outline(clauses func(m *ast.Mark, f *ast.For) emit.Clauses, s
 	}
 	o := outline.Region(lw.n, outline.Config{
 		File: lc.f, Region: lc.r, Scop: lc.s, Body: lw.body, IterType: lw.iterTyp, Prefix: lc.prefix,
-		Clauses: clauses, Seq: seq, Expanded: lc.expanded.param, Private: privatize.IsDecl, FP: lw.fp,
+		Clauses: clauses, Seq: seq, Expanded: lc.expanded.Param, Private: privatize.IsDecl, FP: lw.fp,
 	})
 	if o == nil {
 		return
@@ -228,18 +229,6 @@ func addUnfusedHeader(out []byte, regions []*Region) []byte {
 		if !r.Kept && r.outlined != nil && r.outlined.unfused {
 			return append([]byte(fpcontract.Header), out...)
 		}
-	}
-	return out
-}
-
-// arrays are the names of the arrays of scalar expansion (nil for none).
-func (e *expansion) arrays() map[string]bool {
-	if e == nil {
-		return nil
-	}
-	out := map[string]bool{}
-	for _, w := range e.webs {
-		out[w.Array.Name] = true
 	}
 	return out
 }

@@ -10,7 +10,7 @@
 // A candidate (candidates.go) is a schedule tree on one model of the
 // region (its own, or its scalar-expanded model, expand.go), recording
 // how it was made: the original order, the affine scheduler's result, the
-// original order with parallel marks (origpar.go, iss.go), the original
+// original order with parallel marks (origpar.go, package iss), the original
 // order prepared for the vector stage, a user or identity schedule. One
 // chooser (choose.go) applies a list of rules in order and says why the
 // winner won; the stages after the choice are a declared table
@@ -44,6 +44,7 @@ import (
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/internal/aliascheck"
 	"github.com/tessera-opt/tessera/internal/astopt"
+	"github.com/tessera-opt/tessera/internal/cexpand"
 	"github.com/tessera-opt/tessera/internal/emit"
 	"github.com/tessera-opt/tessera/internal/omp"
 	"github.com/tessera-opt/tessera/internal/split"
@@ -164,8 +165,9 @@ type Region struct {
 	// outlined holds the functions that the bodies of parallel loops
 	// moved into (paroutline.go), nil when none.
 	outlined *outlined
-	// expanded is the region's scalar expansion (expand.go), nil if none.
-	expanded *expansion
+	// expanded is the storage of the region's scalar expansion
+	// (expand.go), nil if none.
+	expanded *cexpand.Storage
 	// unsigned is what the region's unsigned names need (package unsigned),
 	// nil before the model is built.
 	unsigned *unsigned.Plan

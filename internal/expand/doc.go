@@ -52,15 +52,16 @@
 // # In the pipeline
 //
 // pipeline/expand.go calls Expand after the dependences with Config.Dead
-// from the file around the region (declared in the region, or a local of
-// the enclosing function not mentioned after the region, address never
-// taken, not static/volatile/extern), schedules both models and keeps the
-// expanded one only when it tiles more loops or runs more of the deepest
-// statements in parallel without losing in the other, or, for the vector
-// stage, when neither is worse and its innermost loops have better
-// accesses (scheduler.InnermostScores); the storage is allocated with
-// __builtin_malloc around the generated code and freed after it.
-// --noexpand (pipeline.Options.NoExpand) turns the stage off.
+// from the file around the region (package cexpand: declared in the
+// region, or a local of the enclosing function not mentioned after the
+// region, address never taken, not static/volatile/extern), schedules
+// both models and keeps the expanded one only when it tiles more loops or
+// runs more of the deepest statements in parallel without losing in the
+// other, or, for the vector stage, when neither is worse and its
+// innermost loops have better accesses (scheduler.InnermostScores); the
+// storage is allocated with __builtin_malloc around the generated code
+// and freed after it (cexpand.Storage). --noexpand
+// (pipeline.Options.NoExpand) turns the stage off.
 //
 // # Glossary
 //

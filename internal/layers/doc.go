@@ -20,13 +20,13 @@
 //	model rewrites          internal/expand, internal/multiversion
 //	scheduling              internal/directive, scheduler
 //	scheduling (composite)  internal/iss
-//	scheduling (composite)  internal/iss
 //	AST generation          astgen
 //	AST passes              internal/astopt, internal/emit, internal/vector
 //	lowering                internal/aliascheck, internal/ccguard, internal/cdecl, internal/csplit,
 //	                        internal/fpcontract, internal/liveout, internal/omp,
 //	                        internal/scalarize
-//	lowering (composite)    internal/outline, internal/privatize, internal/unsigned
+//	lowering (composite)    internal/cexpand, internal/outline, internal/privatize,
+//	                        internal/unsigned
 //	reports                 internal/explain
 //	pipeline                pipeline
 //	back ends               mlir
