@@ -4,22 +4,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/internal/expand"
+	"github.com/tessera-opt/tessera/internal/scoptest"
 	"github.com/tessera-opt/tessera/scop"
 )
 
 // regionOf parses src, whose one region is the analysis's.
 func regionOf(t *testing.T, src string) *Region {
 	t.Helper()
-	f, err := cfront.ParseFile("k.c", []byte(src), cfront.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := scop.FromRegion(f, f.Regions[0], scop.Config{File: "k.c"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, s := scoptest.Region(t, "k.c", src)
 	return NewRegion(f, f.Regions[0], s)
 }
 

@@ -6,9 +6,8 @@ import (
 	"testing"
 
 	"github.com/tessera-opt/tessera/ast"
-	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/scoptest"
 	"github.com/tessera-opt/tessera/internal/split"
-	"github.com/tessera-opt/tessera/scop"
 )
 
 // splitOne splits the one reduction statement of a small region.
@@ -17,14 +16,7 @@ func splitOne(t *testing.T) *split.Result {
 	src := "double data[40][30], corr[30][30];\nvoid f(void) {\n#pragma scop\n" +
 		"for (int i = 0; i < 30; i++) for (int j = i + 1; j < 30; j++) for (int k = 0; k < 40; k++) corr[i][j] = corr[i][j] + data[k][i] * data[k][j];" +
 		"\n#pragma endscop\n}\n"
-	f, err := cfront.ParseFile("t.c", []byte(src), cfront.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := scop.FromRegion(f, f.Regions[0], scop.Config{File: "t.c"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, s := scoptest.Region(t, "t.c", src)
 	res, err := split.Apply(f, f.Regions[0], s, split.Config{Taken: map[string]bool{"split_tmp0_v1": true}})
 	if err != nil || len(res.Temps) != 1 {
 		t.Fatalf("split: %v, %d temporaries", err, len(res.Temps))

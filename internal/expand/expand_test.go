@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/scoptest"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -144,18 +144,7 @@ for (i = 0; i < n; i++) {
 }
 
 // scopOf builds the model of the first region of src (file k.c).
-func scopOf(t *testing.T, src string) *scop.Scop {
-	t.Helper()
-	f, err := cfront.ParseFile("k.c", []byte(src), cfront.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := scop.FromRegion(f, f.Regions[0], scop.Config{File: "k.c"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
+func scopOf(t *testing.T, src string) *scop.Scop { return scoptest.Model(t, src) }
 
 // TestExpandDead checks that a scalar the caller reports live is skipped.
 func TestExpandDead(t *testing.T) {

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/internal/scoptest"
 	"github.com/tessera-opt/tessera/schedule"
 	"github.com/tessera-opt/tessera/scop"
 )
@@ -14,20 +14,8 @@ import (
 // computes its dependences.
 func modelOf(t *testing.T, body string) (*scop.Scop, *deps.Deps) {
 	t.Helper()
-	src := "void f(int N, double A[N][N], double B[N][N]) {\n#pragma scop\n" + body + "\n#pragma endscop\n}\n"
-	f, err := cfront.ParseFile("k.c", []byte(src), cfront.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := scop.FromRegion(f, f.Regions[0], scop.Config{File: "k.c"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := deps.Compute(s, deps.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s, d
+	s := scoptest.Model(t, "void f(int N, double A[N][N], double B[N][N]) {\n#pragma scop\n"+body+"\n#pragma endscop\n}\n")
+	return s, scoptest.Deps(t, s)
 }
 
 // countKinds counts the filter and parallel mark nodes of t.

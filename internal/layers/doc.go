@@ -17,7 +17,7 @@
 //	engine users            presburger/calc, schedule, internal/testutil
 //	model                   scop
 //	model analyses          deps, internal/split, openscop
-//	model rewrites          internal/expand, internal/multiversion
+//	model rewrites          internal/expand, internal/multiversion, internal/scoptest
 //	scheduling              internal/directive, scheduler
 //	scheduling (composite)  internal/iss
 //	AST generation          astgen

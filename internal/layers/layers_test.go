@@ -24,7 +24,7 @@ var layerTable = []struct {
 	{"engine users", []string{"presburger/calc", "schedule", "internal/testutil"}},
 	{"model", []string{"scop"}},
 	{"model analyses", []string{"deps", "internal/split", "openscop"}},
-	{"model rewrites", []string{"internal/expand", "internal/multiversion"}},
+	{"model rewrites", []string{"internal/expand", "internal/multiversion", "internal/scoptest"}},
 	{"scheduling", []string{"internal/directive", "scheduler"}},
 	{"scheduling (composite)", []string{"internal/iss"}},
 	{"AST generation", []string{"astgen"}},

@@ -3,8 +3,7 @@ package split
 import (
 	"testing"
 
-	"github.com/tessera-opt/tessera/cfront"
-	"github.com/tessera-opt/tessera/scop"
+	"github.com/tessera-opt/tessera/internal/scoptest"
 )
 
 // TestTempType: the temporary takes the type the split expression is
@@ -33,14 +32,7 @@ void k(double alpha, float beta, long double g) {
 #pragma endscop
 }`
 	want := []string{"double", "float", "float", "double", "double", "int", "long double", "float", "float", "float"}
-	f, err := cfront.ParseFile("k.c", []byte(src), cfront.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := scop.FromRegion(f, f.Regions[0], scop.Config{File: "k.c"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := scoptest.Model(t, src)
 	if len(s.Statements) != len(want) {
 		t.Fatalf("%d statements", len(s.Statements))
 	}

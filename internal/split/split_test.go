@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tessera-opt/tessera/cfront"
+	"github.com/tessera-opt/tessera/internal/scoptest"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -16,16 +16,9 @@ func region(decls, body string) string {
 
 func apply(t *testing.T, src string, cfg Config) (*Result, *scop.Scop) {
 	t.Helper()
-	f, err := cfront.ParseFile("t.c", []byte(src), cfront.Config{})
-	if f == nil || err != nil {
-		t.Fatalf("parse: %v", err)
-	}
+	f, s := scoptest.Region(t, "t.c", src)
 	if len(f.Regions) != 1 {
 		t.Fatalf("%d regions", len(f.Regions))
-	}
-	s, err := scop.FromRegion(f, f.Regions[0], scop.Config{File: "t.c"})
-	if err != nil {
-		t.Fatalf("scop: %v", err)
 	}
 	res, err := Apply(f, f.Regions[0], s, cfg)
 	if err != nil {
