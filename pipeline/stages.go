@@ -185,6 +185,7 @@ func stageVector(rr *regionRun, c *candidate) error {
 	vcfg := rr.opt.Vector
 	vcfg.OpenMP = vcfg.OpenMP || rr.opt.Sched.Parallel
 	vcfg.TypeGuard = typeGuard(rr.f, rr.r, c.m.s)
+	vcfg.Macros = rr.f
 	if vcfg.L2 == 0 && rr.opt.Sched.Cache.L2 > 0 {
 		// One cache model for the tile sizes and the packed kernel's
 		// blocks: a cache given to the scheduler sizes both.

@@ -38,6 +38,15 @@ type hred struct {
 	vec, rev map[cfront.Pos]bool
 	// neg: the statement is X -= e (the horizontal sum is subtracted).
 	neg bool
+	// op is the reduction's operator: scop.UpdateAdd, or UpdateMax and
+	// UpdateMin on integer elements (exact in any order).
+	op scop.UpdateOp
+	// gather holds the positions of the reads of another constant
+	// stride (integer reductions only): lane l reads the element of
+	// iteration iter + l, loaded on its own into the vector.
+	gather map[cfront.Pos]bool
+	// iter is the loop's iterator (gathered lanes substitute iter + l).
+	iter string
 }
 
 // matchHred decides whether the innermost loop f (rep: analyzeLoop's
@@ -48,7 +57,13 @@ type hred struct {
 // that may touch X (A[i][j] -= A[i][k] * A[j][k] reads other elements of
 // A: the model proves that no instance reads the element it writes),
 // every other access of stride 0 or 1, no call, cast or iterator value in
-// e, double or float throughout.
+// e, one element type throughout: double or float, or int or long long
+// (hredElems). On integers the operator may also be a maximum or a
+// minimum (X = X < e ? e : X and its variants, or a function-like macro
+// that expands to one), and reads of another constant stride are
+// gathered lane by lane when some read is contiguous: integer sums,
+// maxima and minima are exact in any order, so only the speed changes
+// (a strided read costs one scalar load per lane, as in the scalar loop).
 func (v *vectorizer) matchHred(f *ast.For) *hred {
 	if v.cfg.NoIntrinsics || v.cfg.NoReduce {
 		return nil
@@ -72,7 +87,7 @@ func (v *vectorizer) matchHred(f *ast.For) *hred {
 	if as == nil {
 		return nil
 	}
-	e, neg, ok := reductionOperand(st)
+	e, op, neg, ok := v.reductionOperand(st)
 	if !ok {
 		return nil
 	}
@@ -86,7 +101,11 @@ func (v *vectorizer) matchHred(f *ast.For) *hred {
 		return nil
 	}
 	wArr := v.array(write.Array)
-	if wArr == nil || (wArr.ElemType != "double" && wArr.ElemType != "float") {
+	if wArr == nil || hredElems[wArr.ElemType] == 0 {
+		return nil
+	}
+	integer := isIntElem(wArr.ElemType)
+	if op != scop.UpdateAdd && !integer {
 		return nil
 	}
 	d, ok := accessStride(write, u, f.Iter)
@@ -94,7 +113,8 @@ func (v *vectorizer) matchHred(f *ast.For) *hred {
 		return nil
 	}
 	h := &hred{id: len(v.res.kernels) + len(v.res.packed) + len(v.res.hreds), stmt: st, elem: wArr.ElemType,
-		lanes: v.cfg.Target.Lanes(wArr.ElemType), lhs: as.LHS, e: e, vec: map[cfront.Pos]bool{}, rev: map[cfront.Pos]bool{}, neg: neg}
+		lanes: v.cfg.Target.Bytes / hredElems[wArr.ElemType], lhs: as.LHS, e: e, vec: map[cfront.Pos]bool{}, rev: map[cfront.Pos]bool{}, neg: neg,
+		op: op, gather: map[cfront.Pos]bool{}, iter: f.Iter}
 	if h.lanes < 2 {
 		return nil
 	}
@@ -129,11 +149,15 @@ func (v *vectorizer) matchHred(f *ast.For) *hred {
 			h.vec[a.Pos] = true
 			nvec++
 		default:
-			if !reverseStride(d) {
+			switch {
+			case reverseStride(d):
+				h.rev[a.Pos] = true
+				nvec++
+			case integer:
+				h.gather[a.Pos] = true
+			default:
 				return nil
 			}
-			h.rev[a.Pos] = true
-			nvec++
 		}
 	}
 	if nvec == 0 || !h.translatable(e, st) {
@@ -144,14 +168,92 @@ func (v *vectorizer) matchHred(f *ast.For) *hred {
 
 // reductionOperand is the e of an innermost reduction X += e, X -= e,
 // X = X + e, X = e + X or X = X - e (scop's Statement.Update, an exact
-// form of +), and whether e is subtracted.
-func reductionOperand(st *scop.Statement) (e cfront.Expr, neg, ok bool) {
+// form of +), or of a maximum or minimum written as a conditional
+// (X = X < e ? e : X and its variants) or as a call of a function-like
+// macro that expands to one (macroMinMax); its operator, and whether e
+// is subtracted.
+func (v *vectorizer) reductionOperand(st *scop.Statement) (e cfront.Expr, op scop.UpdateOp, neg, ok bool) {
 	u, ok := st.Update()
-	if !ok || u.Op != scop.UpdateAdd || u.Operand == nil || !u.Exact() {
-		return nil, false, false
+	if !ok {
+		return v.macroMinMax(st)
 	}
-	return u.Operand, u.Neg, true
+	switch {
+	case u.Op == scop.UpdateAdd && u.Operand != nil && u.Exact():
+		return u.Operand, u.Op, u.Neg, true
+	case (u.Op == scop.UpdateMax || u.Op == scop.UpdateMin) && u.Form == scop.FormSelect:
+		return u.Operand, u.Op, false, true
+	}
+	return nil, scop.UpdateNone, false, false
 }
+
+// macroMinMax recognizes X = M(X, e) or X = M(e, X) where M is a
+// function-like macro (Config.Macros) with one definition the compiler
+// always sees, whose expansion on two plain names x and y is a maximum
+// or minimum of x and y as a conditional (scop.MatchUpdate on x = M(x, y)
+// or x = M(y, x)). The macro is expanded on the names only, so its body
+// reads nothing else; the statement keeps its call, and e is the call's
+// argument as written (the model's accesses are those of the call).
+func (v *vectorizer) macroMinMax(st *scop.Statement) (cfront.Expr, scop.UpdateOp, bool, bool) {
+	none := func() (cfront.Expr, scop.UpdateOp, bool, bool) { return nil, scop.UpdateNone, false, false }
+	if v.cfg.Macros == nil {
+		return none()
+	}
+	es, ok := st.Syntax.(*cfront.ExprStmt)
+	if !ok {
+		return none()
+	}
+	as, ok := es.X.(*cfront.Assign)
+	if !ok || as.Op != "=" {
+		return none()
+	}
+	call, ok := cfront.Unparen(as.RHS).(*cfront.Call)
+	if !ok || len(call.Args) != 2 {
+		return none()
+	}
+	id, ok := cfront.Unparen(call.Fun).(*cfront.Ident)
+	if !ok {
+		return none()
+	}
+	if cond, ok := v.cfg.Macros.MacroCond(id.Name); !ok || cond != "" {
+		return none()
+	}
+	target := -1
+	for k, a := range call.Args {
+		if scop.SameExpr(a, as.LHS) {
+			target = k
+		}
+	}
+	if target < 0 || scop.Contains(call.Args[1-target], as.LHS) {
+		return none()
+	}
+	x, y := &cfront.Ident{Name: "tsv_x"}, &cfront.Ident{Name: "tsv_y"}
+	args := []cfront.Expr{y, y}
+	args[target] = x
+	exp, err := v.cfg.Macros.ExpandCall(&cfront.Call{At: call.At, Fun: &cfront.Ident{At: id.At, Name: id.Name}, Args: args})
+	if err != nil {
+		return none()
+	}
+	u, ok := scop.MatchUpdate(&cfront.Assign{Op: "=", LHS: x, RHS: exp})
+	if !ok || u.Form != scop.FormSelect || (u.Op != scop.UpdateMax && u.Op != scop.UpdateMin) || !scop.SameExpr(u.Operand, y) {
+		return none()
+	}
+	return call.Args[1-target], u.Op, false, true
+}
+
+// MacroExpander expands calls of function-like macros (a *cfront.File is
+// one): ExpandCall gives the expansion, MacroCond whether the macro has one
+// definition and the preprocessor condition under which it holds.
+type MacroExpander interface {
+	ExpandCall(c *cfront.Call) (cfront.Expr, error)
+	MacroCond(name string) (string, bool)
+}
+
+// hredElems are the element types of horizontal reductions, with their
+// sizes in bytes: the two floating-point types, and the integer types
+// whose width is the same on every target (long is not).
+var hredElems = map[string]int{"double": 8, "float": 4, "int": 4, "signed int": 4, "long long": 8, "long long int": 8}
+
+func isIntElem(elem string) bool { return elem != "double" && elem != "float" && hredElems[elem] > 0 }
 
 // reverseStride reports whether an access moves one element backwards
 // along the innermost loop (only its last subscript changes, by -1).
@@ -185,13 +287,20 @@ func (h *hred) translatable(e cfront.Expr, st *scop.Statement) bool {
 		return h.translatable(e.X, st)
 	case *cfront.Binary:
 		switch e.Op {
-		case "+", "-", "*", "/":
+		case "+", "-", "*":
 			return h.translatable(e.X, st) && h.translatable(e.Y, st)
+		case "/":
+			// Integer division has no vector instruction (and its
+			// quotient's truncation is not the operators' business).
+			return !isIntElem(h.elem) && h.translatable(e.X, st) && h.translatable(e.Y, st)
 		}
 		return false
 	case *cfront.Unary:
 		return e.Op == "-" && h.translatable(e.X, st)
 	case *cfront.FloatLit:
+		if isIntElem(h.elem) {
+			return false
+		}
 		return h.elem == "double" || strings.HasSuffix(strings.ToLower(e.Text), "f")
 	case *cfront.IntLit:
 		return !e.Big && e.Value <= 1<<24 && e.Value >= -(1<<24)
@@ -261,10 +370,6 @@ func (v *vectorizer) buildHredScheme(f *ast.For, h *hred) ast.Node {
 		}
 		return &ast.User{Name: fmt.Sprintf("vecr:%d:%s", h.id, hredOpNames[op]), Args: cp, Payload: hredStmt{h, op}}
 	}
-	zero := make([]ast.Expr, len(u.Args))
-	for k := range zero {
-		zero[k] = ast.NewInt(0)
-	}
 	full := &ast.For{Iter: f.Iter, Init: ast.CopyExpr(f.Init), Cond: ast.Le(ast.NewIdent(f.Iter), ast.Sub(ast.CopyExpr(hi), ast.NewInt(L-1))),
 		Inc: ast.NewInt(L), Body: call(hAcc, u.Args)}
 	// The horizontal sum needs the statement's arguments without the loop
@@ -275,7 +380,16 @@ func (v *vectorizer) buildHredScheme(f *ast.For, h *hred) ast.Node {
 		sumArgs = append(sumArgs, ast.Simplify(ast.Subst(ast.CopyExpr(a), map[string]ast.Expr{f.Iter: ast.CopyExpr(f.Init)})))
 	}
 	rest := &ast.For{Iter: f.Iter, Init: after(f.Init, hi, L), Cond: ast.CopyExpr(f.Cond), Inc: ast.NewInt(1), Body: f.Body}
-	return ast.NewBlock(call(hDecl, zero), full, call(hSum, sumArgs), rest)
+	// A sum's accumulator starts at zero (its arguments are zeros); a
+	// maximum's or minimum's starts with X in every lane.
+	declArgs := sumArgs
+	if h.op == scop.UpdateAdd {
+		declArgs = make([]ast.Expr, len(u.Args))
+		for k := range declArgs {
+			declArgs[k] = ast.NewInt(0)
+		}
+	}
+	return ast.NewBlock(call(hDecl, declArgs), full, call(hSum, sumArgs), rest)
 }
 
 // printHred prints one statement of a reduction scheme.
@@ -294,22 +408,64 @@ func (r *Result) printHred(u *ast.User, hs hredStmt, expr func(ast.Expr) string)
 	}
 	vt := gnuType(h.target(), h.elem)
 	acc := fmt.Sprintf("tsv%d_r", h.id)
+	x := h.lhs.Format(subst)
 	switch hs.op {
 	case hDecl:
+		if h.op != scop.UpdateAdd {
+			return fmt.Sprintf("%s %s = (%s){} + %s;", vt, acc, vt, x), nil
+		}
 		return fmt.Sprintf("%s %s = {0};", vt, acc), nil
 	case hAcc:
-		return fmt.Sprintf("%s += %s;", acc, h.vecExpr(h.e, vt, subst)), nil
+		var lanes []map[string]string
+		if len(h.gather) > 0 {
+			lanes = h.laneSubst(u, expr)
+		}
+		val := h.vecExpr(h.e, vt, subst, lanes)
+		if h.op == scop.UpdateAdd {
+			return fmt.Sprintf("%s += %s;", acc, val), nil
+		}
+		// The lanes where the new value wins take it: a mask of all
+		// ones there (GCC's vector comparison), blended bitwise (which
+		// gcc turns into the target's max or min instruction).
+		cmp := fmt.Sprintf("%s < tsv_t", acc)
+		if h.op == scop.UpdateMin {
+			cmp = fmt.Sprintf("tsv_t < %s", acc)
+		}
+		return fmt.Sprintf("{ %s tsv_t = %s; %s tsv_m = (%s)(%s); %s = (%s & ~tsv_m) | (tsv_t & tsv_m); }", vt, val, vt, vt, cmp, acc, acc), nil
 	case hSum:
+		if h.op != scop.UpdateAdd {
+			less := "tsv_s < %s[tsv_l]"
+			if h.op == scop.UpdateMin {
+				less = "%s[tsv_l] < tsv_s"
+			}
+			return fmt.Sprintf("{ %s tsv_s = %s; for (int tsv_l = 0; tsv_l < %d; tsv_l++) if (%s) tsv_s = %s[tsv_l]; %s = tsv_s; }",
+				h.elem, x, h.lanes, fmt.Sprintf(less, acc), acc, x), nil
+		}
 		var lanes []string
 		for l := 0; l < h.lanes; l++ {
 			lanes = append(lanes, fmt.Sprintf("%s[%d]", acc, l))
 		}
 		if h.neg {
-			return fmt.Sprintf("%s -= %s;", h.lhs.Format(subst), strings.Join(lanes, " + ")), nil
+			return fmt.Sprintf("%s -= %s;", x, strings.Join(lanes, " + ")), nil
 		}
-		return fmt.Sprintf("%s += %s;", h.lhs.Format(subst), strings.Join(lanes, " + ")), nil
+		return fmt.Sprintf("%s += %s;", x, strings.Join(lanes, " + ")), nil
 	}
 	return "", fmt.Errorf("vector: bad reduction operation %d", hs.op)
+}
+
+// laneSubst gives, for every lane l of the accumulation statement u, the
+// statement's iterators printed at iteration iter + l (the elements that
+// gathered reads load one by one).
+func (h *hred) laneSubst(u *ast.User, expr func(ast.Expr) string) []map[string]string {
+	out := make([]map[string]string, h.lanes)
+	for l := range out {
+		out[l] = map[string]string{}
+		shift := map[string]ast.Expr{h.iter: ast.Add(ast.NewIdent(h.iter), ast.NewInt(int64(l)))}
+		for d, it := range h.stmt.CIters {
+			out[l][it] = expr(ast.Simplify(ast.Subst(ast.CopyExpr(u.Args[d]), shift)))
+		}
+	}
+	return out
 }
 
 // target is the vector width of h's accumulator as a Target.
@@ -346,21 +502,23 @@ func revDefinition(t Target, elem string) []string {
 }
 
 func elemSize(elem string) int {
-	if elem == "float" {
-		return 4
+	if n := hredElems[elem]; n > 0 {
+		return n
 	}
 	return 8
 }
 
-// vecExpr prints e lane-wise: contiguous reads as vector loads.
-func (h *hred) vecExpr(e cfront.Expr, vt string, subst func(string) (string, bool)) string {
+// vecExpr prints e lane-wise: contiguous reads as vector loads, gathered
+// ones as a vector of the lanes' elements (lanes: the iterators of each
+// lane, laneSubst).
+func (h *hred) vecExpr(e cfront.Expr, vt string, subst func(string) (string, bool), lanes []map[string]string) string {
 	switch e := e.(type) {
 	case *cfront.Paren:
-		return "(" + h.vecExpr(e.X, vt, subst) + ")"
+		return "(" + h.vecExpr(e.X, vt, subst, lanes) + ")"
 	case *cfront.Binary:
-		return h.vecExpr(e.X, vt, subst) + " " + e.Op + " " + h.vecExpr(e.Y, vt, subst)
+		return h.vecExpr(e.X, vt, subst, lanes) + " " + e.Op + " " + h.vecExpr(e.Y, vt, subst, lanes)
 	case *cfront.Unary:
-		return e.Op + h.vecExpr(e.X, vt, subst)
+		return e.Op + h.vecExpr(e.X, vt, subst, lanes)
 	case *cfront.Index:
 		if h.vec[e.Pos()] {
 			return fmt.Sprintf("(*(const %s *)&%s)", vt, e.Format(subst))
@@ -373,6 +531,16 @@ func (h *hred) vecExpr(e cfront.Expr, vt string, subst func(string) (string, boo
 				return fmt.Sprintf("%s(%s)", revMacro(h.target(), h.elem), load)
 			}
 			return load
+		}
+		if h.gather[e.Pos()] {
+			var elems []string
+			for _, sub := range lanes {
+				elems = append(elems, e.Format(func(name string) (string, bool) {
+					s, ok := sub[name]
+					return s, ok
+				}))
+			}
+			return fmt.Sprintf("((%s){%s})", vt, strings.Join(elems, ", "))
 		}
 	}
 	return e.Format(subst)
@@ -391,4 +559,45 @@ func disjointAccesses(a, b *scop.Access) (ok bool) {
 	}()
 	defer presburger.Recover(&err)
 	return a.Rel.Intersect(b.Rel).IsEmpty()
+}
+
+// reason is the loop report's account of h.
+func (h *hred) reason() string {
+	reads := "contiguous reads as vector loads"
+	switch {
+	case h.mixed():
+		reads = "contiguous reads as vector loads, backward ones with their lanes reversed"
+	case len(h.rev) > 0:
+		reads = "backward contiguous reads as vector loads"
+	}
+	if len(h.gather) > 0 {
+		reads += ", strided ones gathered lane by lane"
+	}
+	switch h.op {
+	case scop.UpdateMax, scop.UpdateMin:
+		return fmt.Sprintf("%s takes the %s of %s and %s values: %d-lane %s vector accumulator, %s, %s of the lanes after the loop, scalar remainder (exact in any order on integers)",
+			h.stmt.Name, h.op, h.lhs.Format(nil), h.elem, h.lanes, h.elem, reads, h.op)
+	}
+	what := "reassociates the sum"
+	if isIntElem(h.elem) {
+		what = "exact in any order on integers"
+	}
+	return fmt.Sprintf("%s reduces into %s: %d-lane vector accumulator, %s, horizontal sum after the loop, scalar remainder (%s)",
+		h.stmt.Name, h.lhs.Format(nil), h.lanes, reads, what)
+}
+
+// hredElemOrder lists the element types whose vector types the header
+// defines: double and float always (the kernels' types), then the
+// integer types of the horizontal reductions hs, in a fixed order.
+func hredElemOrder(hs []*hred) []string {
+	out := []string{"double", "float"}
+	for _, elem := range []string{"int", "signed int", "long long", "long long int"} {
+		for _, h := range hs {
+			if h.elem == elem {
+				out = append(out, elem)
+				break
+			}
+		}
+	}
+	return out
 }

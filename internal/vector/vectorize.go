@@ -36,6 +36,11 @@ type Config struct {
 	// flags; cfront.File.TypeCond). Every vector rewrite then goes under
 	// #if TypeGuard, with the scalar nest in the #else branch.
 	TypeGuard string
+	// Macros, when not nil, expands calls of function-like macros, so
+	// that a reduction written X = M(X, e) with a macro M that computes a
+	// maximum or minimum is recognized (hred.go, macroMinMax); the
+	// pipeline gives the source file.
+	Macros MacroExpander
 	// L2 is the size in bytes of the L2 cache of one core, which sizes
 	// the packed kernel's B blocks (blockCols); 0 means the host's
 	// (scheduler.HostCache, from sysfs).
@@ -137,7 +142,7 @@ func Vectorize(n ast.Node, s *scop.Scop, cfg Config) (*Result, error) {
 	if cfg.Target.Intrinsics && len(v.res.kernels)+len(v.res.packed) > 0 {
 		lines = append(lines, "#if "+cfg.Target.Guard, "#include <immintrin.h>", "#endif")
 	}
-	for _, elem := range []string{"double", "float"} {
+	for _, elem := range hredElemOrder(v.res.hreds) {
 		used := false
 		if !cfg.Target.Intrinsics {
 			for _, k := range v.res.kernels {
@@ -293,15 +298,7 @@ func (v *vectorizer) rewrite(n ast.Node) ast.Node {
 				rep.Vectorizable = true
 				rep.Scheme = "horizontal reduction"
 				rep.ElemType = h.elem
-				reads := "contiguous reads as vector loads"
-				switch {
-				case h.mixed():
-					reads = "contiguous reads as vector loads, backward ones with their lanes reversed"
-				case len(h.rev) > 0:
-					reads = "backward contiguous reads as vector loads"
-				}
-				rep.Reason = fmt.Sprintf("%s reduces into %s: %d-lane vector accumulator, %s, horizontal sum after the loop, scalar remainder (reassociates the sum)",
-					h.stmt.Name, h.lhs.Format(nil), h.lanes, reads)
+				rep.Reason = h.reason()
 				v.res.Loops = append(v.res.Loops, rep)
 				if v.cfg.TypeGuard != "" {
 					// GNU vector types need no target guard, only the
