@@ -3,6 +3,7 @@ package aliascheck
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/tessera-opt/tessera/cfront"
@@ -50,7 +51,7 @@ func Pairs(f *cfront.File, r *cfront.Region, s *scop.Scop) ([][2]*scop.Array, er
 			}
 			pairs = append(pairs, [2]*scop.Array{a, b})
 			for _, k := range []int{i, j} {
-				if class[k] == aliasIndirect && !containsString(indirect, s.Arrays[k].Name) {
+				if class[k] == aliasIndirect && !slices.Contains(indirect, s.Arrays[k].Name) {
 					indirect = append(indirect, s.Arrays[k].Name)
 				}
 			}
@@ -63,15 +64,6 @@ func Pairs(f *cfront.File, r *cfront.Region, s *scop.Scop) ([][2]*scop.Array, er
 		return pairs, &Error{fmt.Sprintf("the rows of %s are reached through pointers, so whether %s may overlap cannot be checked at run time", strings.Join(indirect, ", "), PairList(pairs))}
 	}
 	return pairs, nil
-}
-
-func containsString(xs []string, x string) bool {
-	for _, y := range xs {
-		if x == y {
-			return true
-		}
-	}
-	return false
 }
 
 // aliasClassOf classifies array a of the region r from its declaration.

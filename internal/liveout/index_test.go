@@ -13,19 +13,12 @@ import (
 	"github.com/tessera-opt/tessera/internal/ctoken"
 )
 
-// iteratorsScan is Iterators without the per-function indexes:
-// every scan starts at the function's body and lexes the text after the
-// region again (the reference for TestLiveIndexSame).
+// iteratorsScan is Iterators without the per-function indexes (and
+// without FuncAround's search): every scan starts at the function's body
+// and lexes the text after the region again (the reference for
+// TestLiveIndexSame).
 func iteratorsScan(f *cfront.File, r *cfront.Region) []string {
-	var iters []string
-	for _, s := range r.Body {
-		cfront.Walk(s, func(n cfront.Node) bool {
-			if fo, ok := n.(*cfront.For); ok && fo.DeclType == nil && !slices.Contains(iters, fo.Iter) {
-				iters = append(iters, fo.Iter)
-			}
-			return true
-		})
-	}
+	iters := outerIterators(r)
 	var fn *cfront.Func
 	for _, g := range f.Funcs {
 		if g.BodyStart <= r.Start && r.End <= g.BodyEnd {
