@@ -68,6 +68,56 @@ func Expand(s *scop.Scop, cfg Config) (res *Result, err error) {
 	if cfg.Prefix == "" {
 		cfg.Prefix = "tessera_"
 	}
+	cands := candidates(s, cfg, res)
+	if len(cands) == 0 {
+		return res, nil
+	}
+	d, err := deps.Compute(s, deps.Config{Dataflow: true})
+	if err != nil {
+		return nil, err
+	}
+	stIndex := map[*scop.Statement]int{}
+	for i, st := range s.Statements {
+		stIndex[st] = i
+	}
+	// The statements that change, copied on first change.
+	copies := map[int]*scop.Statement{}
+	used := map[string]bool{}
+	var newArrays []*scop.Array
+	for _, a := range cands {
+		webs := websOf(s, d, a.Name, stIndex)
+		for _, w := range webs {
+			web, why := plan(s, d, a, w)
+			if web == nil {
+				res.Skipped = append(res.Skipped, Skip{a.Name, webPos(s, a.Name, w), why})
+				continue
+			}
+			name := arrayName(s, cfg, a.Name, used)
+			web.Array = &scop.Array{Name: name, ElemType: a.ElemType, Rank: len(web.Loops), Extents: web.Extents}
+			for _, si := range w {
+				st := copies[si]
+				if st == nil {
+					st = copyStmt(s.Statements[si])
+					copies[si] = st
+				}
+				if err := rewrite(st, s, web); err != nil {
+					return nil, err
+				}
+			}
+			newArrays = append(newArrays, web.Array)
+			res.Webs = append(res.Webs, web)
+		}
+	}
+	if len(res.Webs) == 0 {
+		return res, nil
+	}
+	res.Scop = expanded(s, copies, newArrays)
+	return res, nil
+}
+
+// candidates are the written scalars of s that cfg.Dead lets have new
+// storage; the others that s writes go to res.Skipped with the reason.
+func candidates(s *scop.Scop, cfg Config, res *Result) []*scop.Array {
 	// Written scalars (Array.ReadOnly is not used: a declaration's
 	// initializer is a write that it does not count).
 	written := map[string]bool{}
@@ -98,61 +148,33 @@ func Expand(s *scop.Scop, cfg Config) (res *Result, err error) {
 		}
 		cands = append(cands, a)
 	}
-	if len(cands) == 0 {
-		return res, nil
-	}
-	d, err := deps.Compute(s, deps.Config{Dataflow: true})
-	if err != nil {
-		return nil, err
-	}
-	stIndex := map[*scop.Statement]int{}
-	for i, st := range s.Statements {
-		stIndex[st] = i
-	}
-	// The statements that change, copied on first change.
-	copies := map[int]*scop.Statement{}
-	used := map[string]bool{}
-	var newArrays []*scop.Array
-	for _, a := range cands {
-		webs := websOf(s, d, a.Name, stIndex)
-		for _, w := range webs {
-			web, why := plan(s, d, a, w)
-			if web == nil {
-				res.Skipped = append(res.Skipped, Skip{a.Name, webPos(s, a.Name, w), why})
-				continue
-			}
-			name := ""
-			for k := 0; ; k++ {
-				name = fmt.Sprintf("%s%s_%d", cfg.Prefix, a.Name, k)
-				if !used[name] && (cfg.Taken == nil || !cfg.Taken(name)) && !hasArray(s, name) {
-					break
-				}
-			}
-			used[name] = true
-			web.Array = &scop.Array{Name: name, ElemType: a.ElemType, Rank: len(web.Loops), Extents: web.Extents}
-			for _, si := range w {
-				st := copies[si]
-				if st == nil {
-					st = copyStmt(s.Statements[si])
-					copies[si] = st
-				}
-				if err := rewrite(st, s, web); err != nil {
-					return nil, err
-				}
-			}
-			newArrays = append(newArrays, web.Array)
-			res.Webs = append(res.Webs, web)
+	return cands
+}
+
+// arrayName is the first name Prefix + x + "_" + k (k = 0, 1, ...) that
+// is not used, not taken in the file and not an array of s; it becomes
+// used.
+func arrayName(s *scop.Scop, cfg Config, x string, used map[string]bool) string {
+	name := ""
+	for k := 0; ; k++ {
+		name = fmt.Sprintf("%s%s_%d", cfg.Prefix, x, k)
+		if !used[name] && (cfg.Taken == nil || !cfg.Taken(name)) && !hasArray(s, name) {
+			break
 		}
 	}
-	if len(res.Webs) == 0 {
-		return res, nil
-	}
+	used[name] = true
+	return name
+}
+
+// expanded is s with the statements of copies in place of the originals
+// and, as arrays, the old ones still accessed and the new ones, sorted by
+// name.
+func expanded(s *scop.Scop, copies map[int]*scop.Statement, newArrays []*scop.Array) *scop.Scop {
 	ns := *s
 	ns.Statements = slices.Clone(s.Statements)
 	for i, st := range copies {
 		ns.Statements[i] = st
 	}
-	// Arrays: the new ones, and the old ones still accessed.
 	still := map[string]bool{}
 	for _, st := range ns.Statements {
 		for _, ac := range st.Accesses {
@@ -167,8 +189,7 @@ func Expand(s *scop.Scop, cfg Config) (res *Result, err error) {
 	}
 	ns.Arrays = append(ns.Arrays, newArrays...)
 	sort.Slice(ns.Arrays, func(i, j int) bool { return ns.Arrays[i].Name < ns.Arrays[j].Name })
-	res.Scop = &ns
-	return res, nil
+	return &ns
 }
 
 func hasArray(s *scop.Scop, name string) bool {
@@ -272,31 +293,8 @@ func plan(s *scop.Scop, d *deps.Deps, a *scop.Array, w []int) (*Web, string) {
 	for _, si := range w {
 		st := s.Statements[si]
 		web.Stmts = append(web.Stmts, st.Name)
-		switch syn := st.Syntax.(type) {
-		case *cfront.ExprStmt:
-		case *cfront.Decl:
-			for _, v := range syn.Vars {
-				if v.Name == x && (len(syn.Vars) != 1 || v.Init == nil || v.Stars != 0 || len(v.Dims) != 0) {
-					return nil, fmt.Sprintf("its declaration at %d:%d declares other names too or has no initializer", st.Pos.Line, st.Pos.Col)
-				}
-			}
-		default:
-			return nil, fmt.Sprintf("statement %s is not an expression or declaration", st.Name)
-		}
-		// Every read has a source in the region.
-		for ai, ac := range st.Accesses {
-			if ac.Array != x || ac.Kind != scop.Read {
-				continue
-			}
-			covered := presburger.EmptySet(st.Domain.Space())
-			for _, dp := range flows {
-				if dp.Target == st && dp.TgtAccess == ai {
-					covered = covered.Union(dp.Rel.Range())
-				}
-			}
-			if !st.Domain.Subtract(covered).IsEmpty() {
-				return nil, fmt.Sprintf("it is read at %d:%d before the region writes it (upward-exposed read)", ac.Pos.Line, ac.Pos.Col)
-			}
+		if why := checkStmt(st, x, flows); why != "" {
+			return nil, why
 		}
 	}
 	// Common enclosing loops.
@@ -312,8 +310,58 @@ func plan(s *scop.Scop, d *deps.Deps, a *scop.Array, w []int) (*Web, string) {
 	if len(common) == 0 {
 		return nil, "its statements share no loop"
 	}
+	depths := uncarried(len(common), flows)
+	if len(depths) == 0 {
+		return nil, "every loop around it carries its value"
+	}
+	for _, p := range depths {
+		if why := addLoop(s, w, web, common, p); why != "" {
+			return nil, why
+		}
+	}
+	return web, ""
+}
+
+// checkStmt says why statement st of a web of x prevents its expansion
+// ("" when it does not): st must be an expression or a declaration of x
+// alone with an initializer, and each of its reads of x must have a
+// source in the region among flows.
+func checkStmt(st *scop.Statement, x string, flows []*deps.Dep) string {
+	switch syn := st.Syntax.(type) {
+	case *cfront.ExprStmt:
+	case *cfront.Decl:
+		for _, v := range syn.Vars {
+			if v.Name == x && (len(syn.Vars) != 1 || v.Init == nil || v.Stars != 0 || len(v.Dims) != 0) {
+				return fmt.Sprintf("its declaration at %d:%d declares other names too or has no initializer", st.Pos.Line, st.Pos.Col)
+			}
+		}
+	default:
+		return fmt.Sprintf("statement %s is not an expression or declaration", st.Name)
+	}
+	// Every read has a source in the region.
+	for ai, ac := range st.Accesses {
+		if ac.Array != x || ac.Kind != scop.Read {
+			continue
+		}
+		covered := presburger.EmptySet(st.Domain.Space())
+		for _, dp := range flows {
+			if dp.Target == st && dp.TgtAccess == ai {
+				covered = covered.Union(dp.Rel.Range())
+			}
+		}
+		if !st.Domain.Subtract(covered).IsEmpty() {
+			return fmt.Sprintf("it is read at %d:%d before the region writes it (upward-exposed read)", ac.Pos.Line, ac.Pos.Col)
+		}
+	}
+	return ""
+}
+
+// uncarried are the depths, among the n outermost, at which the
+// iterator is equal at the source and the target of every dependence of
+// flows.
+func uncarried(n int, flows []*deps.Dep) []int {
 	var depths []int
-	for p := range common {
+	for p := range n {
 		ok := true
 		for _, dp := range flows {
 			if !dp.Rel.OrderLT(presburger.In, p, presburger.Out, p).IsEmpty() ||
@@ -326,43 +374,46 @@ func plan(s *scop.Scop, d *deps.Deps, a *scop.Array, w []int) (*Web, string) {
 			depths = append(depths, p)
 		}
 	}
-	if len(depths) == 0 {
-		return nil, "every loop around it carries its value"
+	return depths
+}
+
+// addLoop adds the loop common[p] to the expansion loops of web, with the
+// lower bound and the extent of its iterator over the union of the
+// domains of the web's statements w; it says why not when they are not
+// exact, the lower bound is not a constant or the upper one not affine.
+func addLoop(s *scop.Scop, w []int, web *Web, common []int, p int) string {
+	var union presburger.Set
+	for k, si := range w {
+		dom := s.Statements[si].Domain
+		n := dom.Dim(presburger.Out)
+		proj := dom.ProjectOut(presburger.Out, p+1, n-p-1).ProjectOut(presburger.Out, 0, p)
+		proj = proj.ResetSpace(presburger.NewSetSpace(proj.Space().Params(), "E", []string{"e"}))
+		if k == 0 {
+			union = proj
+		} else {
+			union = union.Union(proj)
+		}
 	}
-	for _, p := range depths {
-		var union presburger.Set
-		for k, si := range w {
-			dom := s.Statements[si].Domain
-			n := dom.Dim(presburger.Out)
-			proj := dom.ProjectOut(presburger.Out, p+1, n-p-1).ProjectOut(presburger.Out, 0, p)
-			proj = proj.ResetSpace(presburger.NewSetSpace(proj.Space().Params(), "E", []string{"e"}))
-			if k == 0 {
-				union = proj
-			} else {
-				union = union.Union(proj)
-			}
-		}
-		lo, err := union.DimMin(0)
-		if err != nil {
-			return nil, "the bounds of its loops are not exact: " + err.Error()
-		}
-		hi, err := union.DimMax(0)
-		if err != nil {
-			return nil, "the bounds of its loops are not exact: " + err.Error()
-		}
-		lb, ok := lowerOf(lo)
-		if !ok {
-			return nil, fmt.Sprintf("the lower bound of loop %s is not a constant", s.Loops[common[p]].CIter)
-		}
-		ext, ok := extentOf(hi, lb)
-		if !ok {
-			return nil, fmt.Sprintf("the upper bound of loop %s is not affine in the parameters", s.Loops[common[p]].CIter)
-		}
-		web.Loops = append(web.Loops, common[p])
-		web.Lower = append(web.Lower, lb)
-		web.Extents = append(web.Extents, ext)
+	lo, err := union.DimMin(0)
+	if err != nil {
+		return "the bounds of its loops are not exact: " + err.Error()
 	}
-	return web, ""
+	hi, err := union.DimMax(0)
+	if err != nil {
+		return "the bounds of its loops are not exact: " + err.Error()
+	}
+	lb, ok := lowerOf(lo)
+	if !ok {
+		return fmt.Sprintf("the lower bound of loop %s is not a constant", s.Loops[common[p]].CIter)
+	}
+	ext, ok := extentOf(hi, lb)
+	if !ok {
+		return fmt.Sprintf("the upper bound of loop %s is not affine in the parameters", s.Loops[common[p]].CIter)
+	}
+	web.Loops = append(web.Loops, common[p])
+	web.Lower = append(web.Lower, lb)
+	web.Extents = append(web.Extents, ext)
+	return ""
 }
 
 // lowerOf is the smallest value of f, a minimum whose pieces are all

@@ -25,12 +25,14 @@ func summary(res *Result, s *scop.Scop) string {
 	return strings.Join(lines, "\n")
 }
 
-func TestExpand(t *testing.T) {
-	tests := []struct {
-		name, body, want string
-		texts            []string // expected statement texts after expansion
-	}{
-		{"symm", `
+// expandTests are the cases of TestExpand: a region body, what Expand
+// decides for it (summary) and the texts of the first statements after
+// the expansion.
+var expandTests = []struct {
+	name, body, want string
+	texts            []string // expected statement texts after expansion
+}{
+	{"symm", `
 for (i = 0; i < n; i++)
   for (j = 0; j < m; j++) {
     t = 0;
@@ -38,8 +40,8 @@ for (i = 0; i < n; i++)
       t += B[k][j] * A[i][k];
     C[i][j] = t;
   }`, "t [S0 S1 S2] -> tessera_t_0[n][m] over i,j lower [0 0]",
-			[]string{"tessera_t_0[i][j] = 0;", "tessera_t_0[i][j] += B[k][j] * A[i][k];", "C[i][j] = tessera_t_0[i][j];"}},
-		{"shifted lower bound", `
+		[]string{"tessera_t_0[i][j] = 0;", "tessera_t_0[i][j] += B[k][j] * A[i][k];", "C[i][j] = tessera_t_0[i][j];"}},
+	{"shifted lower bound", `
 for (i = 1; i < n; i++)
   for (j = 2; j <= i; j++) {
     t = A[i][j];
@@ -47,8 +49,8 @@ for (i = 1; i < n; i++)
       t -= A[i][k] * A[k][j];
     A[i][j] = t;
   }`, "t [S0 S1 S2] -> tessera_t_0[n - 2][n - 2] over i,j lower [2 2]",
-			[]string{"tessera_t_0[i - 2][j - 2] = A[i][j];", "tessera_t_0[i - 2][j - 2] -= A[i][k] * A[k][j];", "A[i][j] = tessera_t_0[i - 2][j - 2];"}},
-		{"two webs", `
+		[]string{"tessera_t_0[i - 2][j - 2] = A[i][j];", "tessera_t_0[i - 2][j - 2] -= A[i][k] * A[k][j];", "A[i][j] = tessera_t_0[i - 2][j - 2];"}},
+	{"two webs", `
 for (i = 0; i < n; i++) {
   t = b[i];
   y[i] = t;
@@ -57,12 +59,12 @@ for (i = 0; i < n; i++) {
   t = y[i] * 2;
   x[i] = t;
 }`, "t [S0 S1] -> tessera_t_0[n] over i lower [0]\nt [S2 S3] -> tessera_t_1[n] over i lower [0]", nil},
-		{"piecewise bound", `
+	{"piecewise bound", `
 for (i = 0; i < (n < m ? n : m); i++) {
   t = b[i];
   x[i] = t;
 }`, "t [S0 S1] -> tessera_t_0[((m) > (n) ? (m) : (n))] over i lower [0]", nil},
-		{"recurrence", `
+	{"recurrence", `
 for (i = 0; i < n; i++) {
   xm = 0;
   for (j = 0; j < m; j++) {
@@ -70,37 +72,39 @@ for (i = 0; i < n; i++) {
     xm = A[i][j];
   }
 }`, "xm [S0 S1 S2] -> tessera_xm_0[n] over i lower [0]", nil},
-		{"carried by every loop", `
+	{"carried by every loop", `
 t = 0;
 for (i = 0; i < n; i++)
   for (j = 0; j < m; j++) {
     t = t + A[i][j];
     B[i][j] = t;
   }`, "t 4:1: its statements share no loop", nil},
-		{"upward exposed", `
+	{"upward exposed", `
 for (i = 0; i < n; i++) {
   x[i] = t;
   t = b[i];
 }`, "t 5:10: it is read at 5:10 before the region writes it (upward-exposed read)", nil},
-		{"read of the previous iteration", `
+	{"read of the previous iteration", `
 for (i = 0; i < n; i++) {
   if (i > 0)
     x[i] = t;
   t = b[i];
 }`, "t 6:12: every loop around it carries its value", nil},
-		{"partly upward exposed", `
+	{"partly upward exposed", `
 for (i = 0; i < n; i++) {
   if (i > 0)
     t = b[i];
   x[i] = t;
 }`, "t 6:5: it is read at 7:10 before the region writes it (upward-exposed read)", nil},
-		{"declared in the region", `
+	{"declared in the region", `
 for (i = 0; i < n; i++) {
   double u = b[i] * 2;
   x[i] = u + 1;
 }`, "u [S0 S1] -> tessera_u_0[n] over i lower [0]", []string{"tessera_u_0[i] = b[i] * 2;", "x[i] = tessera_u_0[i] + 1;"}},
-	}
-	for _, tc := range tests {
+}
+
+func TestExpand(t *testing.T) {
+	for _, tc := range expandTests {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "void f(int n, int m, double A[100][100], double B[100][100], double C[100][100], double y[100][100], double b[100], double x[100]) {\nint i, j, k; double t, xm;\n#pragma scop" + tc.body + "\n#pragma endscop\n}\n"
 			s := scopOf(t, src)

@@ -131,6 +131,60 @@ func Apply(f *cfront.File, r *cfront.Region, s *scop.Scop, cfg Config) (*Result,
 		cfg.StackElems = 4096
 	}
 	res := &Result{Scop: s}
+	cands := decide(s, cfg, res)
+	if len(cands) == 0 {
+		return res, nil
+	}
+	byStmt := map[*cfront.ExprStmt]*candidate{}
+	extra := map[string]scop.VarInfo{}
+	for _, c := range cands {
+		c.def, c.upd = c.pair()
+		byStmt[c.es] = c
+		var exts []string
+		for _, d := range c.temp.Dims {
+			exts = append(exts, d.ExtentText)
+		}
+		extra[c.temp.Name] = scop.VarInfo{Type: c.temp.ElemType, Dims: exts}
+	}
+	// The model's statements (c.es) are those of s.Body, which differs
+	// from r.Body where scop expanded a macro call.
+	body := rewriteList(s.Body, byStmt)
+	ns, err := scop.FromRegionBody(f, r, body, extra, cfg.Scop)
+	if err != nil {
+		// Should not happen: the new statements only use what the old
+		// ones did. Keep the original model and say why.
+		for i := range res.Decisions {
+			if res.Decisions[i].Split {
+				res.Decisions[i].Split = false
+				res.Decisions[i].Temp = nil
+				res.Decisions[i].Why = "the split region could not be modelled: " + err.Error()
+			}
+		}
+		return res, nil
+	}
+	res.Scop = ns
+	for _, c := range cands {
+		t := c.temp
+		for _, st := range ns.Statements {
+			switch st.Syntax {
+			case cfront.Stmt(c.def):
+				t.Def = st.Name
+				t.CIters = st.CIters
+			case cfront.Stmt(c.upd):
+				t.Upd = st.Name
+			}
+		}
+		t.DefRHS = c.e
+		t.ScalarUpd = c.scalarUpdate()
+		res.Temps = append(res.Temps, t)
+	}
+	return res, nil
+}
+
+// decide applies the heuristic and sizes the temporary of each reduction
+// statement of s, adding its Decision to res; it returns the statements
+// to split.
+func decide(s *scop.Scop, cfg Config, res *Result) []*candidate {
 	// The names a temporary may not take, made at the first candidate
 	// (cfg.Taken has every name of the file: copying it for each region
 	// of a large file cost more than the rest of the region's work).
@@ -182,53 +236,7 @@ func Apply(f *cfront.File, r *cfront.Region, s *scop.Scop, cfg Config) (*Result,
 		d.Why = fmt.Sprintf("reduction over the innermost loop %s with %s; %s goes through %s", st.CIters[len(st.CIters)-1], patternsText(c.e), flat(c.e), t.Describe())
 		res.Decisions = append(res.Decisions, d)
 	}
-	if len(cands) == 0 {
-		return res, nil
-	}
-	byStmt := map[*cfront.ExprStmt]*candidate{}
-	extra := map[string]scop.VarInfo{}
-	for _, c := range cands {
-		c.def, c.upd = c.pair()
-		byStmt[c.es] = c
-		var exts []string
-		for _, d := range c.temp.Dims {
-			exts = append(exts, d.ExtentText)
-		}
-		extra[c.temp.Name] = scop.VarInfo{Type: c.temp.ElemType, Dims: exts}
-	}
-	// The model's statements (c.es) are those of s.Body, which differs
-	// from r.Body where scop expanded a macro call.
-	body := rewriteList(s.Body, byStmt)
-	ns, err := scop.FromRegionBody(f, r, body, extra, cfg.Scop)
-	if err != nil {
-		// Should not happen: the new statements only use what the old
-		// ones did. Keep the original model and say why.
-		for i := range res.Decisions {
-			if res.Decisions[i].Split {
-				res.Decisions[i].Split = false
-				res.Decisions[i].Temp = nil
-				res.Decisions[i].Why = "the split region could not be modelled: " + err.Error()
-			}
-		}
-		return res, nil
-	}
-	res.Scop = ns
-	for _, c := range cands {
-		t := c.temp
-		for _, st := range ns.Statements {
-			switch st.Syntax {
-			case cfront.Stmt(c.def):
-				t.Def = st.Name
-				t.CIters = st.CIters
-			case cfront.Stmt(c.upd):
-				t.Upd = st.Name
-			}
-		}
-		t.DefRHS = c.e
-		t.ScalarUpd = c.scalarUpdate()
-		res.Temps = append(res.Temps, t)
-	}
-	return res, nil
+	return cands
 }
 
 // check applies the heuristic to one reduction statement. It returns nil
