@@ -116,6 +116,24 @@
 //     time (if (trips >= 4 * lanes) scheme else the original loop), since
 //     the horizontal sum and the remainder cost more than a short chain
 //     saves.
+//     The same scheme takes integer reductions (int and long long, whose
+//     width is the same on every target): sums, and maxima and minima
+//     written as a conditional (X = X < e ? e : X and its variants,
+//     scop's Update) or as a call of a function-like macro whose
+//     expansion on two plain names is such a conditional
+//     (Config.Macros; the macro has one definition the compiler always
+//     sees). A maximum's accumulator starts with X in every lane; each
+//     vector step takes the new value in the lanes where it wins (a
+//     vector comparison's mask, blended bitwise, which gcc turns into
+//     the target's max or min instruction); a scalar loop takes the
+//     maximum of the lanes. On integers, reads of another constant
+//     stride along the loop are gathered lane by lane ((V){e at k, e at
+//     k+1, ...}) when some read is contiguous: integer sums, maxima and
+//     minima give the same result in any order, so the scheme is exact,
+//     and the gathered lanes cost what the scalar loop's loads cost
+//     while the contiguous reads and the operations go by vectors.
+//     Floating-point maxima and minima keep the scalar loop (NaNs and
+//     signed zeros make their result depend on the order).
 //
 //  6. Interchange (interchange.go): a coincident loop whose body is one
 //     innermost loop that is not vectorizable (a reduction along it, as
