@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/tessera-opt/tessera/ast"
 	"github.com/tessera-opt/tessera/internal/csplit"
@@ -28,24 +27,19 @@ func (rr *regionRun) applySplit(s *scop.Scop) (out *scop.Scop) {
 			out = s
 		}
 	}()
-	taken := rr.ids
-	prefix := "split_tmp"
+	prefix := split.RegionPrefix(0)
 	for k, other := range f.Regions {
-		if other == r && k > 0 {
-			prefix = fmt.Sprintf("split%d_tmp", k)
+		if other == r {
+			prefix = split.RegionPrefix(k)
 		}
 	}
-	res, err := split.Apply(f, r, s, split.Config{Scop: scop.Config{File: f.Name, Context: opt.Context}, Taken: taken, Expand: opt.SplitExpand, Prefix: prefix})
+	res, err := split.Apply(f, r, s, split.Config{Scop: scop.Config{File: f.Name, Context: opt.Context}, Taken: rr.ids, Expand: opt.SplitExpand, Prefix: prefix})
 	if err != nil {
 		reg.Remarks = append(reg.Remarks, "statement splitting: "+err.Error())
 		return s
 	}
 	for _, d := range res.Decisions {
-		m := d.String()
-		if d.Split && !opt.Split {
-			m = strings.Replace(m, ": split: ", ": not split (--nosplit; it would be split): ", 1)
-		}
-		reg.Remarks = append(reg.Remarks, m)
+		reg.Remarks = append(reg.Remarks, d.Remark(opt.Split))
 	}
 	if !opt.Split || !res.Split() {
 		return s

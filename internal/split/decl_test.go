@@ -25,3 +25,18 @@ func TestAddHeaders(t *testing.T) {
 		t.Errorf("a nil Result changes the text or is on the heap")
 	}
 }
+
+// TestRemark: a Decision to split reads as one not taken when splitting
+// is off; the prefixes of a file's regions differ.
+func TestRemark(t *testing.T) {
+	d := Decision{Stmt: "S1", Text: "c += a * b;", Split: true, Why: "because"}
+	if got, want := d.Remark(false), "statement splitting: S1 (line 0) `c += a * b;`: not split (--nosplit; it would be split): because"; got != want {
+		t.Errorf("Remark(false) = %q, want %q", got, want)
+	}
+	if got := d.Remark(true); got != d.String() {
+		t.Errorf("Remark(true) = %q, want %q", got, d.String())
+	}
+	if RegionPrefix(0) != "split_tmp" || RegionPrefix(2) != "split2_tmp" {
+		t.Errorf("RegionPrefix: %q %q", RegionPrefix(0), RegionPrefix(2))
+	}
+}

@@ -101,6 +101,26 @@ func (d Decision) String() string {
 	return fmt.Sprintf("statement splitting: %s (line %d) `%s`: %s: %s", d.Stmt, d.Pos.Line, d.Text, verdict, d.Why)
 }
 
+// Remark is the Decision as --explain prints it; when splitting is off
+// (on false), a statement that would be split says so.
+func (d Decision) Remark(on bool) string {
+	m := d.String()
+	if d.Split && !on {
+		m = strings.Replace(m, ": split: ", ": not split (--nosplit; it would be split): ", 1)
+	}
+	return m
+}
+
+// RegionPrefix is the prefix of the temporaries of the region at index k
+// among a file's regions (Config.Prefix): split_tmp for the first,
+// splitK_tmp for the others.
+func RegionPrefix(k int) string {
+	if k == 0 {
+		return "split_tmp"
+	}
+	return fmt.Sprintf("split%d_tmp", k)
+}
+
 // Result is the output of Apply.
 type Result struct {
 	// Scop is the new model (the input model when nothing was split).
