@@ -29,3 +29,6 @@ func CombineRows(r1 []int64, a int64, r2 []int64, b int64) []int64 {
 }
 func AddMulRow(dst, src []int64, a int64) { ints.AddMulRow(dst, src, a) }
 func DivRowExact(r []int64, d int64)      { ints.DivRowExact(r, d) }
+func Sign(a int64) int                    { return ints.Sign(a) }
+func AddOK(a, b int64) (int64, bool)      { return ints.AddOK(a, b) }
+func MulOK(a, b int64) (int64, bool)      { return ints.MulOK(a, b) }

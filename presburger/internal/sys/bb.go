@@ -44,12 +44,10 @@ type bb struct {
 	depth int
 	nodes int
 	limit int
-	num   []int64
-	den   []int64
 }
 
 func newBB(t *tableau) *bb {
-	return &bb{t: t, limit: bbNodeLimit(t.n), num: make([]int64, t.n), den: make([]int64, t.n)}
+	return &bb{t: t, limit: bbNodeLimit(t.n)}
 }
 
 // bound adds x_j <= v (up false) or x_j >= v (up true); false when empty.
@@ -65,28 +63,36 @@ func (s *bb) bound(j int, v int64, up bool) bool {
 }
 
 // firstFrac returns the first variable whose sample value is not an
-// integer (-1: none), after s.t.point.
-func (s *bb) firstFrac() int {
-	s.t.point(s.num, s.den)
-	for j := range s.num {
-		if s.den[j] != 1 {
-			return j
+// integer, and that value (-1: none).
+func (s *bb) firstFrac() (int, tabVal) {
+	for j := 0; j < s.t.n; j++ {
+		if v := s.t.val(j); !v.isInt() {
+			return j, v
 		}
 	}
-	return -1
+	return -1, tabVal{}
 }
 
-// lastFrac returns the last variable whose sample value is not an integer
-// (-1: none), after s.t.point. Samples branch on the last variables first:
+// lastFrac returns the last variable whose sample value is not an integer,
+// and that value (-1: none). Samples branch on the last variables first:
 // they are the existential ones (locals, multipliers) in our systems.
-func (s *bb) lastFrac() int {
-	s.t.point(s.num, s.den)
-	for j := len(s.num) - 1; j >= 0; j-- {
-		if s.den[j] != 1 {
-			return j
+func (s *bb) lastFrac() (int, tabVal) {
+	for j := s.t.n - 1; j >= 0; j-- {
+		if v := s.t.val(j); !v.isInt() {
+			return j, v
 		}
 	}
-	return -1
+	return -1, tabVal{}
+}
+
+// intPoint returns the sample of the variables, all integers; it panics
+// with *ints.OverflowError when one does not fit in an int64.
+func (s *bb) intPoint() []int64 {
+	pt := make([]int64, s.t.n)
+	for j := range pt {
+		pt[j] = s.t.val(j).floor()
+	}
+	return pt
 }
 
 // sample finds an integer point of the (non-empty) tableau.
@@ -95,13 +101,13 @@ func (s *bb) sample() (pt []int64, st bbStatus) {
 	if s.nodes > s.limit || s.depth > bbDepthLimit(s.t.n) {
 		return nil, bbAbort
 	}
-	j := s.lastFrac()
+	j, x := s.lastFrac()
 	if j < 0 {
-		return append([]int64{}, s.num...), bbDone
+		return s.intPoint(), bbDone
 	}
-	f := ints.FloorDiv(s.num[j], s.den[j])
+	f := x.floor()
 	// The nearer side first.
-	upFirst := 2*(s.num[j]-f*s.den[j]) >= s.den[j]
+	upFirst := x.nearerUp()
 	for k := 0; k < 2; k++ {
 		up := upFirst == (k == 0)
 		v := f
@@ -132,22 +138,22 @@ func (s *bb) minimize(obj []int64) (val int64, pt []int64, have bool, st bbStatu
 		if s.nodes > s.limit || s.depth > bbDepthLimit(s.t.n) {
 			return bbAbort
 		}
-		num, den, ok := s.t.optimum(obj, -1)
+		opt, ok := s.t.optimumVal(obj, -1)
 		if !ok {
 			return bbAbort
 		}
-		lb := ints.CeilDiv(num, den)
-		if have && lb >= val {
+		// A lower bound of the objective's integer values here
+		// (MinInt64 when the rational minimum is below).
+		if have && opt.ceilLower() >= val {
 			return bbDone
 		}
-		j := s.firstFrac()
+		j, x := s.firstFrac()
 		if j < 0 {
-			val, pt, have = lb, append(make([]int64, 0, len(s.num)), s.num...), true
+			val, pt, have = opt.ceil(), s.intPoint(), true
 			return bbDone
 		}
-		xn, xd := s.num[j], s.den[j]
-		f := ints.FloorDiv(xn, xd)
-		upFirst := 2*(xn-f*xd) >= xd
+		f := x.floor()
+		upFirst := x.nearerUp()
 		for k := 0; k < 2; k++ {
 			up := upFirst == (k == 0)
 			v := f
@@ -241,11 +247,11 @@ func (s *bb) lexMinSeq() (pt []int64, st bbStatus) {
 				return nil, bbAbort
 			}
 			unit[k], unit[n] = 1, 0
-			num, den, ok := s.t.optimum(unit, -1)
+			opt, ok := s.t.optimumVal(unit, -1)
 			if !ok {
 				return nil, bbAbort
 			}
-			v := ints.CeilDiv(num, den)
+			v := opt.ceil()
 			mark := s.t.snapshot()
 			unit[n] = ints.Neg(v)
 			if p[k] == v {

@@ -66,11 +66,11 @@ func clarkson(n int, eq, rows [][]int64, b *budget) (keep []bool, empty, done bo
 	}
 	obj := make([]int64, n+2)
 	obj[n] = 1
-	u := t.addRow(t.express(obj), false, obj)
+	u := t.addForm(obj, false)
 	if !t.drive(u, 1) {
 		return nil, false, false // e <= 1 bounds it: cannot happen
 	}
-	en, _ := t.value(u)
+	en := t.val(u).sign()
 	if en < 0 {
 		// No point satisfies rows >= 0.
 		return nil, true, true
@@ -104,10 +104,9 @@ func clarkson(n int, eq, rows [][]int64, b *budget) (keep []bool, empty, done bo
 		}
 		for {
 			mark := w.snapshot()
-			u := w.addRow(w.express(rows[i]), false, rows[i])
+			u := w.addForm(rows[i], false)
 			if w.drive(u, -1) {
-				num, _ := w.value(u)
-				if num >= 0 {
+				if w.val(u).sign() >= 0 {
 					redundant[i] = true
 					w.rollback(mark)
 					break

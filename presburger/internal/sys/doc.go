@@ -23,7 +23,9 @@
 //     projection onto the first variables) in lexicographic order.
 //
 // All arithmetic is checked (package ints): a result that does not fit in
-// int64 panics with *ints.OverflowError, never wraps. Searches count steps
+// int64 panics with *ints.OverflowError, never wraps; the simplex tableau
+// alone continues in math/big instead (below), so that its answers never
+// depend on the size of intermediate numbers. Searches count steps
 // and panic with *BudgetError past DefaultBudget steps, so no call loops
 // forever; the public presburger package turns both panics into its Error.
 //
@@ -68,12 +70,23 @@
 // # Simplex and branch and bound (simplex.go, bb.go, optimum.go)
 //
 // The questions IsIntegerEmpty, Sample, Min/Max, LexMin/LexMax and
-// IsRationalEmpty are first asked to an exact simplex tableau: int64 rows
-// with one denominator each (fraction-free, rows kept primitive), every
+// IsRationalEmpty are first asked to an exact simplex tableau: integer
+// rows with one denominator each (fraction-free, rows kept primitive), every
 // variable and constraint an "unknown" in a row or a column, columns at 0,
 // constraints added one at a time and made non-negative by primal pivots
 // (restore), equalities as a constraint driven to 0 and whose column is
-// then killed, Bland's rule throughout (no cycling). An undo log (add
+// then killed, Bland's rule throughout (no cycling). The rows are int64
+// until an operation (a pivot, the row of a new constraint) would leave
+// int64: then every row is converted to big.Int and the operation goes on
+// there, from the row where it stopped (tabnum.go; int64 entries are kept
+// off MinInt64 so that negation and gcds cannot overflow); a rollback
+// after which every entry fits converts back. The pivoting rules read
+// entries through a sign and an exact ratio comparison, one code for both
+// representations; only the row arithmetic exists twice. The values the
+// searches read (samples, optima) are exact rationals of any size; only
+// their conversion to an int64 bound, point or optimum can overflow, when
+// that integer itself does not fit (a branch on such a value, or an
+// answer out of int64). An undo log (add
 // unknown, kill column, mark empty) gives snapshot/rollback, so a search
 // adds a bound, explores, and removes it again; removing a constraint
 // that sits in a column first pivots it into a row along a direction that
@@ -102,9 +115,9 @@
 // cost seconds per check at the old fixed 300; bbStepLimit simplex
 // steps), that
 // meets a relaxation unbounded where it needs a bound (LexMin of a
-// variable unbounded below), or that overflows int64 gives up, and the
-// Omega-test answer below is used instead (there is no math/big tableau:
-// overflow means the old exact path answers, or panics as it always did).
+// variable unbounded below), or that needs an int64 bound or answer that
+// does not fit gives up, and the Omega-test answer below is used instead
+// (which may itself panic with *ints.OverflowError).
 // The Omega-test answers remain the oracles of the differential tests.
 //
 // A System's Cancel channel, when closed, stops the queries on it at
@@ -121,8 +134,8 @@
 // LPs give the range of x_k for the current prefix, each value is an
 // equality added and rolled back; the last variable of a full enumeration
 // takes its whole range; a projection checks each full prefix by branch
-// and bound. On overflow it continues (after the last point given) with
-// Min/Max searches.
+// and bound. When a range does not fit in int64 it continues (after the
+// last point given) with Min/Max searches.
 //
 // Optima are also found by search over the emptiness oracle (minValue),
 // the fallback of the simplex path: Meyer's
@@ -144,7 +157,9 @@
 // equality (clarkson.go: one program per row over the facets found so far,
 // a ray from an interior point to name the next facet, a symbolic
 // perturbation of that point for crossings at one point), and by
-// Fourier-Motzkin only when the simplex overflows. It was Fourier-Motzkin
+// Fourier-Motzkin only when the simplex runs out of its budget (Clarkson's
+// points are int64: when they overflow, the sequential test answers). It
+// was Fourier-Motzkin
 // down to no variable for every row, doubly exponential in the rows: the
 // Farkas systems of dependences with mod locals (1,000-2,500 rows in 11-12
 // variables) took seconds per call, or blew past the row limit (progfuzz

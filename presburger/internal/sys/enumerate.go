@@ -120,15 +120,15 @@ func (e *enumerator) rec(k int) (bool, error) {
 	}
 	obj := make([]int64, n+1)
 	obj[k] = 1
-	ln, ld, okLo := t.optimum(obj, -1)
-	hn, hd, okHi := t.optimum(obj, 1)
+	lv, okLo := t.optimumVal(obj, -1)
+	hv, okHi := t.optimumVal(obj, 1)
 	if !okLo || !okHi {
 		if !e.hasPoint(k) {
 			return true, nil
 		}
 		return false, ErrUnbounded
 	}
-	lo, hi := ints.CeilDiv(ln, ld), ints.FloorDiv(hn, hd)
+	lo, hi := lv.ceil(), hv.floor()
 	if k == n-1 && e.keep == n {
 		for v := lo; v <= hi; v++ {
 			e.x[k] = v

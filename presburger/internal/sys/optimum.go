@@ -44,7 +44,7 @@ func simplexMin(s *System, obj []int64, b *budget) (res Result, ok bool) {
 	aborted := false
 	e, ok := runSimplex(s, true, b, func(t *tableau) {
 		s := newBB(t)
-		if _, _, bounded := t.optimum(obj, -1); !bounded {
+		if _, bounded := t.optimumVal(obj, -1); !bounded {
 			// Meyer: with an integer point, the integer minimum is
 			// unbounded too.
 			pt, st := s.sample()

@@ -114,8 +114,8 @@ func (q *ratPruner) split(lo, hi int) {
 		return
 	}
 	if hi-lo == 1 {
-		num, _, bounded := t.optimum(q.rows[lo], -1)
-		q.keep[lo] = !bounded || num < 0
+		v, bounded := t.optimumVal(q.rows[lo], -1)
+		q.keep[lo] = !bounded || v.sign() < 0
 		return
 	}
 	mid := (lo + hi) / 2

@@ -1,12 +1,13 @@
 package sys
 
 import (
+	"math/big"
 	"math/bits"
 
 	"github.com/tessera-opt/tessera/presburger/internal/ints"
 )
 
-// An exact simplex tableau over int64 with one common denominator per row
+// An exact simplex tableau with one common denominator per row
 // (fraction-free), and an undo log so that searches can add constraints and
 // roll them back cheaply.
 //
@@ -29,9 +30,17 @@ import (
 // cycle. Rolling back a constraint moves its unknown into a row by a pivot
 // that keeps the sample feasible and deletes the row.
 //
-// Every operation is checked: an int64 overflow panics with
-// *ints.OverflowError, which the callers (optimum.go) catch to fall back to
-// the Omega-test implementations; there is no math/big tableau.
+// The entries live in one of two representations (tabnum.go): int64 rows
+// (rows), the fast one, or math/big rows (brows). A tableau starts in
+// int64; an operation whose exact result would not fit (a pivot, the
+// expression of a new row) converts every row to big.Int and continues
+// there, and a rollback that leaves only entries that fit converts back.
+// The algorithms below (restore, drive, the ratio test, Bland's rule) read
+// the entries through sign and cmpRatio only, so there is one
+// implementation of each for both representations; only the row
+// arithmetic (tabnum.go) exists twice. The values handed out (tabVal) are
+// exact rationals of any size; their conversions to int64 (floor, ceil,
+// small) panic with *ints.OverflowError when the result does not fit.
 
 type tabUnknown struct {
 	row        bool    // in a row (else a column)
@@ -56,7 +65,7 @@ type undoEntry struct {
 
 type tableau struct {
 	n      int       // variables = columns
-	rows   [][]int64 // each 2+n entries
+	rows   [][]int64 // each 2+n entries (int64 representation)
 	rowUnk []int     // unknown of each row
 	colUnk []int     // unknown of each column
 	unk    []tabUnknown
@@ -64,6 +73,20 @@ type tableau struct {
 	undo   []undoEntry
 	b      *budget
 	free   [][]int64 // recycled rows
+	spare  []int64   // the row a pivot writes before swapping it in
+
+	// The big.Int representation: isBig is set while brows holds the
+	// rows (rows is then empty).
+	isBig bool
+	*bigRows
+}
+
+// bigRows is the state of the big.Int representation, allocated at the
+// first switch.
+type bigRows struct {
+	brows [][]big.Int
+	bfree [][]big.Int
+	tmp   [4]big.Int // scratch of the big row arithmetic
 }
 
 func newTableau(n int, b *budget) *tableau {
@@ -75,10 +98,14 @@ func newTableau(n int, b *budget) *tableau {
 	return t
 }
 
+// nrows returns the number of rows.
+func (t *tableau) nrows() int { return len(t.rowUnk) }
+
 // snapshot returns a mark for rollback.
 func (t *tableau) snapshot() int { return len(t.undo) }
 
 func (t *tableau) rollback(mark int) {
+	removed := false
 	for len(t.undo) > mark {
 		e := t.undo[len(t.undo)-1]
 		t.undo = t.undo[:len(t.undo)-1]
@@ -89,7 +116,11 @@ func (t *tableau) rollback(mark int) {
 			t.unk[e.idx].killed = false
 		case undoAdd:
 			t.removeLast()
+			removed = true
 		}
+	}
+	if removed && t.isBig {
+		t.toSmall()
 	}
 }
 
@@ -100,73 +131,21 @@ func (t *tableau) markEmpty() {
 	}
 }
 
-func (t *tableau) newRow() []int64 {
-	if k := len(t.free); k > 0 {
-		r := t.free[k-1]
-		t.free = t.free[:k-1]
-		clear(r)
-		return r
-	}
-	return make([]int64, t.n+2)
-}
-
-// express returns the row (fraction-free) of the affine form r·(x,1) in
-// terms of the current columns.
-func (t *tableau) express(r []int64) []int64 {
-	n := t.n
-	out := t.newRow()
-	out[0] = 1
-	out[1] = r[n]
-	for i := 0; i < n; i++ {
-		a := r[i]
-		if a == 0 {
-			continue
-		}
-		u := t.unk[i]
-		if !u.row {
-			out[2+u.pos] = ints.Add(out[2+u.pos], ints.Mul(a, out[0]))
-			continue
-		}
-		src := t.rows[u.pos]
-		// out/den + a·src/ds = (out·(ds/g) + a·(den/g)·src) / (den·ds/g).
-		g := ints.GCD(out[0], src[0])
-		mo := src[0] / g
-		ms := ints.Mul(a, out[0]/g)
-		if mo != 1 {
-			for k := range out {
-				if out[k] != 0 {
-					out[k] = ints.Mul(out[k], mo)
-				}
-			}
-		}
-		for k := 1; k < len(out); k++ {
-			if src[k] != 0 {
-				out[k] = ints.Add(out[k], ints.Mul(ms, src[k]))
-			}
-		}
-		normRow(out)
-	}
-	return out
-}
-
-// normRow divides a row by the gcd of all its entries.
-func normRow(r []int64) {
-	if r[0] == 1 {
-		return // the denominator is the first entry: the gcd is 1
-	}
-	g := ints.RowGCD(r)
-	if g > 1 {
-		for k := range r {
-			r[k] /= g
+// addForm appends a row for the affine form r·(x,1) (a new unknown,
+// restricted or not) and logs it.
+func (t *tableau) addForm(r []int64, restricted bool) int {
+	idx, pos := len(t.unk), t.nrows()
+	if !t.isBig {
+		if row, ok := t.express64(r); ok {
+			t.rows = append(t.rows, row)
+		} else {
+			t.toBig()
 		}
 	}
-}
-
-// addRow appends a row for a new unknown and logs it.
-func (t *tableau) addRow(row []int64, restricted bool, orig []int64) int {
-	idx := len(t.unk)
-	t.unk = append(t.unk, tabUnknown{row: true, pos: len(t.rows), restricted: restricted, orig: orig})
-	t.rows = append(t.rows, row)
+	if t.isBig {
+		t.brows = append(t.brows, t.expressBig(r))
+	}
+	t.unk = append(t.unk, tabUnknown{row: true, pos: pos, restricted: restricted, orig: append([]int64(nil), r...)})
 	t.rowUnk = append(t.rowUnk, idx)
 	t.undo = append(t.undo, undoEntry{kind: undoAdd, idx: idx})
 	t.b.tick(1)
@@ -176,13 +155,11 @@ func (t *tableau) addRow(row []int64, restricted bool, orig []int64) int {
 // addIneq adds r·(x,1) >= 0; it reports false when the tableau becomes
 // (or was) empty.
 func (t *tableau) addIneq(r []int64) bool {
-	row := t.express(r)
-	r = append([]int64(nil), r...)
 	if t.empty {
-		t.addRow(row, true, r)
+		t.addForm(r, true)
 		return false
 	}
-	u := t.addRow(row, true, r)
+	u := t.addForm(r, true)
 	if !t.restore(u) {
 		t.markEmpty()
 		return false
@@ -197,19 +174,19 @@ func (t *tableau) addEq(r []int64) bool {
 		return false
 	}
 	u := len(t.unk) - 1
-	if t.unk[u].row && t.rows[t.unk[u].pos][1] > 0 {
+	if t.unk[u].row && t.sign(t.unk[u].pos, 1) > 0 {
 		t.drive(u, -1)
 	}
 	if t.unk[u].row {
-		row := t.rows[t.unk[u].pos]
-		if row[1] != 0 {
+		ri := t.unk[u].pos
+		if t.sign(ri, 1) != 0 {
 			t.markEmpty()
 			return false
 		}
 		// Value 0: a degenerate pivot into any live column.
 		for c := 0; c < t.n; c++ {
-			if row[2+c] != 0 && !t.unk[t.colUnk[c]].killed {
-				t.pivot(t.unk[u].pos, c)
+			if t.sign(ri, 2+c) != 0 && !t.unk[t.colUnk[c]].killed {
+				t.pivot(ri, c)
 				break
 			}
 		}
@@ -263,31 +240,24 @@ func mul128(a, b int64) (int64, uint64) {
 // smallest ratio c_i/|a_ic|, ties to the smallest unknown index. -1: none.
 func (t *tableau) pivotRowFor(c, dir, skip int) int {
 	best := -1
-	var bc, ba int64
-	for i, r := range t.rows {
+	for i := range t.rowUnk {
 		if i == skip {
 			continue
 		}
-		a := r[2+c]
-		if a == 0 || !t.unk[t.rowUnk[i]].restricted {
+		s := t.sign(i, 2+c)
+		if s == 0 || (s < 0) != (dir > 0) || !t.unk[t.rowUnk[i]].restricted {
 			continue
-		}
-		if (a < 0) != (dir > 0) {
-			continue
-		}
-		if a < 0 {
-			a = -a
 		}
 		if best < 0 {
-			best, bc, ba = i, r[1], a
+			best = i
 			continue
 		}
-		switch cmpFrac(r[1], a, bc, ba) {
+		switch t.cmpRatio(i, best, c, false) {
 		case -1:
-			best, bc, ba = i, r[1], a
+			best = i
 		case 0:
 			if t.rowUnk[i] < t.rowUnk[best] {
-				best, bc, ba = i, r[1], a
+				best = i
 			}
 		}
 	}
@@ -297,11 +267,10 @@ func (t *tableau) pivotRowFor(c, dir, skip int) int {
 // enterCol picks the column that increases row ri·dir (Bland: the smallest
 // unknown index among the eligible) and its direction; -1 when none.
 func (t *tableau) enterCol(ri int, dir int64) (int, int) {
-	row := t.rows[ri]
 	bestC, bestD, bestU := -1, 0, 0
 	for c := 0; c < t.n; c++ {
-		a := row[2+c]
-		if a == 0 {
+		s := t.sign(ri, 2+c)
+		if s == 0 {
 			continue
 		}
 		u := t.colUnk[c]
@@ -310,7 +279,7 @@ func (t *tableau) enterCol(ri int, dir int64) (int, int) {
 			continue
 		}
 		d := 1
-		if (a < 0) != (dir < 0) {
+		if (s < 0) != (dir < 0) {
 			d = -1
 		}
 		if d < 0 && cu.restricted {
@@ -332,7 +301,7 @@ func (t *tableau) restore(u int) bool {
 			return true
 		}
 		ri := x.pos
-		if t.rows[ri][1] >= 0 {
+		if t.sign(ri, 1) >= 0 {
 			return true
 		}
 		c, d := t.enterCol(ri, 1)
@@ -340,12 +309,7 @@ func (t *tableau) restore(u int) bool {
 			return false
 		}
 		// u reaches 0 at ratio -c_u/|a|; another row may stop the move first.
-		o := t.pivotRowFor(c, d, ri)
-		a := t.rows[ri][2+c]
-		if a < 0 {
-			a = -a
-		}
-		if o >= 0 && cmpFrac(t.rows[o][1], ints.Abs(t.rows[o][2+c]), ints.Neg(t.rows[ri][1]), a) < 0 {
+		if o := t.pivotRowFor(c, d, ri); o >= 0 && t.cmpRatio(o, ri, c, true) < 0 {
 			t.pivot(o, c)
 			continue
 		}
@@ -364,7 +328,7 @@ func (t *tableau) drive(u int, dir int64) bool {
 			return true
 		}
 		ri := x.pos
-		if dir < 0 && x.restricted && t.rows[ri][1] == 0 {
+		if dir < 0 && x.restricted && t.sign(ri, 1) == 0 {
 			return true
 		}
 		c, d := t.enterCol(ri, dir)
@@ -373,8 +337,7 @@ func (t *tableau) drive(u int, dir int64) bool {
 		}
 		o := t.pivotRowFor(c, d, ri)
 		if dir < 0 && x.restricted {
-			a := ints.Abs(t.rows[ri][2+c])
-			if o < 0 || cmpFrac(t.rows[ri][1], a, t.rows[o][1], ints.Abs(t.rows[o][2+c])) <= 0 {
+			if o < 0 || t.cmpRatio(ri, o, c, false) <= 0 {
 				t.pivot(ri, c)
 				return true
 			}
@@ -394,56 +357,24 @@ const pivotRowsPerStep = 4
 var pivotHook func(t *tableau, where string)
 
 // pivot swaps the unknown of row r with the unknown of column c. It
-// rewrites every row in place, and counts one step per pivotRowsPerStep
-// rows: a pivot of a tableau of thousands of rows is thousands of times
-// the work of a small one.
+// rewrites every row, and counts one step per pivotRowsPerStep rows: a
+// pivot of a tableau of thousands of rows is thousands of times the work
+// of a small one. In the int64 representation a row that would overflow
+// converts the tableau to big.Int, and the pivot goes on there from that
+// row (the rows before it, and the pivot row, are already rewritten).
 func (t *tableau) pivot(r, c int) {
-	t.b.tick(1 + len(t.rows)/pivotRowsPerStep)
-	pr := t.rows[r]
-	D := pr[0]
-	ac := pr[2+c]
-	// y_c = (D·u_r - a0 - Σ a_j y_j) / a_c
-	pr[0] = ac
-	pr[1] = ints.Neg(pr[1])
-	for j := 0; j < t.n; j++ {
-		if j == c {
-			pr[2+j] = D
-		} else if pr[2+j] != 0 {
-			pr[2+j] = ints.Neg(pr[2+j])
+	t.b.tick(1 + t.nrows()/pivotRowsPerStep)
+	from := 0
+	if !t.isBig {
+		from = t.pivot64(r, c)
+		if from >= 0 {
+			t.toBig()
 		}
+	} else {
+		t.pivotRowBig(r, c)
 	}
-	if pr[0] < 0 {
-		for k := range pr {
-			if pr[k] != 0 {
-				pr[k] = ints.Neg(pr[k])
-			}
-		}
-	}
-	normRow(pr)
-	nd := pr[0]
-	for i, ri := range t.rows {
-		if i == r {
-			continue
-		}
-		bc := ri[2+c]
-		if bc == 0 {
-			continue
-		}
-		// ri·nd with column c replaced by bc·pr.
-		ri[2+c] = 0
-		if nd != 1 {
-			for k := range ri {
-				if ri[k] != 0 {
-					ri[k] = ints.Mul(ri[k], nd)
-				}
-			}
-		}
-		for k := 1; k < len(ri); k++ {
-			if pr[k] != 0 {
-				ri[k] = ints.Add(ri[k], ints.Mul(bc, pr[k]))
-			}
-		}
-		normRow(ri)
+	if from >= 0 {
+		t.pivotRowsBig(r, c, from)
 	}
 	ur, uc := t.rowUnk[r], t.colUnk[c]
 	t.rowUnk[r], t.colUnk[c] = uc, ur
@@ -464,8 +395,8 @@ func (t *tableau) removeLast() {
 			r = t.pivotRowFor(c, -1, -1)
 		}
 		if r < 0 {
-			for i, row := range t.rows {
-				if row[2+c] != 0 && !t.unk[t.rowUnk[i]].restricted {
+			for i, ru := range t.rowUnk {
+				if t.sign(i, 2+c) != 0 && !t.unk[ru].restricted {
 					r = i
 					break
 				}
@@ -477,49 +408,77 @@ func (t *tableau) removeLast() {
 		t.pivot(r, c)
 	}
 	ri := t.unk[u].pos
-	last := len(t.rows) - 1
+	last := t.nrows() - 1
 	if ri != last {
-		t.rows[ri], t.rows[last] = t.rows[last], t.rows[ri]
+		if t.isBig {
+			t.brows[ri], t.brows[last] = t.brows[last], t.brows[ri]
+		} else {
+			t.rows[ri], t.rows[last] = t.rows[last], t.rows[ri]
+		}
 		t.rowUnk[ri] = t.rowUnk[last]
 		t.unk[t.rowUnk[ri]].pos = ri
 	}
-	t.free = append(t.free, t.rows[last])
-	t.rows = t.rows[:last]
+	if t.isBig {
+		t.bfree = append(t.bfree, t.brows[last])
+		t.brows = t.brows[:last]
+	} else {
+		t.free = append(t.free, t.rows[last])
+		t.rows = t.rows[:last]
+	}
 	t.rowUnk = t.rowUnk[:last]
 	t.unk = t.unk[:u]
 }
 
-// value returns the sample value of unknown u as num/den in lowest terms
-// (den > 0).
-func (t *tableau) value(u int) (num, den int64) {
+// val returns the sample value of unknown u.
+func (t *tableau) val(u int) tabVal {
 	x := t.unk[u]
 	if !x.row {
-		return 0, 1
+		return tabVal{num: 0, den: 1}
+	}
+	if t.isBig {
+		r := t.brows[x.pos]
+		return bigVal(&r[1], &r[0])
 	}
 	r := t.rows[x.pos]
-	num, den = r[1], r[0]
+	num, den := r[1], r[0]
 	if g := ints.GCD(num, den); g > 1 {
 		num, den = num/g, den/g
 	}
-	return num, den
+	return tabVal{num: num, den: den}
 }
 
-// optimum returns the rational minimum (dir -1) or maximum (dir +1) of
-// obj·(x,1) as num/den; ok is false when unbounded. The tableau must not be
-// empty; its constraints are unchanged (the objective row is rolled back).
-func (t *tableau) optimum(obj []int64, dir int64) (num, den int64, ok bool) {
+// value returns the sample value of unknown u as num/den in lowest terms
+// (den > 0); it panics with *ints.OverflowError when they do not fit.
+func (t *tableau) value(u int) (num, den int64) { return t.val(u).small() }
+
+// optimumVal returns the rational minimum (dir -1) or maximum (dir +1) of
+// obj·(x,1); ok is false when unbounded. The tableau must not be empty;
+// its constraints are unchanged (the objective row is rolled back).
+func (t *tableau) optimumVal(obj []int64, dir int64) (v tabVal, ok bool) {
 	mark := t.snapshot()
-	u := t.addRow(t.express(obj), false, append([]int64(nil), obj...))
+	u := t.addForm(obj, false)
 	if !t.drive(u, dir) {
 		t.rollback(mark)
+		return tabVal{}, false
+	}
+	v = t.val(u)
+	t.rollback(mark)
+	return v, true
+}
+
+// optimum is optimumVal as num/den (panics with *ints.OverflowError when
+// they do not fit).
+func (t *tableau) optimum(obj []int64, dir int64) (num, den int64, ok bool) {
+	v, ok := t.optimumVal(obj, dir)
+	if !ok {
 		return 0, 0, false
 	}
-	num, den = t.value(u)
-	t.rollback(mark)
+	num, den = v.small()
 	return num, den, true
 }
 
-// point returns the current sample (rational) of the variables.
+// point returns the current sample (rational) of the variables; it panics
+// with *ints.OverflowError when a value does not fit.
 func (t *tableau) point(num, den []int64) {
 	for i := 0; i < t.n; i++ {
 		num[i], den[i] = t.value(i)
