@@ -27,7 +27,7 @@ func Iterators(f *cfront.File, r *cfront.Region) []string {
 		if ix == nil {
 			ix = indexFunc(f, fn)
 		}
-		if ix.addr[it] || ix.readAfter(f.Src, r, it) {
+		if ix.addr[it] || ix.readAfter(f, r, it) {
 			live = append(live, it)
 		}
 	}
@@ -50,13 +50,15 @@ func outerIterators(r *cfront.Region) []string {
 }
 
 // readAfter reports whether the local it of the function indexed by ix
-// may be read after region r.
-func (ix *funcIndex) readAfter(src []byte, r *cfront.Region, it string) bool {
+// may be read after region r of f.
+func (ix *funcIndex) readAfter(f *cfront.File, r *cfront.Region, it string) bool {
+	src := f.Src
 	after := ix.tokensFrom(r.End)
 	from := ix.restartBefore(r.Start)
+	viaMacro := func(tok string) bool { return macroMentions(f, tok, it, map[string]bool{}) }
 	lb := ctoken.EnclosingLoop(src, from, r.Start)
 	if lb < 0 {
-		reads, _ := firstUseReads(after, it, false)
+		reads, _ := firstUseReads(after, it, false, viaMacro)
 		return reads
 	}
 	// Around the loop: its header runs again before anything else, then
@@ -66,12 +68,32 @@ func (ix *funcIndex) readAfter(src []byte, r *cfront.Region, it string) bool {
 	if ctoken.LoopHeadersMention(src, from, r.Start, it) {
 		return true
 	}
-	if reads, found := firstUseReads(after, it, true); found {
+	if reads, found := firstUseReads(after, it, true, viaMacro); found {
 		return reads
 	}
 	loop := append(append([]ctoken.Token(nil), after...), ctoken.Scan(src, lb, r.Start)...)
-	reads, _ := firstUseReads(loop, it, true)
+	reads, _ := firstUseReads(loop, it, true, viaMacro)
 	return reads
+}
+
+// macroMentions reports whether tok names a macro of f whose body
+// mentions name, directly or through the macros it uses (seen holds the
+// macros already looked at): a use of the macro may then read the
+// variable name. In a function-like macro, a parameter called name is not
+// the variable.
+func macroMentions(f *cfront.File, tok, name string, seen map[string]bool) bool {
+	m, ok := f.Macros[tok]
+	if !ok || seen[tok] {
+		return false
+	}
+	seen[tok] = true
+	param := m.FuncLike && slices.Contains(m.Params, name)
+	for _, t := range ctoken.Scan([]byte(m.Body), 0, len(m.Body)) {
+		if t.Text == name && !param || t.Text != name && macroMentions(f, t.Text, name, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 func isLocal(fn *cfront.Func, name string) bool {
@@ -104,9 +126,11 @@ var controlWords = map[string]bool{
 // short-circuit operator comes first (except the init clause of a for),
 // nor the end of the block that holds the region when inLoop (the loop
 // around the region then goes back to its header). Member names (".name",
-// "->name") are not uses. found reports whether the name occurs in toks
-// (as a use).
-func firstUseReads(toks []ctoken.Token, name string, inLoop bool) (reads, found bool) {
+// "->name") are not uses. A token for which viaMacro (when not nil)
+// reports true, a macro whose expansion names the variable, counts as a
+// use that may read. found reports whether the name occurs in toks (as a
+// use).
+func firstUseReads(toks []ctoken.Token, name string, inLoop bool, viaMacro func(string) bool) (reads, found bool) {
 	maybe := false // the code before may skip the next use
 	depth := 0
 	for i, t := range toks {
@@ -128,6 +152,9 @@ func firstUseReads(toks []ctoken.Token, name string, inLoop bool) (reads, found 
 			maybe = true
 		}
 		if t.Text != name {
+			if viaMacro != nil && viaMacro(t.Text) {
+				return true, true
+			}
 			continue
 		}
 		if i > 0 && (toks[i-1].Text == "." || i > 1 && toks[i-1].Text == ">" && toks[i-2].Text == "-") {

@@ -10,7 +10,7 @@ func firstUseReadsText(text, name string) bool { return firstUseReadsIn(text, na
 
 // firstUseReadsIn is firstUseReads on the tokens of text.
 func firstUseReadsIn(text, name string, inLoop bool) bool {
-	reads, _ := firstUseReads(ctoken.Scan([]byte(text), 0, len(text)), name, inLoop)
+	reads, _ := firstUseReads(ctoken.Scan([]byte(text), 0, len(text)), name, inLoop, nil)
 	return reads
 }
 
