@@ -65,7 +65,14 @@ const macroDepthMax = 16
 // memory or read memory other than through its arguments' values, why
 // (macros absent from the result expand to pure values).
 func hiddenEffects(macros map[string]*cfront.Macro, isType func(string) bool) map[string]string {
-	c := &macroChecker{macros: macros, isType: isType, busy: map[string]bool{}, memo: map[string]string{}}
+	return hiddenEffectsOf(macros, isType, nil)
+}
+
+// hiddenEffectsOf is hiddenEffects where pure, when not nil, tells the
+// side-effect-free functions (those of the file included) instead of
+// the math functions.
+func hiddenEffectsOf(macros map[string]*cfront.Macro, isType func(string) bool, pure func(string) bool) map[string]string {
+	c := &macroChecker{macros: macros, isType: isType, busy: map[string]bool{}, memo: map[string]string{}, pure: pure}
 	out := map[string]string{}
 	for name, m := range macros {
 		if m.FuncLike {
@@ -82,7 +89,7 @@ func hiddenEffects(macros map[string]*cfront.Macro, isType func(string) bool) ma
 			if why := c.check(callee, 1); why != "" {
 				out[name] = "it expands to " + callee + ": " + why
 			}
-		case !mathFuncs[callee]:
+		case !c.isPure(callee):
 			out[name] = "it expands to " + callee + ", not to a known side-effect-free function"
 		}
 	}
@@ -97,6 +104,16 @@ type macroChecker struct {
 	vars bool
 	busy map[string]bool   // macros being expanded (recursion guard)
 	memo map[string]string // results by macro name
+	// pure, when not nil, tells the side-effect-free functions.
+	pure func(string) bool
+}
+
+// isPure reports whether a call of the function name has no effect.
+func (c *macroChecker) isPure(name string) bool {
+	if c.pure != nil {
+		return c.pure(name)
+	}
+	return mathFuncs[name]
 }
 
 // check returns why the expansion of macro name is not a pure value of
@@ -174,7 +191,7 @@ func (c *macroChecker) body(m *cfront.Macro, depth int) string {
 				if w := c.check(id.Name, depth+1); w != "" {
 					why = "it calls " + id.Name + ": " + w
 				}
-			case !mathFuncs[id.Name] && !(c.macros[id.Name] == nil && macroStyle(id.Name)):
+			case !c.isPure(id.Name) && !(c.macros[id.Name] == nil && macroStyle(id.Name)):
 				why = "its body calls " + id.Name + ", which may have side effects"
 			}
 			if why == "" {

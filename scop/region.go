@@ -115,10 +115,14 @@ func fileInfoBase(f *cfront.File) *FileInfo {
 		info.Macros[name] = true
 		info.MacroBodies[name] = m.Body
 	}
-	info.HiddenCalls = hiddenEffects(f.Macros, f.IsTypeName)
-	info.HiddenValues = hiddenValues(f.Macros, f.IsTypeName)
-	info.MacroVars = macroVars(f.Macros)
 	t := inlineFuncs(f) // inline.go
 	info.Inline, info.NotInlined = t.funcs, t.why
+	// A macro's body may call a function of the file: pure when inlined,
+	// not when the file defines it otherwise (even under a math name).
+	info.HiddenCalls = hiddenEffectsOf(f.Macros, f.IsTypeName, func(name string) bool {
+		return t.funcs[name] != nil || mathFuncs[name] && t.why[name] == ""
+	})
+	info.HiddenValues = hiddenValues(f.Macros, f.IsTypeName)
+	info.MacroVars = macroVars(f.Macros)
 	return info
 }
