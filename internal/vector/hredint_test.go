@@ -92,15 +92,46 @@ func TestHredIntMinMax(t *testing.T) {
 				if got := strings.Contains(rem, "gathered lane by lane"); got != c.gather {
 					t.Errorf("gathered reads %v, want %v:\n%s", got, c.gather, rem)
 				}
-				runSame(t, src, out)
+				runSame(t, src, out, false, 0)
 			})
 		}
 	}
 }
 
-// runSame compiles orig and opt with gcc -O3 -march=native and requires
-// the same output.
-func runSame(t *testing.T, orig, opt string) {
+// TestHredIntParallel: with --parallel, the outer loops of these nests
+// run in parallel with the integer reductions inside (or, for the
+// dynamic-programming shape, whose loops all carry dependences, the
+// nest stays sequential); compiled with -fopenmp, the programs print what
+// the original prints on 2 and 3 threads.
+func TestHredIntParallel(t *testing.T) {
+	for _, c := range []struct{ name, elem, body string }{
+		{"dp-macro-down", "int", "for (int i = n - 1; i >= 0; i--) for (int j = i + 1; j < n; j++) for (int k = i + 1; k < j; k++) tab[i][j] = MAXV(tab[i][j], tab[i][k] + tab[k + 1][j]);"},
+		{"min-select-rows", "int", "for (int i = n - 1; i >= 0; i--) for (int j = 0; j < n; j++) for (int k = 0; k < n; k++) W[i][j] = W[i][j] < tab[i][k] + tab[j][k] ? W[i][j] : tab[i][k] + tab[j][k];"},
+		{"max-gather-rows", "long long", "for (int i = 0; i < n; i++) for (int k = 0; k < n; k++) v[i] = MAXV(v[i], tab[i][k] - W[k][299 - i]);"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := intSource(c.elem, c.body)
+			tg, err := vector.ParseTarget("avx2")
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := pipeline.Options{Vector: vector.Config{Target: tg}}
+			opt.Sched.Parallel = true
+			res := optimize(t, src, opt)
+			out := string(res.Output)
+			if !strings.Contains(remarks(res), "vector reduction") && !strings.Contains(remarks(res), "vectorizable (horizontal reduction)") {
+				t.Fatalf("no vector reduction:\n%s\n%s", remarks(res), out)
+			}
+			for _, threads := range []int{2, 3} {
+				runSame(t, src, out, true, threads)
+			}
+		})
+	}
+}
+
+// runSame compiles orig and opt with gcc -O3 -march=native (and -fopenmp
+// when omp, running on threads threads) and requires the same output.
+func runSame(t *testing.T, orig, opt string, omp bool, threads int) {
 	t.Helper()
 	gcc, err := exec.LookPath("gcc")
 	if err != nil {
@@ -113,10 +144,18 @@ func runSame(t *testing.T, orig, opt string) {
 			t.Fatal(err)
 		}
 		exe := filepath.Join(dir, name)
-		if b, err := exec.Command(gcc, "-O3", "-march=native", c, "-o", exe).CombinedOutput(); err != nil {
+		args := []string{"-O3", "-march=native", c, "-o", exe}
+		if omp {
+			args = append(args, "-fopenmp")
+		}
+		if b, err := exec.Command(gcc, args...).CombinedOutput(); err != nil {
 			t.Fatalf("gcc %s: %v\n%s\n%s", name, err, b, src)
 		}
-		b, err := exec.Command(exe).Output()
+		cmd := exec.Command(exe)
+		if threads > 0 {
+			cmd.Env = append(os.Environ(), fmt.Sprintf("OMP_NUM_THREADS=%d", threads), "OMP_WAIT_POLICY=passive")
+		}
+		b, err := cmd.Output()
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
