@@ -76,7 +76,7 @@ func TestLoopHeadersMention(t *testing.T) {
 		{"{ for (t = 0; t < i; t++) if (a) x = 1; else @ }", true},
 	} {
 		at := strings.Index(tc.src, "@")
-		if got := LoopHeadersMention([]byte(tc.src), 0, at, "i"); got != tc.want {
+		if got := LoopHeadersMention([]byte(tc.src), 0, at, func(id string) bool { return id == "i" }); got != tc.want {
 			t.Errorf("LoopHeadersMention(%q) = %v, want %v", tc.src, got, tc.want)
 		}
 	}

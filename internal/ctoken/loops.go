@@ -90,10 +90,11 @@ func EnclosingLoop(src []byte, bodyStart, at int) int {
 	return -1
 }
 
-// LoopHeadersMention reports whether name occurs in the header of a for
-// or while loop of the function body starting at bodyStart whose body
-// encloses offset at (the header runs again after the region).
-func LoopHeadersMention(src []byte, bodyStart, at int, name string) bool {
+// LoopHeadersMention reports whether the header of a for or while loop
+// of the function body starting at bodyStart whose body encloses offset at
+// (the header runs again after the region) holds an identifier for which
+// mentions reports true (the name sought, or a macro that expands to it).
+func LoopHeadersMention(src []byte, bodyStart, at int, mentions func(ident string) bool) bool {
 	toks := Scan(src, bodyStart, at)
 	type frame struct {
 		mentions bool
@@ -108,28 +109,28 @@ func LoopHeadersMention(src []byte, bodyStart, at int, name string) bool {
 			if i+1 >= len(toks) || toks[i+1].Text != "(" {
 				continue
 			}
-			n, j, mentions := 0, i+1, false
+			n, j, named := 0, i+1, false
 			for ; j < len(toks); j++ {
-				switch toks[j].Text {
+				switch tok := toks[j].Text; tok {
 				case "(":
 					n++
 				case ")":
 					n--
-				case name:
-					mentions = true
+				default:
+					named = named || mentions(tok)
 				}
 				if n == 0 {
 					break
 				}
 			}
 			if j >= len(toks) {
-				return mentions // the region is in the header (cannot happen)
+				return named // the region is in the header (cannot happen)
 			}
 			if t == "while" && j+1 < len(toks) && toks[j+1].Text == ";" {
 				i = j + 1 // the end of a do loop
 				continue
 			}
-			fr := frame{mentions: mentions, brace: -1, depth: depth}
+			fr := frame{mentions: named, brace: -1, depth: depth}
 			if j+1 < len(toks) && toks[j+1].Text == "{" {
 				fr.brace = depth + 1
 			}

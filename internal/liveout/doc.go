@@ -25,7 +25,12 @@
 // indexed once per function (cfront.Memo), so that the work per region is
 // about the size of the code up to the next use of its iterators.
 //
-// Limits: a use hidden in a macro is not seen, so a macro that reads an
-// iterator after the region is missed unless it is also named; a name
-// used after a label or a switch case counts as possibly read.
+// Macros are not expanded, but a macro whose body names an iterator, or
+// uses a macro that does, counts as a read of it where it is used after
+// the region or in the header of a loop around it.
+//
+// Limits: an address of the iterator taken inside a macro, or a read
+// through a pointer taken in another function, is not seen; a use that a
+// condition, loop, jump, case label or short-circuit operator may skip
+// counts as possibly a read, so an iterator may be kept live that is not.
 package liveout

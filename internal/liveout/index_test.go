@@ -14,7 +14,7 @@ import (
 )
 
 // iteratorsScan is Iterators without the per-function indexes (and
-// without FuncAround's search): every scan starts at the function's body
+// without FuncAround's search, nor macros, which the inputs do not use): every scan starts at the function's body
 // and lexes the text after the region again (the reference for
 // TestLiveIndexSame).
 func iteratorsScan(f *cfront.File, r *cfront.Region) []string {
@@ -33,7 +33,7 @@ func iteratorsScan(f *cfront.File, r *cfront.Region) []string {
 		default:
 			after := string(f.Src[r.End:fn.BodyEnd])
 			if lb := ctoken.EnclosingLoop(f.Src, fn.BodyStart, r.Start); lb >= 0 {
-				if ctoken.LoopHeadersMention(f.Src, fn.BodyStart, r.Start, it) ||
+				if ctoken.LoopHeadersMention(f.Src, fn.BodyStart, r.Start, func(id string) bool { return id == it }) ||
 					firstUseReadsIn(after+"\n"+string(f.Src[lb:r.Start]), it, true) {
 					live = append(live, it)
 				}

@@ -65,7 +65,7 @@ func (ix *funcIndex) readAfter(f *cfront.File, r *cfront.Region, it string) bool
 	// its body up to the region. Leaving the region's block then goes
 	// back to the header, which the text does not show: any use after
 	// that may read.
-	if ctoken.LoopHeadersMention(src, from, r.Start, it) {
+	if ctoken.LoopHeadersMention(src, from, r.Start, func(id string) bool { return id == it || viaMacro(id) }) {
 		return true
 	}
 	if reads, found := firstUseReads(after, it, true, viaMacro); found {

@@ -33,3 +33,19 @@ func TestIteratorReadInMacro(t *testing.T) {
 		}
 	}
 }
+
+// TestIteratorReadInLoopHeaderMacro: the header of a loop around the
+// region runs again after it; a macro there that names the iterator
+// reads it, although the code after the region assigns it first.
+func TestIteratorReadInLoopHeaderMacro(t *testing.T) {
+	for _, c := range []struct{ bound, want string }{{"LIM", "i"}, {"n", ""}} {
+		src := "#define LIM (i + 1)\ndouble A[100];\nint f(int n)\n{\n  int i, t;\n  for (t = 0; t < " + c.bound + "; t++) {\n#pragma scop\n    for (i = 0; i < 100; i++)\n      A[i] = A[i] + i;\n#pragma endscop\n    i = 3;\n  }\n  return t;\n}\n"
+		f, err := cfront.ParseFile("h.c", []byte(src), cfront.Config{})
+		if err != nil || len(f.Regions) != 1 {
+			t.Fatalf("%v (%d regions)\n%s", err, len(f.Regions), src)
+		}
+		if got := strings.Join(Iterators(f, f.Regions[0]), ","); got != c.want {
+			t.Errorf("bound %s: live %q, want %q", c.bound, got, c.want)
+		}
+	}
+}
