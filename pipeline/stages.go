@@ -6,6 +6,7 @@ import (
 	"github.com/tessera-opt/tessera/astgen"
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/internal/astopt"
+	"github.com/tessera-opt/tessera/internal/hostcache"
 	"github.com/tessera-opt/tessera/internal/vector"
 )
 
@@ -186,10 +187,10 @@ func stageVector(rr *regionRun, c *candidate) error {
 	vcfg.OpenMP = vcfg.OpenMP || rr.opt.Sched.Parallel
 	vcfg.TypeGuard = typeGuard(rr.f, rr.r, c.m.s)
 	vcfg.Macros = rr.f
-	if vcfg.L2 == 0 && rr.opt.Sched.Cache.L2 > 0 {
+	if vcfg.Cache == (hostcache.Model{}) {
 		// One cache model for the tile sizes and the packed kernel's
-		// blocks: a cache given to the scheduler sizes both.
-		vcfg.L2 = rr.opt.Sched.Cache.L2
+		// blocks: the scheduler's (the host's when zero) sizes both.
+		vcfg.Cache = rr.opt.Sched.Cache
 	}
 	vr, err := vector.Vectorize(c.ast, c.m.s, vcfg)
 	if err != nil {

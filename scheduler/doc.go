@@ -69,8 +69,8 @@
 // member (no stencil) and no contraction the vector stage may pack
 // (packable): factorizations and triangular products, whose
 // gcc-vectorized point loops gain more from their length than from L1
-// reuse. Cache sizes are read from sysfs at run time, element sizes
-// from the arrays' declared types. Config.TileSizes (--tile-sizes) and
+// reuse. Cache sizes come from Config.Cache, by default the host's
+// (internal/hostcache), element sizes from the arrays' declared types. Config.TileSizes (--tile-sizes) and
 // Config.BandTileSizes (a sizes file, one line per band,
 // ParseTileSizesFile) override the model. With Config.L2Tile, tiled
 // bands without a parallel mark get a second level of tiles sized for

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/internal/hostcache"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -81,7 +82,7 @@ func TestEvenTiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cache := CacheSizes{L1: 32 << 10, L2: 2 << 20, L3: 8 << 20, Line: 64, Source: "test"}
+	cache := hostcache.Model{L1: 32 << 10, L2: 2 << 20, L3: 8 << 20, Line: 64, Source: "test"}
 	extents := map[string][]int64{"A": {1000, 1000}, "B": {1000, 1200}}
 	for _, tc := range []struct {
 		name   string
@@ -149,7 +150,7 @@ void k(int n, double A[N][N], double B[N][N], double C[N][N]) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cache := CacheSizes{L1: 32 << 10, L2: 2 << 20, L3: 8 << 20, Line: 64, Source: "test"}
+	cache := hostcache.Model{L1: 32 << 10, L2: 2 << 20, L3: 8 << 20, Line: 64, Source: "test"}
 	ext := map[string][]int64{"A": {900, 900}, "B": {900, 900}, "C": {900, 900}}
 	res, err := Schedule(d, Config{Parallel: true, Cache: cache, Extents: ext})
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tessera-opt/tessera/deps"
+	"github.com/tessera-opt/tessera/internal/hostcache"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/schedule"
 )
@@ -42,9 +43,10 @@ type Config struct {
 	// a time) and says so in Result.Warnings; when that also runs out, it
 	// returns a *BudgetError and the caller keeps the original schedule.
 	MaxILPs int
-	// Cache overrides the cache sizes of the model (zero: the host's,
-	// read from sysfs at run time).
-	Cache CacheSizes
+	// Cache overrides the cache model that sizes tiles (zero: the
+	// host's, hostcache.Host; a partial model is completed by
+	// hostcache.Model.Resolve).
+	Cache hostcache.Model
 	// band holds the sizes of the band being built (set by
 	// chooseTileSizes) so that every use of tileSize agrees.
 	band []int64

@@ -2,13 +2,11 @@ package scheduler
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/tessera-opt/tessera/internal/hostcache"
 	"github.com/tessera-opt/tessera/presburger"
 	"github.com/tessera-opt/tessera/presburger/ints"
 	"github.com/tessera-opt/tessera/schedule"
@@ -42,10 +40,10 @@ import (
 // ignored. Statements whose band is not invertible are skipped (they
 // have fewer loops than the band and touch less data).
 //
-// Cache sizes come from /sys/devices/system/cpu/cpu0/cache/index*/ at
-// run time, with defaults of 32 KiB L1, 1 MiB L2, 8 MiB L3 and 64-byte
-// lines when absent. The element size comes from the array's declared
-// type (8 bytes when unknown).
+// Cache sizes come from Config.Cache, by default the host's
+// (internal/hostcache: sysfs at run time, defaults when absent). The
+// element size comes from the array's declared type (8 bytes when
+// unknown).
 
 // Build-time knobs for measurements (go build -ldflags "-X
 // github.com/tessera-opt/tessera/scheduler.buildL2Tile=on"): buildL2Tile
@@ -59,105 +57,6 @@ func l1Share() int64 {
 		return v
 	}
 	return 2
-}
-
-// CacheSizes describes the data caches of the target, in bytes.
-type CacheSizes struct {
-	L1, L2, L3, Line int64
-	// Source says where the figures come from ("sysfs" or "default").
-	Source string
-}
-
-var defaultCache = CacheSizes{L1: 32 << 10, L2: 1 << 20, L3: 8 << 20, Line: 64, Source: "default"}
-
-// HostCache returns the host's data cache sizes, read once from sysfs
-// (defaults when absent).
-func HostCache() CacheSizes { return hostCache() }
-
-var hostCache = sync.OnceValue(func() CacheSizes {
-	return readCacheDir("/sys/devices/system/cpu/cpu0/cache")
-})
-
-// readCacheDir reads the index*/ entries of a sysfs cache directory;
-// missing or unreadable figures keep their defaults.
-func readCacheDir(dir string) CacheSizes {
-	c := defaultCache
-	entries, err := filepath.Glob(filepath.Join(dir, "index*"))
-	if err != nil || len(entries) == 0 {
-		return c
-	}
-	found := false
-	for _, e := range entries {
-		read := func(name string) string {
-			b, err := os.ReadFile(filepath.Join(e, name))
-			if err != nil {
-				return ""
-			}
-			return strings.TrimSpace(string(b))
-		}
-		typ := read("type")
-		if typ != "Data" && typ != "Unified" {
-			continue
-		}
-		lvl, err := strconv.Atoi(read("level"))
-		if err != nil {
-			continue
-		}
-		size, ok := parseCacheSize(read("size"))
-		if !ok {
-			continue
-		}
-		switch lvl {
-		case 1:
-			c.L1 = size
-		case 2:
-			c.L2 = size
-		case 3:
-			c.L3 = size
-		default:
-			continue
-		}
-		found = true
-		if l, err := strconv.ParseInt(read("coherency_line_size"), 10, 64); err == nil && l >= 8 && l <= 1024 {
-			c.Line = l
-		}
-	}
-	if found {
-		c.Source = "sysfs"
-	}
-	return c
-}
-
-// parseCacheSize reads "48K", "1024K", "32M" or a plain byte count.
-func parseCacheSize(s string) (int64, bool) {
-	mult := int64(1)
-	switch {
-	case strings.HasSuffix(s, "K"):
-		mult, s = 1<<10, strings.TrimSuffix(s, "K")
-	case strings.HasSuffix(s, "M"):
-		mult, s = 1<<20, strings.TrimSuffix(s, "M")
-	case strings.HasSuffix(s, "G"):
-		mult, s = 1<<30, strings.TrimSuffix(s, "G")
-	}
-	v, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || v <= 0 || v > 1<<20 {
-		return 0, false
-	}
-	return v * mult, true
-}
-
-func (c Config) cache() CacheSizes {
-	h := c.Cache
-	if h.L1 <= 0 {
-		h = HostCache()
-	}
-	if h.Line <= 0 {
-		h.Line = 64
-	}
-	if h.L2 <= 0 {
-		h.L2 = max(h.L1*8, 256<<10)
-	}
-	return h
 }
 
 // elemSize is the size in bytes of an element of the named C type.
@@ -337,7 +236,7 @@ type tileChoice struct {
 }
 
 // chooseSizes picks the tile sizes of a band with the model.
-func (m *tileModel) chooseSizes(c CacheSizes, lineElems int64) ([]int64, int64, bool) {
+func (m *tileModel) chooseSizes(c hostcache.Model, lineElems int64) ([]int64, int64, bool) {
 	if m.l2 || buildTileBudget == "L2" {
 		if best, fp, ok := m.chooseWithin(c, lineElems, c.L2/2); ok {
 			return best, fp, true
@@ -351,7 +250,7 @@ func (m *tileModel) chooseSizes(c CacheSizes, lineElems int64) ([]int64, int64, 
 	return m.chooseWithin(c, lineElems, c.L2/2)
 }
 
-func (m *tileModel) chooseWithin(c CacheSizes, lineElems, budget int64) ([]int64, int64, bool) {
+func (m *tileModel) chooseWithin(c hostcache.Model, lineElems, budget int64) ([]int64, int64, bool) {
 	w := m.width
 	if len(m.groups) == 0 || w > 6 {
 		return nil, 0, false
@@ -515,7 +414,7 @@ func (b *builder) chooseTileSizes(group []int, first, width int, inner []int, ti
 	idx := p.tiledBands
 	p.tiledBands++
 	ch := &tileChoice{}
-	c := p.cfg.cache()
+	c := p.cfg.Cache.Resolve()
 	m := p.bandModel(group, first, width, inner[width-1])
 	m.l2 = !slices.Contains(m.time, true) && !p.packable(group) && p.writesAlong(group, inner[width-1])
 	switch {
@@ -607,7 +506,7 @@ func (m *tileModel) whyNot() string {
 // k) so that the footprint of the second-level tile fits half of the L2
 // cache, maximizing its volume; the contiguous member keeps factor 1 so
 // that rows stay short enough for the prefetcher to follow.
-func (m *tileModel) chooseL2(sizes []int64, c CacheSizes) ([]int64, int64, bool) {
+func (m *tileModel) chooseL2(sizes []int64, c hostcache.Model) ([]int64, int64, bool) {
 	w := m.width
 	if len(m.groups) == 0 || w > 6 {
 		return nil, 0, false

@@ -1,55 +1,13 @@
 package scheduler
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/tessera-opt/tessera/internal/hostcache"
 	"github.com/tessera-opt/tessera/schedule"
 )
-
-func TestParseCacheSize(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want int64
-		ok   bool
-	}{
-		{"48K", 48 << 10, true}, {"1024K", 1 << 20, true}, {"32M", 32 << 20, true},
-		{"65536", 65536, true}, {"", 0, false}, {"K", 0, false}, {"-4K", 0, false}, {"12Q", 0, false},
-	} {
-		got, ok := parseCacheSize(tc.in)
-		if got != tc.want || ok != tc.ok {
-			t.Errorf("parseCacheSize(%q) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
-		}
-	}
-}
-
-func TestReadCacheDir(t *testing.T) {
-	dir := t.TempDir()
-	write := func(idx, level, typ, size, line string) {
-		d := filepath.Join(dir, idx)
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for name, v := range map[string]string{"level": level, "type": typ, "size": size, "coherency_line_size": line} {
-			if err := os.WriteFile(filepath.Join(d, name), []byte(v+"\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	write("index0", "1", "Data", "48K", "64")
-	write("index1", "1", "Instruction", "32K", "64")
-	write("index2", "2", "Unified", "2048K", "128")
-	c := readCacheDir(dir)
-	if c.L1 != 48<<10 || c.L2 != 2<<20 || c.L3 != defaultCache.L3 || c.Line != 128 || c.Source != "sysfs" {
-		t.Errorf("got %+v", c)
-	}
-	if c := readCacheDir(filepath.Join(dir, "absent")); c != defaultCache {
-		t.Errorf("absent dir: %+v, want the defaults", c)
-	}
-}
 
 func TestElemSize(t *testing.T) {
 	for typ, want := range map[string]int64{"double": 8, "float": 4, "int": 4, "long": 8, "char": 1, "unsigned char": 1, "long double": 16, "DATA_TYPE": 8, "": 8, "short": 2} {
@@ -77,12 +35,12 @@ func tiledRemark(t *testing.T, res *Result) string {
 func TestTileSizesModel(t *testing.T) {
 	d := loadDeps(t, "gemm.c")
 	for _, tc := range []struct {
-		cache CacheSizes
+		cache hostcache.Model
 		want  string
 	}{
-		{CacheSizes{L1: 32 << 10, L2: 1 << 20, Line: 64, Source: "test"}, "tiled 16x32x32"},
-		{CacheSizes{L1: 48 << 10, L2: 1 << 20, Line: 64, Source: "test"}, "tiled 32x32x32"},
-		{CacheSizes{L1: 192 << 10, L2: 1 << 20, Line: 64, Source: "test"}, "tiled 64x64x64"},
+		{hostcache.Model{L1: 32 << 10, L2: 1 << 20, Line: 64, Source: "test"}, "tiled 16x32x32"},
+		{hostcache.Model{L1: 48 << 10, L2: 1 << 20, Line: 64, Source: "test"}, "tiled 32x32x32"},
+		{hostcache.Model{L1: 192 << 10, L2: 1 << 20, Line: 64, Source: "test"}, "tiled 64x64x64"},
 	} {
 		res, err := Schedule(d, Config{Cache: tc.cache})
 		if err != nil {
@@ -159,7 +117,7 @@ func FuzzParseTileSizesFile(f *testing.F) {
 // (Schedule checks it) and the remark gives the factors.
 func TestL2Tile(t *testing.T) {
 	d := loadDeps(t, "gemm.c")
-	cache := CacheSizes{L1: 32 << 10, L2: 1 << 20, Line: 64, Source: "test"}
+	cache := hostcache.Model{L1: 32 << 10, L2: 1 << 20, Line: 64, Source: "test"}
 	one, err := Schedule(d, Config{Cache: cache})
 	if err != nil {
 		t.Fatal(err)
@@ -204,7 +162,7 @@ func countBandNodes(tr schedule.Tree) int {
 // size is at most the other members'.
 func TestTileSizesTime(t *testing.T) {
 	d := loadDeps(t, "jacobi2d.c")
-	res, err := Schedule(d, Config{Cache: CacheSizes{L1: 48 << 10, L2: 1 << 20, Line: 64, Source: "test"}})
+	res, err := Schedule(d, Config{Cache: hostcache.Model{L1: 48 << 10, L2: 1 << 20, Line: 64, Source: "test"}})
 	if err != nil {
 		t.Fatal(err)
 	}

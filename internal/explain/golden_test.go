@@ -9,10 +9,10 @@ import (
 	"testing"
 
 	"github.com/tessera-opt/tessera/internal/explain"
+	"github.com/tessera-opt/tessera/internal/hostcache"
 	"github.com/tessera-opt/tessera/internal/vector"
 	"github.com/tessera-opt/tessera/pipeline"
 	"github.com/tessera-opt/tessera/presburger"
-	"github.com/tessera-opt/tessera/scheduler"
 )
 
 var updateExplain = flag.Bool("update-explain", false, "rewrite testdata/explain/*.golden")
@@ -112,7 +112,7 @@ func optimizeKernel(t *testing.T, path string, parallel bool) *pipeline.Result {
 	}
 	opt := pipeline.Options{Vectorize: true, Vector: vector.Config{Target: target}}
 	opt.Sched.Parallel = parallel
-	opt.Sched.Cache = scheduler.CacheSizes{L1: 32 << 10, L2: 1 << 20, L3: 8 << 20, Line: 64, Source: "fixed by the test"}
+	opt.Sched.Cache = hostcache.Model{L1: 32 << 10, L2: 1 << 20, L3: 8 << 20, Line: 64, Source: "fixed by the test"}
 	res, err := pipeline.Optimize(filepath.Base(path), src, opt)
 	if err != nil {
 		t.Fatal(err)

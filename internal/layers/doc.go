@@ -10,8 +10,8 @@
 //	layer                   packages
 //	arithmetic              presburger/ints
 //	base                    ast, cfront, internal/cli, internal/ctext, internal/ctoken,
-//	                        internal/graph, internal/layers, presburger/internal/ints,
-//	                        presburger/internal/islref
+//	                        internal/graph, internal/hostcache, internal/layers,
+//	                        presburger/internal/ints, presburger/internal/islref
 //	engine internals        presburger/internal/sys
 //	engine                  presburger
 //	engine users            presburger/calc, schedule, internal/testutil

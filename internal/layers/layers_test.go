@@ -18,7 +18,7 @@ var layerTable = []struct {
 	pkgs []string
 }{
 	{"arithmetic", []string{"presburger/ints"}},
-	{"base", []string{"ast", "cfront", "internal/cli", "internal/ctext", "internal/ctoken", "internal/graph", "internal/layers", "presburger/internal/ints", "presburger/internal/islref"}},
+	{"base", []string{"ast", "cfront", "internal/cli", "internal/ctext", "internal/ctoken", "internal/graph", "internal/hostcache", "internal/layers", "presburger/internal/ints", "presburger/internal/islref"}},
 	{"engine internals", []string{"presburger/internal/sys"}},
 	{"engine", []string{"presburger"}},
 	{"engine users", []string{"presburger/calc", "schedule", "internal/testutil"}},

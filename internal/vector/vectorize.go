@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/tessera-opt/tessera/ast"
-	"github.com/tessera-opt/tessera/scheduler"
+	"github.com/tessera-opt/tessera/internal/hostcache"
 	"github.com/tessera-opt/tessera/scop"
 )
 
@@ -41,19 +41,15 @@ type Config struct {
 	// maximum or minimum is recognized (hred.go, macroMinMax); the
 	// pipeline gives the source file.
 	Macros MacroExpander
-	// L2 is the size in bytes of the L2 cache of one core, which sizes
-	// the packed kernel's B blocks (blockCols); 0 means the host's
-	// (scheduler.HostCache, from sysfs).
-	L2 int64
+	// Cache is the cache model whose L2 size sizes the packed kernel's
+	// B blocks (blockCols); the zero value is the host's (hostcache.Host).
+	// The pipeline gives the scheduler's model, so that one model sizes
+	// the tiles and the blocks.
+	Cache hostcache.Model
 }
 
-// cacheL2 is Config.L2 or the host's L2 size.
-func (c Config) cacheL2() int64 {
-	if c.L2 > 0 {
-		return c.L2
-	}
-	return scheduler.HostCache().L2
-}
+// cacheL2 is the size in bytes of the L2 cache of Config.Cache.
+func (c Config) cacheL2() int64 { return c.Cache.Resolve().L2 }
 
 // Result is the rewritten AST and what was decided.
 type Result struct {
