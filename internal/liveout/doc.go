@@ -29,8 +29,8 @@
 // uses a macro that does, counts as a read of it where it is used after
 // the region or in the header of a loop around it.
 //
-// Limits: an address of the iterator taken inside a macro, or a read
-// through a pointer taken in another function, is not seen; a use that a
-// condition, loop, jump, case label or short-circuit operator may skip
-// counts as possibly a read, so an iterator may be kept live that is not.
+// Limits: the address of the iterator taken inside a macro is not seen;
+// a use that a condition, loop, jump, case label or short-circuit operator
+// may skip counts as possibly a read, so an iterator may be kept live
+// that is not.
 package liveout
