@@ -73,7 +73,7 @@ type Options struct {
 	// AutoScop also treats the maximal affine loop nests as regions.
 	AutoScop bool
 	// AssumeNoAlias drops the run-time check that the arrays which may
-	// overlap (pointers, array parameters) do not (alias.go).
+	// overlap (pointers, array parameters) do not (package aliascheck).
 	AssumeNoAlias bool
 	// NoSelfCheck skips the interpreter check of generated regions.
 	NoSelfCheck bool
