@@ -108,43 +108,26 @@ func TestScheduleCancelled(t *testing.T) {
 // after its check before an integer program (here: from inside the last
 // program's solver hook, so that no check of the search comes after it),
 // stops the engine's query in progress: Schedule returns ErrCancelled
-// instead of a schedule, with no further integer program and without the
-// fallback solver (the engine's query stops at its first budget check,
-// before any work of its own).
+// instead of a schedule, with no further integer program (the engine's
+// query stops at its first budget check, before any work of its own).
 func TestScheduleCancelledMidQuery(t *testing.T) {
 	d := loadDeps(t, "gemm.c")
 	k := countILPs(t, "gemm.c", Config{})
 	stop := make(chan struct{})
-	n, fallbacks := 0, 0
+	n := 0
 	solveLexminHook = func(int, [][]int64, [][]int64) {
 		n++
 		if n == k {
 			close(stop)
 		}
 	}
-	lexminWorkHook = func(int64) { fallbacks++ }
-	defer func() { solveLexminHook, lexminWorkHook = nil, nil }()
+	defer func() { solveLexminHook = nil }()
 	_, err := Schedule(d, Config{Cancel: stop})
 	if !errors.Is(err, ErrCancelled) {
 		t.Fatalf("err = %v, want ErrCancelled", err)
 	}
-	if n != k || fallbacks != 0 {
-		t.Errorf("%d integer programs started (want %d), %d fallback searches (want 0)", n, k, fallbacks)
-	}
-}
-
-// TestLexminILPCancelled: the fallback solver stops at its first pivot
-// once the channel is closed.
-func TestLexminILPCancelled(t *testing.T) {
-	stop := make(chan struct{})
-	close(stop)
-	// x0 + x1 >= 3, x0 <= 5, x1 <= 5: phase one needs a pivot.
-	ineq := [][]int64{{1, 1, -3}, {-1, 0, 5}, {0, -1, 5}}
-	if _, ok, err := lexminILP(2, nil, ineq, nil); err != nil || !ok {
-		t.Fatalf("uncancelled: ok %v err %v", ok, err)
-	}
-	if _, _, err := lexminILP(2, nil, ineq, stop); !errors.Is(err, ErrCancelled) {
-		t.Fatalf("cancelled: err = %v, want ErrCancelled", err)
+	if n != k {
+		t.Errorf("%d integer programs started (want %d)", n, k)
 	}
 }
 
@@ -159,8 +142,6 @@ func TestGuard(t *testing.T) {
 		v    any
 		want func(error) bool
 	}{
-		{errWork{}, func(err error) bool { return errors.Is(err, errILPBudget) }},
-		{errStop{}, func(err error) bool { return errors.Is(err, ErrCancelled) }},
 		{&overflowError{"mul"}, func(err error) bool { var oe *overflowError; return errors.As(err, &oe) }},
 		{&presburger.Error{Kind: presburger.Budget, Msg: "x"}, func(err error) bool {
 			var pe *presburger.Error

@@ -153,10 +153,10 @@
 //
 // The number of levels is bounded by the statements' dimensions plus the
 // number of statements, coefficients by Config.MaxCoeff, each integer
-// program by the engine's budget (and, in the local big.Rat fallback,
-// ilpNodeBudget nodes, ilpWorkBudget pivoted cells, and ilpTableauCells
-// cells per tableau: a larger problem is refused at once, docs/SCHEDULE.md
-// says why), the reversed-loop retries by Config.MaxNegativeTries, and
+// program by the engine's budget (its exact simplex-based branch and
+// bound, whose tableau continues in math/big when a value leaves int64:
+// there is no second solver), the reversed-loop retries by
+// Config.MaxNegativeTries, and
 // the number of integer programs of one schedule by Config.MaxILPs
 // (default 400; the suite needs at most a few dozen). A search that runs
 // over MaxILPs is redone once with the simpler search (FuseNo, no
@@ -166,14 +166,12 @@
 // schedule. Config.Cancel stops the search from outside (ErrCancelled):
 // it is checked before each Farkas dual and integer program, and inside
 // them (the engine's queries run through a presburger.Query with the
-// channel and check it every few hundred solver steps; the fallback
-// integer solver checks it at each pivot).
+// channel and check it every few hundred solver steps).
 //
 // Errors: the search unwinds with panics (the engine's *presburger.Error,
-// the package's overflow, work-limit and cancellation values); one
-// deferred guard at the package's boundaries (Schedule, the integer
-// program solvers) turns them into errors, and lets any other panic, a
-// bug, go on.
+// the package's overflow value); one deferred guard at the package's
+// boundaries (Schedule, the integer program solver) turns them into
+// errors, and lets any other panic, a bug, go on.
 //
 // Glossary: isl's isl_schedule_constraints_compute_schedule does the same
 // job with a different objective; Pluto's "satisfied" dependences are our

@@ -36,12 +36,12 @@ type Config struct {
 	NoNegative       bool
 	MaxNegativeTries int
 	// MaxILPs bounds the integer programs one schedule may solve (default
-	// 400; each one is itself bounded by the engine's budget and
-	// ilpNodeBudget), so that compile time stays predictable. When the
-	// bound is hit, Schedule retries once with the simpler search of
-	// FuseNo without negative coefficients (smaller programs, one nest at
-	// a time) and says so in Result.Warnings; when that also runs out, it
-	// returns a *BudgetError and the caller keeps the original schedule.
+	// 400; each one is itself bounded by the engine's budget), so that
+	// compile time stays predictable. When the bound is hit, Schedule
+	// retries once with the simpler search of FuseNo without negative
+	// coefficients (smaller programs, one nest at a time) and says so in
+	// Result.Warnings; when that also runs out, it returns a
+	// *BudgetError and the caller keeps the original schedule.
 	MaxILPs int
 	// Cache overrides the cache model that sizes tiles (zero: the
 	// host's, hostcache.Host; a partial model is completed by
@@ -81,8 +81,8 @@ type Config struct {
 	// Cancel, when closed, stops the search: Schedule returns
 	// ErrCancelled, before its next integer program or Farkas dual or
 	// within the one in progress (the engine's queries check it every few
-	// hundred solver steps, the fallback integer solver at each pivot)
-	// (nil: never). The caller then keeps the original schedule.
+	// hundred solver steps) (nil: never). The caller then keeps the
+	// original schedule.
 	Cancel <-chan struct{}
 }
 
@@ -189,11 +189,10 @@ func Schedule(d *deps.Deps, cfg Config) (*Result, error) {
 }
 
 // guard, deferred at the package's boundaries (scheduleOnce, and the
-// integer program solvers whose limits the caller answers), turns the
+// integer program solver whose limits the caller answers), turns the
 // panics that unwind the search into errors: the package's own overflow
-// (*overflowError), work limit (errWork: errILPBudget) and cancellation
-// (errStop: ErrCancelled) values, and the engine's errors (engineErr). Any
-// other panic is a bug and goes on: guard never hides it.
+// (*overflowError) and the engine's errors (engineErr). Any other panic
+// is a bug and goes on: guard never hides it.
 func guard(errp *error) {
 	r := recover()
 	if r == nil {
@@ -202,12 +201,6 @@ func guard(errp *error) {
 	switch e := r.(type) {
 	case *overflowError:
 		*errp = e
-		return
-	case errWork:
-		*errp = errILPBudget
-		return
-	case errStop:
-		*errp = ErrCancelled
 		return
 	}
 	if pe, ok := presburger.AsError(r); ok {
