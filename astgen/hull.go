@@ -21,33 +21,14 @@ type cons struct {
 func (g *gen) boundsOf(part presburger.BasicMap, n, d int) ([]cons, bool) {
 	g.tick()
 	np := g.np()
-	eqs, ineqs, nex := g.basicAffs(part, np+n)
-	nv := np + n + nex
+	rows, nv := g.consRows(part, n)
 	bad := make([]bool, nv)
 	for v := np + d + 1; v < nv; v++ {
 		bad[v] = true
 	}
-	var rows []cons
-	for _, e := range eqs {
-		rows = append(rows, cons{a: e, eq: true})
-	}
-	for _, e := range ineqs {
-		rows = append(rows, cons{a: e})
-	}
 	// Replace the divisions that involve dim d or a bad variable by fresh
 	// bad variables q with den*q <= num <= den*q + den - 1.
-	isBadDiv := func(dv affDiv) bool {
-		if d >= 0 && dv.Num.involves(np+d) {
-			return true
-		}
-		for v := np + d + 1; v < len(dv.Num.Coef); v++ {
-			if dv.Num.involves(v) {
-				return true
-			}
-		}
-		return false
-	}
-	rows, nv = relaxDivs(rows, nv, isBadDiv)
+	rows, nv = relaxDivs(rows, nv, badDivAt(np, d))
 	for len(bad) < nv {
 		bad = append(bad, true)
 	}
@@ -55,6 +36,39 @@ func (g *gen) boundsOf(part presburger.BasicMap, n, d int) ([]cons, bool) {
 	if !ok {
 		return nil, false
 	}
+	return boundsAt(rows, np, n, d), true
+}
+
+// consRows returns the constraints of part over its first w dims (after
+// the parameters) as rows, the equalities first, and the number of
+// variables the rows have: parameters, w dims and existentials.
+func (g *gen) consRows(part presburger.BasicMap, w int) ([]cons, int) {
+	np := g.np()
+	eqs, ineqs, nex := g.basicAffs(part, np+w)
+	rows := make([]cons, 0, len(eqs)+len(ineqs))
+	for _, e := range eqs {
+		rows = append(rows, cons{a: e, eq: true})
+	}
+	for _, e := range ineqs {
+		rows = append(rows, cons{a: e})
+	}
+	return rows, np + w + nex
+}
+
+// badDivAt returns the test of the divisions that cannot stay at dim d
+// (with np parameters): those that involve dim d or a later variable.
+func badDivAt(np, d int) func(affDiv) bool {
+	return func(dv affDiv) bool {
+		if d >= 0 && dv.Num.involves(np+d) {
+			return true
+		}
+		return dv.Num.involvesFrom(np + d + 1)
+	}
+}
+
+// boundsAt keeps the rows that involve no variable after dim d, over the
+// np parameters and n schedule dims, without duplicates.
+func boundsAt(rows []cons, np, n, d int) []cons {
 	var out []cons
 	for _, r := range rows {
 		if r.a.involvesFrom(np + d + 1) {
@@ -63,7 +77,7 @@ func (g *gen) boundsOf(part presburger.BasicMap, n, d int) ([]cons, bool) {
 		r.a = r.a.resize(np + n)
 		out = append(out, r)
 	}
-	return dedupCons(out), true
+	return dedupCons(out)
 }
 
 // explicitBoundsOf is boundsOf with isl's explicit separation bounds, for
@@ -77,22 +91,8 @@ func (g *gen) boundsOf(part presburger.BasicMap, n, d int) ([]cons, bool) {
 func (g *gen) explicitBoundsOf(part presburger.BasicMap, w, n, d int) ([]cons, bool) {
 	g.tick()
 	np := g.np()
-	eqs, ineqs, nex := g.basicAffs(part, np+w)
-	nv := np + w + nex
-	var rows []cons
-	for _, e := range eqs {
-		rows = append(rows, cons{a: e, eq: true})
-	}
-	for _, e := range ineqs {
-		rows = append(rows, cons{a: e})
-	}
-	isBadDiv := func(dv affDiv) bool {
-		if d >= 0 && dv.Num.involves(np+d) {
-			return true
-		}
-		return dv.Num.involvesFrom(np + d + 1)
-	}
-	rows, nv = relaxDivs(rows, nv, isBadDiv)
+	rows, nv := g.consRows(part, w)
+	rows, nv = relaxDivs(rows, nv, badDivAt(np, d))
 	for v := nv - 1; v > np+d; v-- {
 		hasEq := false
 		for _, r := range rows {
@@ -116,15 +116,7 @@ func (g *gen) explicitBoundsOf(part presburger.BasicMap, w, n, d int) ([]cons, b
 		}
 		rows = kept
 	}
-	var out []cons
-	for _, r := range rows {
-		if r.a.involvesFrom(np + d + 1) {
-			continue
-		}
-		r.a = r.a.resize(np + n)
-		out = append(out, r)
-	}
-	return dedupCons(out), true
+	return boundsAt(rows, np, n, d), true
 }
 
 // normCons divides a constraint by the gcd of its coefficients (tightening

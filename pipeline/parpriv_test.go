@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"os/exec"
-	"strings"
 	"testing"
 
 	"github.com/tessera-opt/tessera/internal/omp"
@@ -46,10 +45,7 @@ int main(void) {
 // each program prints what the original prints with two threads.
 func TestPrivatizeOuter(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name, lo, hi, init string
-		note               string
-	}{
+	tests := []privCase{
 		{"whole array", "0", "P", "0", "loop c0: parallel with a private copy of t per thread"},
 		{"growing part", "0", "r + 1", "0", "loop c0: parallel with a private copy of t per thread"},
 		{"shrinking part", "r", "P", "0", "loop c0: no private array: S0 writes elements of t that only an earlier iteration of the loop writes"},
@@ -58,17 +54,8 @@ func TestPrivatizeOuter(t *testing.T) {
 	gcc, _ := exec.LookPath("gcc")
 	run := func(src, name string) string { return runC(t, gcc, name, src, "-O1", "-fopenmp") }
 	for k, tc := range tests {
-		src := strings.NewReplacer("LO", tc.lo, "HI", tc.hi, "INIT", tc.init).Replace(privKernel)
 		opt := Options{Sched: scheduler.Config{Parallel: true}, OMP: omp.Config{NoCost: true}}
-		res := optimizeOne(t, tc.name, src, opt)
-		remarks := strings.Join(res.Regions[0].Remarks, "\n")
-		if !strings.Contains(remarks, tc.note) {
-			t.Errorf("%s: no note %q in\n%s", tc.name, tc.note, remarks)
-		}
-		private := strings.Contains(string(res.Output), "double t[P];")
-		if private != strings.Contains(tc.note, "private copy") {
-			t.Errorf("%s: private declaration %v in\n%s", tc.name, private, res.Output)
-		}
+		src, res := optimizePrivCase(t, privKernel, tc, opt)
 		if gcc == "" {
 			continue
 		}

@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/tessera-opt/tessera/internal/omp"
@@ -60,10 +59,7 @@ int main(void) {
 // prints on 2 and 3 threads (in plain mode one case in two).
 func TestPrivatizeNewSchedule(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name, lo, hi, init string
-		note               string
-	}{
+	tests := []privCase{
 		{"whole row", "0", "P", "0", "loop c0: parallel with a private copy of t per thread"},
 		{"growing part", "0", "r + 1", "0", "loop c0: parallel with a private copy of t per thread"},
 		{"shrinking part", "r", "P", "0", "loop c0: no private array: S0 writes elements of t that only an earlier iteration of the loop writes"},
@@ -73,17 +69,8 @@ func TestPrivatizeNewSchedule(t *testing.T) {
 	gcc, _ := exec.LookPath("gcc")
 	testutil.NoteSample(t, "the gcc runs of one case in two")
 	for k, tc := range tests {
-		src := strings.NewReplacer("LO", tc.lo, "HI", tc.hi, "INIT", tc.init).Replace(privContraction)
 		opt := Options{Vectorize: true, Sched: scheduler.Config{Parallel: true}, OMP: omp.Config{NoCost: true}}
-		res := optimizeOne(t, tc.name, src, opt)
-		remarks := strings.Join(res.Regions[0].Remarks, "\n")
-		if !strings.Contains(remarks, tc.note) {
-			t.Errorf("%s: no note %q in\n%s", tc.name, tc.note, remarks)
-		}
-		private := strings.Contains(string(res.Output), "double t[P];")
-		if private != strings.Contains(tc.note, "private copy") {
-			t.Errorf("%s: private declaration %v in\n%s", tc.name, private, res.Output)
-		}
+		src, res := optimizePrivCase(t, privContraction, tc, opt)
 		if gcc == "" || !testutil.Keep(k, 2) {
 			continue
 		}

@@ -199,25 +199,35 @@ func multiAffPiece(m MultiAff, dom BasicMap) string {
 // are rebuilt on the substituted expressions.
 func (a Aff) substitute(dom Space, dims []Aff) Aff {
 	np := a.dom.NParam()
-	nd := a.dom.NDim()
-	memo := map[int]Aff{}
-	var colAff func(c int) Aff
-	var rowOf func(r []int64) Aff
-	colAff = func(c int) Aff {
-		switch {
-		case c < np:
+	return rowAff(dom, a.row, a.dom.NDim(), a.locals, func(c int) Aff {
+		if c < np {
 			j := slices.Index(dom.params, a.dom.params[c])
 			if j < 0 {
 				panic("presburger: pullback: parameter " + a.dom.params[c] + " missing")
 			}
 			return AffVar(dom, Param, j)
-		case c < nd:
-			return dims[c-np]
+		}
+		return dims[c-np]
+	})
+}
+
+// rowAff returns row·(x,1) as an Aff on dom, for a row over nd variable
+// columns, then one column per local of locals, then the constant:
+// variable column c stands for col(c), and a local for its floor
+// division rebuilt on those expressions (each one once; a local's row
+// may use earlier locals). Columns past the locals count as zero.
+func rowAff(dom Space, row []int64, nd int, locals []Local, col func(c int) Aff) Aff {
+	memo := map[int]Aff{}
+	var colAff func(c int) Aff
+	var rowOf func(r []int64) Aff
+	colAff = func(c int) Aff {
+		if c < nd {
+			return col(c)
 		}
 		if v, ok := memo[c]; ok {
 			return v
 		}
-		l := a.locals[c-nd]
+		l := locals[c-nd]
 		v := rowOf(l.Row).FloorDiv(l.Den)
 		memo[c] = v
 		return v
@@ -225,13 +235,13 @@ func (a Aff) substitute(dom Space, dims []Aff) Aff {
 	rowOf = func(r []int64) Aff {
 		acc := AffConst(dom, r[len(r)-1])
 		for c, v := range r[:len(r)-1] {
-			if v != 0 {
+			if v != 0 && c < nd+len(locals) {
 				acc = acc.Add(colAff(c).Scale(v))
 			}
 		}
 		return acc
 	}
-	return rowOf(a.row)
+	return rowOf(row)
 }
 
 // PullbackMultiAff returns a ∘ n: the expression on n's domain whose value

@@ -401,43 +401,21 @@ func candidateSpread(b BasicMap, j int, c candidate) (int64, bool) {
 // candidateAff returns floor(g/c) as an expression of the parameters and
 // inputs, the earlier outputs replaced by exprs.
 func candidateAff(b BasicMap, c candidate, exprs []Aff) Aff {
-	return rowAff(b, c.g, exprs).FloorDiv(c.c)
+	return bmapRowAff(b, c.g, exprs).FloorDiv(c.c)
 }
 
-// rowAff returns row·(x,1) over b's available columns as an Aff on b's
-// domain space.
-func rowAff(b BasicMap, row []int64, exprs []Aff) Aff {
+// bmapRowAff returns row·(x,1) over b's columns as an Aff on b's domain
+// space, the outputs replaced by exprs.
+func bmapRowAff(b BasicMap, row []int64, exprs []Aff) Aff {
 	dom := b.space.Domain()
 	np, ni := b.space.NParam(), b.space.Dim(In)
-	nd := b.space.NDim()
-	memo := map[int]Aff{}
-	var colAff func(c int) Aff
-	var rowOf func(r []int64) Aff
-	colAff = func(c int) Aff {
+	return rowAff(dom, row, b.space.NDim(), b.locals, func(c int) Aff {
 		switch {
 		case c < np:
 			return AffVar(dom, Param, c)
 		case c < np+ni:
 			return AffVar(dom, SetDim, c-np)
-		case c < nd:
-			return exprs[c-np-ni]
 		}
-		if a, ok := memo[c]; ok {
-			return a
-		}
-		l := b.locals[c-nd]
-		a := rowOf(l.Row).FloorDiv(l.Den)
-		memo[c] = a
-		return a
-	}
-	rowOf = func(r []int64) Aff {
-		acc := AffConst(dom, r[len(r)-1])
-		for c, v := range r[:len(r)-1] {
-			if v != 0 && c < nd+len(b.locals) {
-				acc = acc.Add(colAff(c).Scale(v))
-			}
-		}
-		return acc
-	}
-	return rowOf(row)
+		return exprs[c-np-ni]
+	})
 }

@@ -53,23 +53,10 @@ func TestPrivatizedKernels(t *testing.T) {
 				t.Skip("no gcc")
 			}
 			dir := t.TempDir()
-			opt := filepath.Join(dir, "opt.c")
-			if err := os.WriteFile(opt, res.Output, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			opt := writeFile(t, dir, "opt.c", res.Output)
 			main := strings.TrimSuffix(path, ".c") + ".main.c"
 			run := func(kernel, exe string) string {
-				cmd := exec.Command(gcc, "-O2", "-fopenmp", "-w", kernel, main, "-o", filepath.Join(dir, exe), "-lm")
-				if b, err := cmd.CombinedOutput(); err != nil {
-					t.Skipf("gcc -fopenmp failed: %v\n%s", err, b)
-				}
-				cmd = exec.Command(filepath.Join(dir, exe))
-				cmd.Env = append(os.Environ(), "OMP_NUM_THREADS=2")
-				b, err := cmd.Output()
-				if err != nil {
-					t.Fatalf("%s: %v", exe, err)
-				}
-				return string(b)
+				return runThreads(t, gccProgram(t, gcc, dir, exe, []string{"-O2", "-fopenmp", "-w"}, kernel, main), 2)
 			}
 			a, b := run(path, "orig"), run(opt, "opt")
 			if !tc.reductions && a != b {

@@ -102,22 +102,9 @@ func TestRandomPrivatization(t *testing.T) {
 		if strings.Contains(out, "reduction(") {
 			nRed++
 		}
-		opt := filepath.Join(dir, fmt.Sprintf("k%d.opt.c", i))
-		if err := os.WriteFile(opt, res.Output, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		opt := writeFile(t, dir, fmt.Sprintf("k%d.opt.c", i), res.Output)
 		run := func(file, exe string) string {
-			b, err := exec.Command(gcc, "-O1", "-fopenmp", "-w", file, "-o", filepath.Join(dir, exe), "-lm").CombinedOutput()
-			if err != nil {
-				t.Skipf("gcc -fopenmp failed: %v\n%s", err, b)
-			}
-			cmd := exec.Command(filepath.Join(dir, exe))
-			cmd.Env = append(os.Environ(), "OMP_NUM_THREADS=2")
-			out, err := cmd.Output()
-			if err != nil {
-				t.Fatalf("%s: %v", exe, err)
-			}
-			return string(out)
+			return runThreads(t, gccProgram(t, gcc, dir, exe, []string{"-O1", "-fopenmp", "-w"}, file), 2)
 		}
 		a, b := run(path, "orig"), run(opt, "opt")
 		if !close(a, b, 1e-9) {

@@ -1,9 +1,8 @@
 package omp_test
 
 import (
-	"os"
+	"fmt"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -57,15 +56,14 @@ int main(void) {
 }
 `
 
-var regionCases = []regionCase{
-	{
-		// A time-iterated stencil: tiled as a wavefront, the tile loop
-		// parallel inside the sequential wavefront loop.
-		name: "stencil",
-		src: `#define N 90
-#define T 30
-double A[N][N], B[N][N], v[N];
-static void kernel(void) {
+// sized is the source of a region case: the sizes N and T, the arrays
+// regionMain prints, then the kernel.
+func sized(n, t int, kernel string) string {
+	return fmt.Sprintf("#define N %d\n#define T %d\ndouble A[N][N], B[N][N], v[N];\n", n, t) + kernel
+}
+
+// stencilKernel is a time-iterated five-point stencil between A and B.
+const stencilKernel = `static void kernel(void) {
   int t, i, j;
 #pragma scop
   for (t = 0; t < T; t++) {
@@ -78,41 +76,11 @@ static void kernel(void) {
   }
 #pragma endscop
 }
-`,
-		want: []string{`#pragma omp parallel\n\s*for \(`, `#pragma omp for`},
-	},
-	{
-		// The same stencil untiled: two parallel loops in the time loop.
-		name:   "stencil-untiled",
-		notile: true,
-		src: `#define N 90
-#define T 30
-double A[N][N], B[N][N], v[N];
-static void kernel(void) {
-  int t, i, j;
-#pragma scop
-  for (t = 0; t < T; t++) {
-    for (i = 1; i < N - 1; i++)
-      for (j = 1; j < N - 1; j++)
-        B[i][j] = 0.2 * (A[i][j] + A[i][j-1] + A[i][j+1] + A[i+1][j] + A[i-1][j]);
-    for (i = 1; i < N - 1; i++)
-      for (j = 1; j < N - 1; j++)
-        A[i][j] = 0.2 * (B[i][j] + B[i][j-1] + B[i][j+1] + B[i+1][j] + B[i-1][j]);
-  }
-#pragma endscop
-}
-`,
-		want: []string{`#pragma omp parallel\n\s*for \(`, `(?s)#pragma omp for.*#pragma omp for`},
-	},
-	{
-		// Statements between the parallel loops of the time loop: one
-		// thread runs them, the others wait.
-		name:   "between",
-		notile: true,
-		src: `#define N 80
-#define T 25
-double A[N][N], B[N][N], v[N];
-static void kernel(void) {
+`
+
+// betweenKernel runs statements between the parallel loops of its time
+// loop.
+const betweenKernel = `static void kernel(void) {
   int t, i, j;
 #pragma scop
   for (t = 0; t < T; t++) {
@@ -127,46 +95,11 @@ static void kernel(void) {
   }
 #pragma endscop
 }
-`,
-		want: []string{`#pragma omp parallel\n\s*for \(`, `#pragma omp single`, `#pragma omp for`},
-	},
-	{
-		// The same with the cost check: the versions of each parallel
-		// loop on its work go into the region.
-		name:   "between-cost",
-		notile: true,
-		cost:   true,
-		src: `#define N 900
-#define T 3
-double A[N][N], B[N][N], v[N];
-static void kernel(void) {
-  int t, i, j;
-#pragma scop
-  for (t = 0; t < T; t++) {
-    for (i = 0; i < N; i++)
-      for (j = 0; j < N; j++)
-        B[i][j] = A[i][j] * 0.5 + v[j];
-    v[0] = B[N-1][N-1] * 0.25 + v[1];
-    v[t] = v[t] + B[t][t];
-    for (i = 0; i < N; i++)
-      for (j = 0; j < N; j++)
-        A[i][j] = B[i][j] * 0.75 + v[0] * 0.125;
-  }
-#pragma endscop
-}
-`,
-		want: []string{`#pragma omp parallel\n\s*for \(`, `#pragma omp single`, `#pragma omp for`},
-	},
-	{
-		// A reduction into a scalar inside the time loop, its result used
-		// by the next parallel loop.
-		name:       "reduction",
-		notile:     true,
-		reductions: true,
-		src: `#define N 300
-#define T 12
-double A[N][N], B[N][N], v[N];
-double s;
+`
+
+// reductionKernel reduces into a scalar in its time loop and uses the
+// result in the next parallel loop.
+const reductionKernel = `double s;
 static void kernel(void) {
   int t, i, j;
 #pragma scop
@@ -182,51 +115,77 @@ static void kernel(void) {
   }
 #pragma endscop
 }
-`,
+`
+
+// triangularKernel is an elimination whose inner loops shrink with its
+// sequential loop's iterator (T unused).
+const triangularKernel = `static void kernel(void) {
+  int i, j, k;
+#pragma scop
+  for (k = 0; k < N; k++) {
+    for (i = k + 1; i < N; i++)
+      B[i][k] = A[i][k] / A[k][k];
+    for (i = k + 1; i < N; i++)
+      for (j = k + 1; j < N; j++)
+        A[i][j] = A[i][j] - B[i][k] * A[k][j];
+  }
+#pragma endscop
+}
+`
+
+var regionCases = []regionCase{
+	{
+		// A time-iterated stencil: tiled as a wavefront, the tile loop
+		// parallel inside the sequential wavefront loop.
+		name: "stencil",
+		src:  sized(90, 30, stencilKernel),
 		want: []string{`#pragma omp parallel\n\s*for \(`, `#pragma omp for`},
+	},
+	{
+		// The same stencil untiled: two parallel loops in the time loop.
+		name:   "stencil-untiled",
+		notile: true,
+		src:    sized(90, 30, stencilKernel),
+		want:   []string{`#pragma omp parallel\n\s*for \(`, `(?s)#pragma omp for.*#pragma omp for`},
+	},
+	{
+		// Statements between the parallel loops of the time loop: one
+		// thread runs them, the others wait.
+		name:   "between",
+		notile: true,
+		src:    sized(80, 25, betweenKernel),
+		want:   []string{`#pragma omp parallel\n\s*for \(`, `#pragma omp single`, `#pragma omp for`},
+	},
+	{
+		// The same with the cost check: the versions of each parallel
+		// loop on its work go into the region.
+		name:   "between-cost",
+		notile: true,
+		cost:   true,
+		src:    sized(900, 3, betweenKernel),
+		want:   []string{`#pragma omp parallel\n\s*for \(`, `#pragma omp single`, `#pragma omp for`},
+	},
+	{
+		// A reduction into a scalar inside the time loop, its result used
+		// by the next parallel loop.
+		name:       "reduction",
+		notile:     true,
+		reductions: true,
+		src:        sized(300, 12, reductionKernel),
+		want:       []string{`#pragma omp parallel\n\s*for \(`, `#pragma omp for`},
 	},
 	{
 		// Triangular bounds: an elimination whose inner loops shrink with
 		// the sequential loop's iterator.
 		name:   "triangular",
 		notile: true,
-		src: `#define N 70
-#define T 1
-double A[N][N], B[N][N], v[N];
-static void kernel(void) {
-  int i, j, k;
-#pragma scop
-  for (k = 0; k < N; k++) {
-    for (i = k + 1; i < N; i++)
-      B[i][k] = A[i][k] / A[k][k];
-    for (i = k + 1; i < N; i++)
-      for (j = k + 1; j < N; j++)
-        A[i][j] = A[i][j] - B[i][k] * A[k][j];
-  }
-#pragma endscop
-}
-`,
-		want: []string{`#pragma omp parallel\n\s*for \(`, `#pragma omp for`},
+		src:    sized(70, 1, triangularKernel),
+		want:   []string{`#pragma omp parallel\n\s*for \(`, `#pragma omp for`},
 	},
 	{
 		// Triangular and tiled.
 		name: "triangular-tiled",
-		src: `#define N 70
-#define T 1
-double A[N][N], B[N][N], v[N];
-static void kernel(void) {
-  int i, j, k;
-#pragma scop
-  for (k = 0; k < N; k++) {
-    for (i = k + 1; i < N; i++)
-      B[i][k] = A[i][k] / A[k][k];
-    for (i = k + 1; i < N; i++)
-      for (j = k + 1; j < N; j++)
-        A[i][j] = A[i][j] - B[i][k] * A[k][j];
-  }
-#pragma endscop
-}
-`,
+		src:  sized(70, 1, triangularKernel),
 		want: []string{`#pragma omp parallel\n\s*for \(`, `#pragma omp for`},
 	},
 }
@@ -243,10 +202,7 @@ func TestParallelRegions(t *testing.T) {
 			t.Parallel()
 			src := "#include <stdio.h>\n" + tc.src + regionMain
 			dir := t.TempDir()
-			path := filepath.Join(dir, tc.name+".c")
-			if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			path := writeFile(t, dir, tc.name+".c", []byte(src))
 			sched := scheduler.Config{Parallel: true, Reductions: tc.reductions, NoTile: tc.notile}
 			res, err := pipeline.Optimize(path, []byte(src), pipeline.Options{Sched: sched, OMP: omp.Config{NoCost: !tc.cost}})
 			if err != nil {
@@ -264,37 +220,16 @@ func TestParallelRegions(t *testing.T) {
 			if gcc == "" {
 				t.Skip("no gcc")
 			}
-			opt := filepath.Join(dir, "opt.c")
-			if err := os.WriteFile(opt, res.Output, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			build := func(file, exe string, flags ...string) string {
-				bin := filepath.Join(dir, exe)
-				args := append([]string{"-O2", "-w"}, flags...)
-				args = append(args, file, "-o", bin, "-lm")
-				if b, err := exec.Command(gcc, args...).CombinedOutput(); err != nil {
-					t.Fatalf("gcc %s: %v\n%s", exe, err, b)
-				}
-				return bin
-			}
-			run := func(bin, threads string) string {
-				cmd := exec.Command(bin)
-				cmd.Env = append(os.Environ(), "OMP_NUM_THREADS="+threads)
-				b, err := cmd.Output()
-				if err != nil {
-					t.Fatalf("%s: %v", bin, err)
-				}
-				return string(b)
-			}
-			want := run(build(path, "orig"), "1")
-			par := build(opt, "opt", "-fopenmp")
-			for _, threads := range []string{"2", "3"} {
-				got := run(par, threads)
+			opt := writeFile(t, dir, "opt.c", res.Output)
+			want := runThreads(t, gccProgram(t, gcc, dir, "orig", []string{"-O2", "-w"}, path), 1)
+			par := gccProgram(t, gcc, dir, "opt", []string{"-O2", "-w", "-fopenmp"}, opt)
+			for _, threads := range []int{2, 3} {
+				got := runThreads(t, par, threads)
 				if !tc.reductions && got != want {
-					t.Errorf("%s threads: outputs differ: original\n%s\noptimized\n%s", threads, want, got)
+					t.Errorf("%d threads: outputs differ: original\n%s\noptimized\n%s", threads, want, got)
 				}
 				if tc.reductions && !close(got, want, 1e-9) {
-					t.Errorf("%s threads: outputs differ beyond 1e-9: original\n%s\noptimized\n%s", threads, want, got)
+					t.Errorf("%d threads: outputs differ beyond 1e-9: original\n%s\noptimized\n%s", threads, want, got)
 				}
 			}
 		})

@@ -51,22 +51,9 @@ func TestStepLoopInSourceLoop(t *testing.T) {
 		t.Skip("no gcc")
 	}
 	dir := t.TempDir()
-	opt := filepath.Join(dir, "opt.c")
-	if err := os.WriteFile(opt, res.Output, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	opt := writeFile(t, dir, "opt.c", res.Output)
 	run := func(file, exe string) string {
-		cmd := exec.Command(gcc, "-O2", "-fopenmp", "-w", file, "-o", filepath.Join(dir, exe))
-		if b, err := cmd.CombinedOutput(); err != nil {
-			t.Skipf("gcc -fopenmp failed: %v\n%s", err, b)
-		}
-		cmd = exec.Command(filepath.Join(dir, exe))
-		cmd.Env = append(os.Environ(), "OMP_NUM_THREADS=2")
-		b, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%s: %v", exe, err)
-		}
-		return string(b)
+		return runThreads(t, gccProgram(t, gcc, dir, exe, []string{"-O2", "-fopenmp", "-w"}, file), 2)
 	}
 	if a, b := run(path, "orig"), run(opt, "opt"); a != b {
 		t.Errorf("outputs differ: original %q, optimized %q", a, b)

@@ -5,10 +5,6 @@ import (
 	"testing"
 
 	"github.com/tessera-opt/tessera/ast"
-	"github.com/tessera-opt/tessera/astgen"
-	"github.com/tessera-opt/tessera/cfront"
-	"github.com/tessera-opt/tessera/deps"
-	"github.com/tessera-opt/tessera/scop"
 )
 
 const kernel = `#define R 40
@@ -32,23 +28,7 @@ void k(void) {
 // outer runs Outer on the AST of src's original schedule.
 func outer(t *testing.T, src string) (ast.Node, *Result) {
 	t.Helper()
-	f, err := cfront.ParseFile("t.c", []byte(src), cfront.Config{})
-	if f == nil || err != nil || len(f.Regions) != 1 {
-		t.Fatalf("parse: %v", err)
-	}
-	s, err := scop.FromRegion(f, f.Regions[0], scop.Config{File: "t.c"})
-	if err != nil {
-		t.Fatalf("scop: %v", err)
-	}
-	d, err := deps.Compute(s, deps.Config{})
-	if err != nil {
-		t.Fatalf("deps: %v", err)
-	}
-	n, err := astgen.Generate(s.Schedule, astgen.Config{})
-	if err != nil {
-		t.Fatalf("astgen: %v", err)
-	}
-	return Outer(n, s, d, f, f.Regions[0])
+	return outerEdited(t, src, func(n ast.Node) ast.Node { return n })
 }
 
 // TestOuter checks that the r loop runs in parallel with a private t when

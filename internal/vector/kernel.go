@@ -118,33 +118,13 @@ func (v *vectorizer) matchKernel(f1 *ast.For) (*kernel, LoopReport) {
 		}
 	}
 	st := v.byName[u.Name]
-	if st == nil {
+	at, ok := v.addTargetOf(st)
+	// The update X += prod, X = X + prod or X = prod + X (an exact form
+	// of + that adds its one operand).
+	if !ok || at.upd.Operand == nil || !at.upd.Exact() {
 		return nil, rep
 	}
-	as := st.Assign()
-	if as == nil {
-		return nil, rep
-	}
-	// The update X += prod, X = X + prod or X = prod + X (scop's
-	// Statement.Update, an exact form of + that adds its operand).
-	upd, ok := st.Update()
-	if !ok || upd.Op != scop.UpdateAdd || upd.Neg || upd.Operand == nil || !upd.Exact() {
-		return nil, rep
-	}
-	prod := upd.Operand
-	var write *scop.Access
-	for _, a := range st.Accesses {
-		if a.Kind == scop.Write {
-			write = a
-		}
-	}
-	if write == nil {
-		return nil, rep
-	}
-	wArr := v.array(write.Array)
-	if wArr == nil || (wArr.ElemType != "double" && wArr.ElemType != "float") || wArr.Rank < 2 {
-		return nil, rep
-	}
+	prod, write, wArr := at.upd.Operand, at.write, at.arr
 	// The write: contiguous along j, invariant along k, a different row
 	// for each i (so that distinct (i, j) are distinct elements and the
 	// only dependences of the nest are along k, whose order we keep).
@@ -155,7 +135,7 @@ func (v *vectorizer) matchKernel(f1 *ast.For) (*kernel, LoopReport) {
 		return nil, rep
 	}
 	kn := &kernel{id: len(v.res.kernels), stmt: st, elem: wArr.ElemType, lanes: v.cfg.Target.Lanes(wArr.ElemType),
-		rows: v.cfg.UnrollJam, vecs: 2, lhs: as.LHS}
+		rows: v.cfg.UnrollJam, vecs: 2, lhs: at.lhs}
 	// R x V accumulators, V loads and one broadcast must fit the
 	// registers; otherwise one vector per row.
 	if kn.rows*kn.vecs+kn.vecs+1 > v.cfg.Target.Regs {
@@ -543,4 +523,46 @@ func leftChain(e cfront.Expr) bool {
 		return false
 	}
 	return leftChain(b.X)
+}
+
+// addTarget is what the register-tiled and the packed kernels start
+// from: a statement that adds to its left side (scop's Statement.Update
+// with + and its operand not subtracted), the one access that writes
+// it, and the written array, of float or double elements and of rank at
+// least 2.
+type addTarget struct {
+	lhs   cfront.Expr
+	upd   scop.Update
+	write *scop.Access
+	arr   *scop.Array
+}
+
+// addTargetOf returns the addTarget of st (false when st is nil or is
+// not such a statement).
+func (v *vectorizer) addTargetOf(st *scop.Statement) (addTarget, bool) {
+	if st == nil {
+		return addTarget{}, false
+	}
+	as := st.Assign()
+	if as == nil {
+		return addTarget{}, false
+	}
+	upd, ok := st.Update()
+	if !ok || upd.Op != scop.UpdateAdd || upd.Neg {
+		return addTarget{}, false
+	}
+	var write *scop.Access
+	for _, a := range st.Accesses {
+		if a.Kind == scop.Write {
+			write = a
+		}
+	}
+	if write == nil {
+		return addTarget{}, false
+	}
+	arr := v.array(write.Array)
+	if arr == nil || (arr.ElemType != "double" && arr.ElemType != "float") || arr.Rank < 2 {
+		return addTarget{}, false
+	}
+	return addTarget{lhs: as.LHS, upd: upd, write: write, arr: arr}, true
 }

@@ -213,41 +213,22 @@ func (v *vectorizer) matchPacked(f *ast.For) (*pkernel, LoopReport) {
 		}
 		st = v.byName[name]
 	}
-	if st == nil {
-		return nil, rep
-	}
-	as := st.Assign()
-	if as == nil {
-		return nil, rep
-	}
 	// The update: X += t1 + t2 + ..., or X = X + t1 + ... (the left
 	// side as one term of the sum, anywhere: scop's Statement.Update with
 	// + and only added terms).
-	upd, ok := st.Update()
-	if !ok || upd.Op != scop.UpdateAdd || upd.Neg || len(upd.Terms) == 0 {
+	at, ok := v.addTargetOf(st)
+	if !ok || len(at.upd.Terms) == 0 || len(st.CIters) < 3 {
 		return nil, rep
 	}
 	var prods []cfront.Expr
-	for _, t := range upd.Terms {
+	for _, t := range at.upd.Terms {
 		if t.Neg {
 			return nil, rep
 		}
 		prods = append(prods, t.X)
 	}
 	ndim := len(st.CIters)
-	var write *scop.Access
-	for _, a := range st.Accesses {
-		if a.Kind == scop.Write {
-			write = a
-		}
-	}
-	if write == nil || ndim < 3 {
-		return nil, rep
-	}
-	wArr := v.array(write.Array)
-	if wArr == nil || (wArr.ElemType != "double" && wArr.ElemType != "float") || wArr.Rank < 2 {
-		return nil, rep
-	}
+	write, wArr := at.write, at.arr
 	elem := wArr.ElemType
 	// The write: every subscript holds at most one dimension, with
 	// coefficient 1 in the last subscript (J, contiguous) and +-1
@@ -408,7 +389,7 @@ func (v *vectorizer) matchPacked(f *ast.For) (*pkernel, LoopReport) {
 	params := dom.Space().Params()
 	np := len(params)
 	pk := &pkernel{id: len(v.res.kernels) + len(v.res.packed) + len(v.res.hreds), stmt: st, elem: elem, lanes: v.cfg.Target.Lanes(elem),
-		lhs: as.LHS, terms: kterms, dimI: dimI, dimJ: dimJ, red: red, batch: batch, params: params, ndim: ndim}
+		lhs: at.lhs, terms: kterms, dimI: dimI, dimJ: dimJ, red: red, batch: batch, params: params, ndim: ndim}
 	for _, row := range bs.Ineqs() {
 		if len(row) != np+ndim+1 {
 			return nil, rep
