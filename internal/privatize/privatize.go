@@ -65,7 +65,9 @@ func IsDecl(u *ast.User) bool {
 //	  for (r ...) body
 //
 // dropping the parallel marks inside it. It returns the new root and what
-// it did.
+// it did: a note per loop whose carried dependences all go through one
+// array (where a private copy could make it parallel), none for the
+// others.
 func Outer(n ast.Node, s *scop.Scop, d *deps.Deps, f *cfront.File, r *cfront.Region) (ast.Node, *Result) {
 	texts := map[*ast.User]string{}
 	var notes []string
@@ -92,11 +94,14 @@ func Outer(n ast.Node, s *scop.Scop, d *deps.Deps, f *cfront.File, r *cfront.Reg
 			if loop == nil || !ast.Canonical(y) {
 				return y
 			}
-			if why := sameIterations(y, loop, s, total); why != "" {
-				notes = append(notes, fmt.Sprintf("loop %s: no private array: %s", y.Iter, why))
+			// A private copy is a possibility only where one array
+			// carries the loop's dependences; elsewhere (no carried
+			// dependence, a scalar, several arrays) no note is due.
+			if carriedArray(loop, s, d) == "" {
 				return y
 			}
-			if carriedArray(loop, s, d) == "" {
+			if why := sameIterations(y, loop, s, total); why != "" {
+				notes = append(notes, fmt.Sprintf("loop %s: no private array: %s", y.Iter, why))
 				return y
 			}
 			if dd == nil {
