@@ -2,8 +2,9 @@ package unsigned
 
 import (
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/tessera-opt/tessera/cfront"
@@ -534,13 +535,8 @@ func (a *analysis) finish() (*Plan, error) {
 		return nil, a.errf(a.r.Pos, "the values of the region's unsigned arithmetic cannot be bounded")
 	}
 	lim := (a.minMax - uint64(k)) / uint64(w)
-	var names []string
-	for n := range a.used {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	var conds []string
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(a.used)) {
 		p := a.used[n]
 		if p.nonneg {
 			conds = append(conds, n+" >= 0")
