@@ -66,8 +66,8 @@ func (s *bb) bound(j int, v int64, up bool) bool {
 // integer, and that value (-1: none).
 func (s *bb) firstFrac() (int, tabVal) {
 	for j := 0; j < s.t.n; j++ {
-		if v := s.t.val(j); !v.isInt() {
-			return j, v
+		if !s.t.isIntVal(j) {
+			return j, s.t.val(j)
 		}
 	}
 	return -1, tabVal{}
@@ -78,8 +78,8 @@ func (s *bb) firstFrac() (int, tabVal) {
 // they are the existential ones (locals, multipliers) in our systems.
 func (s *bb) lastFrac() (int, tabVal) {
 	for j := s.t.n - 1; j >= 0; j-- {
-		if v := s.t.val(j); !v.isInt() {
-			return j, v
+		if !s.t.isIntVal(j) {
+			return j, s.t.val(j)
 		}
 	}
 	return -1, tabVal{}
@@ -90,7 +90,7 @@ func (s *bb) lastFrac() (int, tabVal) {
 func (s *bb) intPoint() []int64 {
 	pt := make([]int64, s.t.n)
 	for j := range pt {
-		pt[j] = s.t.val(j).floor()
+		pt[j] = s.t.intVal(j)
 	}
 	return pt
 }

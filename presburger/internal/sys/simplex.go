@@ -268,8 +268,17 @@ func (t *tableau) pivotRowFor(c, dir, skip int) int {
 // unknown index among the eligible) and its direction; -1 when none.
 func (t *tableau) enterCol(ri int, dir int64) (int, int) {
 	bestC, bestD, bestU := -1, 0, 0
+	var row []int64 // the int64 row, read directly (nil: big)
+	if !t.isBig {
+		row = t.rows[ri][2:]
+	}
 	for c := 0; c < t.n; c++ {
-		s := t.sign(ri, 2+c)
+		var s int
+		if row != nil {
+			s = sgn64(row[c])
+		} else {
+			s = t.sign(ri, 2+c)
+		}
 		if s == 0 {
 			continue
 		}

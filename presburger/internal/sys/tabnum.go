@@ -50,9 +50,11 @@ func (t *tableau) sign(i, k int) int {
 	if t.isBig {
 		return t.brows[i][k].Sign()
 	}
-	v := t.rows[i][k]
-	return int(v>>63) | int(uint64(-v)>>63)
+	return sgn64(t.rows[i][k])
 }
+
+// sgn64 returns the sign of v (v is not MinInt64).
+func sgn64(v int64) int { return int(v>>63) | int(uint64(-v)>>63) }
 
 // cmpRatio compares row i's constant over |its entry in column c| with
 // row j's (negated when negJ), exactly.
@@ -124,23 +126,35 @@ func (t *tableau) express64(r []int64) ([]int64, bool) {
 		u := t.unk[i]
 		ok := true
 		if !u.row {
-			out[2+u.pos], ok = mulAdd(out[2+u.pos], 1, a, out[0])
+			if o, d := out[2+u.pos], out[0]; fits31(o) && fits31(a) && fits31(d) {
+				out[2+u.pos] = o + a*d
+			} else {
+				out[2+u.pos], ok = mulAddSlow(o, 1, a, d)
+			}
 		} else {
 			// out/den + a·src/ds = (out·(ds/g) + a·(den/g)·src) / (den·ds/g).
 			src := t.rows[u.pos]
 			g := ints.GCD(out[0], src[0])
 			mo := src[0] / g
 			var ms int64
-			if ms, ok = ints.MulOK(a, out[0]/g); ok {
-				out[0], ok = mulAdd(out[0], mo, 0, 0)
-				small := fits31(mo) && fits31(ms)
-				for k := 1; k < len(out) && ok; k++ {
-					if o, p := out[k], src[k]; small && fits31(o) && fits31(p) {
-						out[k] = o*mo + ms*p
-					} else {
-						out[k], ok = mulAddSlow(o, mo, ms, p)
+			if ms, ok = ints.MulOK(a, out[0]/g); ok && mo != 1 {
+				for k := 0; k < len(out) && ok; k++ {
+					if o := out[k]; o != 0 {
+						out[k], ok = mulAdd(o, mo, 0, 0)
 					}
 				}
+			}
+			small := fits31(ms)
+			for k := 1; k < len(out) && ok; k++ {
+				if p := src[k]; p != 0 {
+					if o := out[k]; small && fits31(o) && fits31(p) {
+						out[k] = o + ms*p
+					} else {
+						out[k], ok = mulAddSlow(o, 1, ms, p)
+					}
+				}
+			}
+			if ok {
 				normRow(out)
 			}
 		}
@@ -394,6 +408,36 @@ func (t *tableau) toSmall() {
 	}
 	t.brows = t.brows[:0]
 	t.isBig = false
+}
+
+// isIntVal reports whether the sample value of unknown u is an integer.
+func (t *tableau) isIntVal(u int) bool {
+	x := t.unk[u]
+	if !x.row {
+		return true
+	}
+	if t.isBig {
+		r := t.brows[x.pos]
+		var q, m big.Int
+		q.QuoRem(&r[1], &r[0], &m)
+		return m.Sign() == 0
+	}
+	r := t.rows[x.pos]
+	return r[1]%r[0] == 0
+}
+
+// intVal returns the sample value of unknown u, an integer; it panics
+// with *ints.OverflowError when it does not fit in an int64.
+func (t *tableau) intVal(u int) int64 {
+	x := t.unk[u]
+	if !x.row {
+		return 0
+	}
+	if !t.isBig {
+		r := t.rows[x.pos]
+		return r[1] / r[0]
+	}
+	return t.val(u).floor()
 }
 
 // A tabVal is an exact rational value of the tableau: num/den in lowest
