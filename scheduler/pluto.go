@@ -157,8 +157,8 @@ func newPlan(d *deps.Deps, cfg Config) (*plan, error) {
 			// them (u·n) without every other edge forbidding it.
 			// The same polyhedron comes back for the flow, anti and
 			// output dependences of one access pair (a scalar update):
-			// its Farkas dual is computed once (2.8 s -> 1 s on
-			// progfuzz fm_budget_time_mod_reduction.c).
+			// its Farkas dual is computed once and reused, keyed by the
+			// polyhedron's text.
 			pc := withContext(part, s.Context)
 			e.delta = e.src == e.dst && pc.NLocal() == 0 &&
 				pc.Space().Dim(presburger.In) == pc.Space().Dim(presburger.Out)

@@ -252,7 +252,7 @@
 //
 // `go run ./bench/cmd/gemmbench` prints matrix-product GFLOP/s from 64 to 2048 for
 // gcc on the original, tessera without and with --vectorize, and OpenBLAS
-// on one thread, in one run (docs/BENCH.md, "gemm GFLOP/s: gemmbench");
+// on one thread, in one run (docs/BENCH.md describes its table);
 // `tessera bench --flow 'vec=tessera:--vectorize'` runs the suite.
 //
 // # Glossary and papers

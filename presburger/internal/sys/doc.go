@@ -159,15 +159,13 @@
 // perturbation of that point for crossings at one point), and by
 // Fourier-Motzkin only when the simplex runs out of its budget (Clarkson's
 // points are int64: when they overflow, the sequential test answers). It
-// was Fourier-Motzkin
-// down to no variable for every row, doubly exponential in the rows: the
-// Farkas systems of dependences with mod locals (1,000-2,500 rows in 11-12
-// variables) took seconds per call, or blew past the row limit (progfuzz
-// fm_budget_time_mod_*.c). An elimination step that would pass maxRatRows
-// (20,000) rows panics with *BudgetError at once (pruning the redundant
-// rows and retrying was tried: it turned a 0.1 s budget error on a
-// 10-deep nest into 2 min). TestRatIrredundantRandom checks both tests
-// against Fourier-Motzkin.
+// does not eliminate down to no variable for every row, which is doubly
+// exponential in the rows: the Farkas systems of dependences with mod
+// locals have thousands of rows in a dozen variables. An elimination step
+// that would pass maxRatRows (20,000) rows panics with *BudgetError at
+// once (pruning the redundant rows and retrying costs far more than the
+// caller's fallback to a simpler answer). TestRatIrredundantRandom checks
+// both tests against Fourier-Motzkin.
 //
 // ImplicitEqualities also computes the affine hull of the integer points
 // (hull.go): from one sample p0, an integer kernel basis of the differences
@@ -194,12 +192,11 @@
 // emptiness, e.g. from equalities with coefficients 2 and 3 over long
 // ranges) run to the node limit and then cost the Omega test's time too.
 // There is no equality compression (Hermite) nor generalized basis
-// reduction before branching. On scheduler-like integer programs (30
+// reduction before branching. Scheduler-like integer programs (30
 // bounded variables, 6 Farkas-like blocks of equalities, about 90 rows)
-// LexMin takes 5 ms at the median and up to 0.2 s (unit multiplier
-// coefficients; with coefficients 1-2 on the multipliers 22 ms median, up
-// to 1.6 s); the systems recorded from the scheduler itself take well
-// under 1 ms each (TestSchedulerProblems).
+// cost more as the coefficients on the multipliers grow; the systems
+// recorded from the scheduler itself are checked by TestSchedulerProblems
+// (timings in docs/RESULTS.md, not here).
 //
 // Fourier-Motzkin is doubly exponential in the worst case: dense systems
 // (8 variables, a dozen rows with coefficients up to 3 in every column)

@@ -190,9 +190,8 @@ func (p *ratProb) eliminate(from int, b *budget) (infeasible bool) {
 			return false
 		}
 		if !p.fm(best, b) {
-			// A prune-and-retry of the redundant rows here made the
-			// budget error of a 10-deep nest take 2 min instead of
-			// 0.1 s: fail at once.
+			// Pruning the redundant rows and retrying costs far more
+			// than the caller's fallback: fail at once.
 			panic(&BudgetError{Op: b.op + " (Fourier-Motzkin)", Steps: b.steps, Rows: maxRatRows})
 		}
 	}
