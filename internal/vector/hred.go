@@ -412,7 +412,7 @@ func (r *Result) printHred(u *ast.User, hs hredStmt, expr func(ast.Expr) string)
 	switch hs.op {
 	case hDecl:
 		if h.op != scop.UpdateAdd {
-			return fmt.Sprintf("%s %s = (%s){} + %s;", vt, acc, vt, x), nil
+			return fmt.Sprintf("%s %s = (%s){0} + %s;", vt, acc, vt, x), nil
 		}
 		return fmt.Sprintf("%s %s = {0};", vt, acc), nil
 	case hAcc:
