@@ -108,9 +108,8 @@
 // (docs/RESULTS.md, "Measurements formerly in code comments"): it gains
 // where the tile sizes of the split band suit the cache better, and the
 // contraction at emission is what keeps it from costing a store per
-// instance. Scheduling a region with candidates costs about twice as
-// much (the pipeline schedules both models to decide). --split is off by
-// default.
+// instance. Scheduling a region with candidates costs more (the
+// pipeline schedules both models to decide). --split is off by default.
 //
 // # The temporary
 //
