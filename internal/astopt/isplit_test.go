@@ -74,7 +74,7 @@ for (int i = max(2, m + 1); i <= n; i += 1)
 // their instance sequence once split, whatever the bounds (empty parts,
 // guards outside the loop's range).
 func TestISplitRandom(t *testing.T) {
-	n, base := rounds(600)
+	n, base := rounds(t, 600)
 	cmps := []ast.OpKind{ast.OpLt, ast.OpLe, ast.OpGe, ast.OpGt}
 	split := 0
 	for i := 0; i < n; i++ {
