@@ -383,3 +383,45 @@ func TestMulAdd(t *testing.T) {
 		}
 	}
 }
+
+// TestBigTableauUnitPivots: rows with a unit coefficient beside huge ones,
+// so that pivots on a unit entry (the in-place int64 update, which undoes
+// its additions when an entry overflows) meet overflows; the invariants
+// of TestBigTableauInvariants must hold after every step.
+func TestBigTableauUnitPivots(t *testing.T) {
+	rng := rand.New(rand.NewSource(64))
+	for it := 0; it < rounds(300); it++ {
+		n := 2 + rng.Intn(3)
+		tb := newTableau(n, newBudget("test"))
+		var cons [][]int64
+		var eqs []bool
+		for k := 0; k < 2+rng.Intn(8); k++ {
+			r := hugeRow(rng, n, 4, uint(50+rng.Intn(11)), int64(rng.Intn(1000)))
+			j := rng.Intn(n)
+			r[j] = int64(1 - 2*rng.Intn(2)) // the rows need not meet the box
+			if rng.Intn(2) == 0 {
+				r[n] = rng.Int63n(100) // overflows past the constant column
+			}
+			mark := tb.snapshot()
+			eq := rng.Intn(6) == 0
+			var ok bool
+			if eq {
+				ok = tb.addEq(r)
+			} else {
+				ok = tb.addIneq(r)
+			}
+			if !ok {
+				tb.rollback(mark)
+				continue
+			}
+			cons = append(cons, r)
+			eqs = append(eqs, eq)
+			checkBigTableau(t, tb, cons, eqs)
+			if rng.Intn(2) == 0 {
+				obj := hugeRow(rng, n, 4, uint(8+rng.Intn(51)), 0)
+				tb.optimumVal(obj, int64(2*rng.Intn(2)-1))
+				checkBigTableau(t, tb, cons, eqs)
+			}
+		}
+	}
+}

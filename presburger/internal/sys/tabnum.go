@@ -138,19 +138,26 @@ func (t *tableau) express64(r []int64) ([]int64, bool) {
 			mo := src[0] / g
 			var ms int64
 			if ms, ok = ints.MulOK(a, out[0]/g); ok && mo != 1 {
-				for k := 0; k < len(out) && ok; k++ {
-					if o := out[k]; o != 0 {
-						out[k], ok = mulAdd(o, mo, 0, 0)
+				for k, o := range out {
+					if o != 0 {
+						if out[k], ok = mulAdd(o, mo, 0, 0); !ok {
+							break
+						}
 					}
 				}
 			}
-			small := fits31(ms)
-			for k := 1; k < len(out) && ok; k++ {
-				if p := src[k]; p != 0 {
+			if ok {
+				src = src[:len(out)]
+				small := fits31(ms)
+				for k := 1; k < len(out); k++ {
+					p := src[k]
+					if p == 0 {
+						continue
+					}
 					if o := out[k]; small && fits31(o) && fits31(p) {
 						out[k] = o + ms*p
-					} else {
-						out[k], ok = mulAddSlow(o, 1, ms, p)
+					} else if out[k], ok = mulAddSlow(o, 1, ms, p); !ok {
+						break
 					}
 				}
 			}
@@ -273,6 +280,39 @@ func (t *tableau) pivot64(r, c int) int {
 		}
 		bc := ri[2+c]
 		if bc == 0 {
+			continue
+		}
+		if nd == 1 {
+			// In place: ri + bc·pr with column c replaced. An
+			// overflow undoes the entries already added (exactly:
+			// each sum fit, so wrapping arithmetic restores it).
+			ri[2+c] = 0
+			smallB := fits31(bc)
+			k := 1
+			for ; k < len(ri); k++ {
+				p := pr[k]
+				if p == 0 {
+					continue
+				}
+				s := ri[k]
+				if smallB && fits31(s) && fits31(p) {
+					ri[k] = s + bc*p
+					continue
+				}
+				v, ok := mulAddSlow(s, 1, bc, p)
+				if !ok {
+					break
+				}
+				ri[k] = v
+			}
+			if k < len(ri) {
+				for j := 1; j < k; j++ {
+					ri[j] -= bc * pr[j]
+				}
+				ri[2+c] = bc
+				return i
+			}
+			normRow(ri)
 			continue
 		}
 		// ri·nd with column c replaced by bc·pr, written to the spare
