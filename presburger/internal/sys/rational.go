@@ -299,7 +299,7 @@ func removeRationalRedundant(s *System, b *budget) *System {
 		s.Ineq = out
 		return s
 	}
-	// The simplex overflowed: the same test by Fourier-Motzkin.
+	// The simplex ran out of its steps: the same test by Fourier-Motzkin.
 	for i := 0; i < len(rows); {
 		p := &ratProb{nv: n, eq: cloneRows(s.Eq)}
 		for k, r := range rows {

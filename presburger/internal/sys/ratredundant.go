@@ -26,8 +26,8 @@ type ratPruner struct {
 // ratIrredundant reports which inequalities of (eq, ineq) over n variables
 // to keep (keep[i] false: row i is implied by the rows kept before it and
 // all the rows after it) and whether the system has no rational point at
-// all. Rows are non-strict. ok is false when the simplex overflowed int64
-// or ran out of steps: nothing is known then. The steps taken are charged
+// all. Rows are non-strict. ok is false when the simplex ran out of
+// steps: nothing is known then. The steps taken are charged
 // to b (a budget panic can come from that charge only).
 func ratIrredundant(n int, eq, ineq [][]int64, b *budget) (keep []bool, empty, ok bool) {
 	// Compact the columns that some row uses: eliminated variables are
