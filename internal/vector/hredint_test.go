@@ -92,7 +92,7 @@ func TestHredIntMinMax(t *testing.T) {
 				if got := strings.Contains(rem, "gathered lane by lane"); got != c.gather {
 					t.Errorf("gathered reads %v, want %v:\n%s", got, c.gather, rem)
 				}
-				runSame(t, src, out, false, 0)
+				runSame(t, src, out, false)
 			})
 		}
 	}
@@ -122,23 +122,22 @@ func TestHredIntParallel(t *testing.T) {
 			if !strings.Contains(remarks(res), "vector reduction") && !strings.Contains(remarks(res), "vectorizable (horizontal reduction)") {
 				t.Fatalf("no vector reduction:\n%s\n%s", remarks(res), out)
 			}
-			for _, threads := range []int{2, 3} {
-				runSame(t, src, out, true, threads)
-			}
+			runSame(t, src, out, true, 2, 3)
 		})
 	}
 }
 
 // runSame compiles orig and opt with gcc -O3 -march=native (and -fopenmp
-// when omp, running on threads threads) and requires the same output.
-func runSame(t *testing.T, orig, opt string, omp bool, threads int) {
+// when omp) and requires the same output; with threads, opt runs once on
+// each number of threads.
+func runSame(t *testing.T, orig, opt string, omp bool, threads ...int) {
 	t.Helper()
 	gcc, err := exec.LookPath("gcc")
 	if err != nil {
 		t.Skip("no gcc")
 	}
 	dir := t.TempDir()
-	run := func(src, name string) string {
+	build := func(src, name string) string {
 		c := filepath.Join(dir, name+".c")
 		if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
@@ -151,24 +150,39 @@ func runSame(t *testing.T, orig, opt string, omp bool, threads int) {
 		if b, err := exec.Command(gcc, args...).CombinedOutput(); err != nil {
 			t.Fatalf("gcc %s: %v\n%s\n%s", name, err, b, src)
 		}
+		return exe
+	}
+	run := func(exe string, threads int) string {
 		cmd := exec.Command(exe)
 		if threads > 0 {
 			cmd.Env = append(os.Environ(), fmt.Sprintf("OMP_NUM_THREADS=%d", threads), "OMP_WAIT_POLICY=passive")
 		}
 		b, err := cmd.Output()
 		if err != nil {
-			t.Fatalf("%s: %v", name, err)
+			t.Fatalf("%s: %v", exe, err)
 		}
 		return string(b)
 	}
-	a, b := run(orig, "orig"), run(opt, "opt")
-	if a != b {
-		la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	want := run(build(orig, "orig"), 0)
+	exe := build(opt, "opt")
+	if len(threads) == 0 {
+		threads = []int{0}
+	}
+	for _, n := range threads {
+		got := run(exe, n)
+		if got == want {
+			continue
+		}
+		how := fmt.Sprintf("%d threads", n)
+		if n == 0 {
+			how = "sequential"
+		}
+		la, lb := strings.Split(want, "\n"), strings.Split(got, "\n")
 		for i := range min(len(la), len(lb)) {
 			if la[i] != lb[i] {
-				t.Fatalf("line %d: %s, want %s\n%s", i+1, lb[i], la[i], opt)
+				t.Fatalf("%s: line %d: %s, want %s\n%s", how, i+1, lb[i], la[i], opt)
 			}
 		}
-		t.Fatalf("%d lines, want %d", len(lb), len(la))
+		t.Fatalf("%s: %d lines, want %d", how, len(lb), len(la))
 	}
 }
