@@ -5,10 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tessera-opt/tessera/cfront"
-	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/internal/hostcache"
-	"github.com/tessera-opt/tessera/scop"
 )
 
 // TestBusiest checks the busiest thread's load under a static schedule
@@ -70,18 +67,7 @@ void k(int m, int n, double A[M][M], double B[M][N]) {
 // 1/16), from array extents or from parameter values, and that it stays
 // as the cache model chose without them or in the sequential flow.
 func TestEvenTiles(t *testing.T) {
-	f, err := cfront.ParseFile("t.c", []byte(triangularUpdate), cfront.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	scops, errs := scop.FromFile(f, scop.Config{})
-	if len(scops) != 1 || len(errs) > 0 && errs[0] != nil {
-		t.Fatalf("scop: %v", errs)
-	}
-	d, err := deps.Compute(scops[0], deps.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := sourceDeps(t, "t.c", []byte(triangularUpdate))
 	cache := hostcache.Model{L1: 32 << 10, L2: 2 << 20, L3: 8 << 20, Line: 64, Source: "test"}
 	extents := map[string][]int64{"A": {1000, 1000}, "B": {1000, 1200}}
 	for _, tc := range []struct {
@@ -138,18 +124,7 @@ void k(int n, double A[N][N], double B[N][N], double C[N][N]) {
 #pragma endscop
 }
 `
-	f, err := cfront.ParseFile("t.c", []byte(src), cfront.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	scops, errs := scop.FromFile(f, scop.Config{})
-	if len(scops) != 1 || len(errs) > 0 && errs[0] != nil {
-		t.Fatalf("scop: %v", errs)
-	}
-	d, err := deps.Compute(scops[0], deps.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := sourceDeps(t, "t.c", []byte(src))
 	cache := hostcache.Model{L1: 32 << 10, L2: 2 << 20, L3: 8 << 20, Line: 64, Source: "test"}
 	ext := map[string][]int64{"A": {900, 900}, "B": {900, 900}, "C": {900, 900}}
 	res, err := Schedule(d, Config{Parallel: true, Cache: cache, Extents: ext})

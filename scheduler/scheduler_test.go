@@ -17,6 +17,13 @@ func loadDeps(t *testing.T, name string) *deps.Deps {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sourceDeps(t, path, src)
+}
+
+// sourceDeps returns the dependences of the one region of the C source
+// src (file name path).
+func sourceDeps(t *testing.T, path string, src []byte) *deps.Deps {
+	t.Helper()
 	f, err := cfront.ParseFile(path, src, cfront.Config{})
 	if err != nil {
 		t.Fatal(err)
