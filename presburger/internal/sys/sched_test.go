@@ -13,8 +13,8 @@ import (
 
 // The integer programs of the affine scheduler: testdata/scheduler_ilp.txt
 // holds the problems (lexmin over x >= 0) that the scheduler's integer
-// program solver was asked while scheduling gemm, jacobi-1d, 2mm, gemver, lu and jacobi-2d,
-// with its answers; schedulerLike builds larger ones of the same shape.
+// program solver was asked while scheduling six PolyBench kernels (matrix
+// products, stencils, a factorization), with its answers; schedulerLike builds larger ones of the same shape.
 
 type schedProblem struct {
 	s       *System
