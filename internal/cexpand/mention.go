@@ -5,13 +5,14 @@ import (
 
 	"github.com/tessera-opt/tessera/cfront"
 	"github.com/tessera-opt/tessera/internal/ctoken"
+	"github.com/tessera-opt/tessera/internal/liveout"
 )
 
 // mentionOf returns the offset of the first token of f.Src[from:to] that
 // names x, directly or through a macro.
 func mentionOf(f *cfront.File, x string, from, to int) (int, bool) {
 	for _, t := range ctoken.Scan(f.Src, from, to) {
-		if t.Text == x || macroMentions(f, t.Text, x, map[string]bool{}) {
+		if t.Text == x || liveout.MacroMentions(f, t.Text, x) {
 			return t.Off, true
 		}
 	}
@@ -49,20 +50,4 @@ func blockEnd(src []byte, from int) int {
 		}
 	}
 	return len(src)
-}
-
-// macroMentions reports whether the macro name (when it is one) mentions x
-// in its body, directly or through other macros.
-func macroMentions(f *cfront.File, name, x string, seen map[string]bool) bool {
-	m, ok := f.Macros[name]
-	if !ok || seen[name] {
-		return false
-	}
-	seen[name] = true
-	for _, t := range ctoken.Scan([]byte(m.Body), 0, len(m.Body)) {
-		if t.Text == x || macroMentions(f, t.Text, x, seen) {
-			return true
-		}
-	}
-	return false
 }

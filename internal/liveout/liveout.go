@@ -55,7 +55,7 @@ func (ix *funcIndex) readAfter(f *cfront.File, r *cfront.Region, it string) bool
 	src := f.Src
 	after := ix.tokensFrom(r.End)
 	from := ix.restartBefore(r.Start)
-	viaMacro := func(tok string) bool { return macroMentions(f, tok, it, map[string]bool{}) }
+	viaMacro := func(tok string) bool { return MacroMentions(f, tok, it) }
 	lb := ctoken.EnclosingLoop(src, from, r.Start)
 	if lb < 0 {
 		reads, _ := firstUseReads(after, it, false, viaMacro)
@@ -76,11 +76,15 @@ func (ix *funcIndex) readAfter(f *cfront.File, r *cfront.Region, it string) bool
 	return reads
 }
 
-// macroMentions reports whether tok names a macro of f whose body
-// mentions name, directly or through the macros it uses (seen holds the
-// macros already looked at): a use of the macro may then read the
-// variable name. In a function-like macro, a parameter called name is not
-// the variable.
+// MacroMentions reports whether tok names a macro of f whose body
+// mentions the variable name, directly or through the macros it uses: a
+// use of the macro may then read or write it. In a function-like macro, a
+// parameter called name is not the variable.
+func MacroMentions(f *cfront.File, tok, name string) bool {
+	return macroMentions(f, tok, name, map[string]bool{})
+}
+
+// macroMentions is MacroMentions; seen holds the macros already looked at.
 func macroMentions(f *cfront.File, tok, name string, seen map[string]bool) bool {
 	m, ok := f.Macros[tok]
 	if !ok || seen[tok] {
