@@ -18,7 +18,7 @@ import (
 // AST generator's engine queries stop at their next budget check,
 // scheduler.Config.Cancel, deps.Config.Cancel, astgen.Config.Cancel; the
 // self-check before its next replay, enumeration or batch of dependence
-// tests, selfcheck.go) and waits for it to return, so that its work does
+// tests, package selfcheck) and waits for it to return, so that its work does
 // not go on in the background and is not billed to the next region. An
 // engine operation that has no budget check inside (an affine hull, a
 // subtraction) finishes first. A worker that still runs after another

@@ -1,12 +1,14 @@
 package pipeline
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/tessera-opt/tessera/astgen"
 	"github.com/tessera-opt/tessera/deps"
 	"github.com/tessera-opt/tessera/internal/astopt"
 	"github.com/tessera-opt/tessera/internal/hostcache"
+	"github.com/tessera-opt/tessera/internal/selfcheck"
 	"github.com/tessera-opt/tessera/internal/vector"
 )
 
@@ -164,22 +166,25 @@ func stageNames(rr *regionRun, c *candidate) error {
 	return nil
 }
 
-// stageSelfCheck runs the AST in the interpreter (selfcheck.go) and checks
-// its parallel loops (parcheck.go).
+// stageSelfCheck runs the AST in the interpreter and checks its parallel
+// loops (package selfcheck).
 func stageSelfCheck(rr *regionRun, c *candidate) error {
-	if err := selfCheck(c.ast, c.m.s, c.m.d, rr.reg.stop); err != nil {
-		if err == errCancelled {
-			return err
-		}
-		return fmt.Errorf("%v; the region is kept as it was", err)
+	if err := selfcheck.Replay(c.ast, c.m.s, c.m.d, rr.reg.stop); err != nil {
+		return selfCheckErr(err)
 	}
-	if err := parallelCheck(c.ast, c.m.s, c.m.d, c.private, rr.reg.stop); err != nil {
-		if err == errCancelled {
-			return err
-		}
-		return fmt.Errorf("%v; the region is kept as it was", err)
+	if err := selfcheck.Parallel(c.ast, c.m.s, c.m.d, c.private, rr.reg.stop); err != nil {
+		return selfCheckErr(err)
 	}
 	return nil
+}
+
+// selfCheckErr is the stage's error for a self-check's: the region's
+// cancellation as it is, a refusal with what happens to the region.
+func selfCheckErr(err error) error {
+	if errors.Is(err, selfcheck.ErrCancelled) {
+		return errCancelled
+	}
+	return fmt.Errorf("%v; the region is kept as it was", err)
 }
 
 func stageVector(rr *regionRun, c *candidate) error {

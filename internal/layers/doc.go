@@ -21,7 +21,7 @@
 //	scheduling              internal/directive, scheduler
 //	scheduling (composite)  internal/iss
 //	AST generation          astgen
-//	AST passes              internal/astopt, internal/emit, internal/vector
+//	AST passes              internal/astopt, internal/emit, internal/selfcheck, internal/vector
 //	lowering                internal/aliascheck, internal/ccguard, internal/cdecl, internal/csplit,
 //	                        internal/fpcontract, internal/liveout, internal/omp,
 //	                        internal/scalarize

@@ -28,7 +28,7 @@ var layerTable = []struct {
 	{"scheduling", []string{"internal/directive", "scheduler"}},
 	{"scheduling (composite)", []string{"internal/iss"}},
 	{"AST generation", []string{"astgen"}},
-	{"AST passes", []string{"internal/astopt", "internal/emit", "internal/vector"}},
+	{"AST passes", []string{"internal/astopt", "internal/emit", "internal/selfcheck", "internal/vector"}},
 	{"lowering", []string{"internal/aliascheck", "internal/ccguard", "internal/cdecl", "internal/csplit", "internal/fpcontract", "internal/liveout", "internal/omp", "internal/scalarize"}},
 	{"lowering (composite)", []string{"internal/cexpand", "internal/outline", "internal/privatize", "internal/unsigned"}},
 	{"reports", []string{"internal/explain"}},

@@ -1,4 +1,4 @@
-package pipeline
+package selfcheck
 
 import (
 	"strings"
@@ -92,14 +92,14 @@ void k(int M) {
 }`, "output dependence"},
 	} {
 		s, d, n := checkSetup(t, tc.src)
-		if err := selfCheck(n, s, d, nil); err != nil {
+		if err := Replay(n, s, d, nil); err != nil {
 			t.Fatalf("selfCheck of the unmarked code: %v", err)
 		}
 		blk := &ast.Block{Stmts: []ast.Node{n}}
 		if !markOuter(blk) {
 			t.Fatalf("no loop to mark in\n%s", ast.PrintC(n))
 		}
-		err := parallelCheck(blk, s, d, nil, nil)
+		err := Parallel(blk, s, d, nil, nil)
 		switch {
 		case tc.err == "" && err != nil:
 			t.Errorf("%s\nunexpected error %v", ast.PrintC(blk), err)

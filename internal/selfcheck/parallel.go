@@ -1,4 +1,4 @@
-package pipeline
+package selfcheck
 
 import (
 	"fmt"
@@ -21,9 +21,9 @@ import (
 // loop and on arrays it reduces are removed by the OpenMP clauses, so they
 // do not count. (A band member whose loop was degenerate once had its
 // mark land on the next loop; this check catches that class of bug.)
-// It returns errCancelled once stop is closed (nil: never), checked
+// It returns ErrCancelled once stop is closed (nil: never), checked
 // before each parameter vector and each dependence.
-func parallelCheck(n ast.Node, s *scop.Scop, d *deps.Deps, privs []scheduler.Private, stop <-chan struct{}) error {
+func Parallel(n ast.Node, s *scop.Scop, d *deps.Deps, privs []scheduler.Private, stop <-chan struct{}) error {
 	c, loops := tagParallelLoops(n)
 	if loops == 0 {
 		return nil
@@ -34,7 +34,7 @@ func parallelCheck(n ast.Node, s *scop.Scop, d *deps.Deps, privs []scheduler.Pri
 	}
 	for _, params := range sampleParams(s) {
 		if cancelled(stop) {
-			return errCancelled
+			return ErrCancelled
 		}
 		env := map[string]int64{}
 		for i, p := range s.Params {
@@ -42,7 +42,7 @@ func parallelCheck(n ast.Node, s *scop.Scop, d *deps.Deps, privs []scheduler.Pri
 		}
 		inst, err := ast.Interpret(c, env, ast.WithBudget(selfCheckLimit))
 		if err != nil || len(inst) > selfCheckEnum {
-			continue // selfCheck reports errors; too large: smaller values are checked
+			continue // Replay reports errors; too large: smaller values are checked
 		}
 		groups, err := loopExecutions(inst, arity)
 		if err != nil {
@@ -50,14 +50,14 @@ func parallelCheck(n ast.Node, s *scop.Scop, d *deps.Deps, privs []scheduler.Pri
 		}
 		for _, dp := range d.Deps {
 			if cancelled(stop) {
-				return errCancelled
+				return ErrCancelled
 			}
 			if exemptByClauses(dp, privs) {
 				continue
 			}
 			a, b, ok := joinedIterations(dp, groups, paramsOf(dp.Rel.Space(), s.Params, params), stop)
 			if cancelled(stop) {
-				return errCancelled
+				return ErrCancelled
 			}
 			if ok {
 				return fmt.Errorf("%s dependence %s%v -> %s%v on %s joins two iterations of a parallel loop for %v", dp.Kind, dp.Source.Name, a.args, dp.Target.Name, b.args, dp.Array, strings.TrimPrefix(fmt.Sprint(env), "map"))

@@ -1,4 +1,4 @@
-package pipeline
+package selfcheck
 
 import (
 	"fmt"
@@ -27,16 +27,16 @@ const (
 // pair is executed in order (source before target). It is a guard against
 // bugs in the later stages: the schedule itself was already proven legal.
 //
-// It returns errCancelled once stop is closed (nil: never), checked
+// It returns ErrCancelled once stop is closed (nil: never), checked
 // before each parameter vector, statement and dependence, and every
 // selfCheckPoll pairs of instances: between two checks it does at most
 // one interpretation (selfCheckLimit steps), one enumeration of a
 // domain (at most as many points as instances were run) or selfCheckPoll
 // membership tests.
-func selfCheck(n ast.Node, s *scop.Scop, d *deps.Deps, stop <-chan struct{}) error {
+func Replay(n ast.Node, s *scop.Scop, d *deps.Deps, stop <-chan struct{}) error {
 	for _, params := range sampleParams(s) {
 		if cancelled(stop) {
-			return errCancelled
+			return ErrCancelled
 		}
 		env := map[string]int64{}
 		for i, p := range s.Params {
@@ -64,7 +64,7 @@ func selfCheck(n ast.Node, s *scop.Scop, d *deps.Deps, stop <-chan struct{}) err
 		domPts := map[string][][]int64{}
 		for _, st := range s.Statements {
 			if cancelled(stop) {
-				return errCancelled
+				return ErrCancelled
 			}
 			pts, err := st.Domain.Points(paramsOf(st.Domain.Space(), s.Params, params))
 			if err != nil {
@@ -86,7 +86,7 @@ func selfCheck(n ast.Node, s *scop.Scop, d *deps.Deps, stop <-chan struct{}) err
 		// relation itself).
 		for _, dp := range d.Deps {
 			if cancelled(stop) {
-				return errCancelled
+				return ErrCancelled
 			}
 			pv := paramsOf(dp.Rel.Space(), s.Params, params)
 			src, dst := domPts[dp.Source.Name], domPts[dp.Target.Name]
@@ -106,7 +106,7 @@ func selfCheck(n ast.Node, s *scop.Scop, d *deps.Deps, stop <-chan struct{}) err
 						continue
 					}
 					if tests++; tests%selfCheckPoll == 0 && cancelled(stop) {
-						return errCancelled
+						return ErrCancelled
 					}
 					pt = append(append(append(pt[:0], pv...), a...), b...)
 					if dp.Rel.Contains(pt) {
