@@ -2,6 +2,8 @@ package scop
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/tessera-opt/tessera/cfront"
@@ -77,7 +79,9 @@ func inlineFuncs(f *cfront.File) *inlineTable {
 		}
 		// We then keep the candidates whose bodies call only math
 		// functions and other kept candidates, none of them on a cycle.
-		state := map[string]int{} // 1: on the walk, 2: kept, 3: refused
+		state := map[string]int{}    // 1: on the walk, 2: kept, 3: refused
+		var stack []string           // the functions on the walk, outermost first
+		onCycle := map[string]bool{} // found on a cycle of calls
 		var visit func(name string) bool
 		visit = func(name string) bool {
 			switch state[name] {
@@ -89,6 +93,8 @@ func inlineFuncs(f *cfront.File) *inlineTable {
 				return false
 			}
 			state[name] = 1
+			stack = append(stack, name)
+			defer func() { stack = stack[:len(stack)-1] }()
 			c := cands[name]
 			ok, why := true, ""
 			cfront.WalkExpr(c.Body, func(e cfront.Expr) {
@@ -99,10 +105,18 @@ func inlineFuncs(f *cfront.File) *inlineTable {
 				callee := cfront.Unparen(call.Fun).(*cfront.Ident).Name // checked by inlineCandidate
 				switch {
 				case callee == name || state[callee] == 1:
+					// Every function on the walk from callee on is on
+					// a cycle of calls.
+					for k := slices.Index(stack, callee); k < len(stack); k++ {
+						onCycle[stack[k]] = true
+					}
 					ok, why = false, "it calls itself (through "+callee+")"
 				case cands[callee] != nil:
 					if !visit(callee) {
 						ok, why = false, "it calls "+callee+", which is not inlined"
+						if onCycle[name] {
+							why = "it calls itself (through " + callee + ")"
+						}
 					}
 				case defs[callee] != nil:
 					ok, why = false, "it calls "+callee+", which is not inlined: "+t.why[callee]
@@ -126,7 +140,7 @@ func inlineFuncs(f *cfront.File) *inlineTable {
 			t.funcs[name] = c
 			return true
 		}
-		for name := range cands {
+		for _, name := range slices.Sorted(maps.Keys(cands)) {
 			visit(name)
 		}
 		return t
