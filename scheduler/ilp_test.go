@@ -1,6 +1,7 @@
 package scheduler
 
 import (
+	"math/big"
 	"math/rand"
 	"slices"
 	"testing"
@@ -46,15 +47,18 @@ func TestSolveLexminBruteForce(t *testing.T) {
 	}
 }
 
+// bruteLexmin enumerates the box [0,4]^n in lexicographic order for the
+// first point that satisfies eq and ineq, evaluating the rows exactly in
+// math/big (the rows' coefficients may be near the int64 range).
 func bruteLexmin(n int, eq, ineq [][]int64) []int64 {
 	x := make([]int64, n)
 	var rec func(k int) []int64
-	eval := func(r []int64) int64 {
-		v := r[n]
+	eval := func(r []int64) int {
+		v := big.NewInt(r[n])
 		for j := 0; j < n; j++ {
-			v += r[j] * x[j]
+			v.Add(v, new(big.Int).Mul(big.NewInt(r[j]), big.NewInt(x[j])))
 		}
-		return v
+		return v.Sign()
 	}
 	rec = func(k int) []int64 {
 		if k == n {
